@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import {
+  CategoriesResponseSchema,
+  HomeResponseSchema,
+  ProductQuerySchema,
+  ProductResponseSchema,
+  ProductsFilterSchema,
+  ProductsResponseSchema,
+  SearchQuerySchema,
+  SearchResponseSchema,
+} from './catalog';
+import { SlugSchema } from './common';
+import {
+  CartResponseSchema,
+  ConfirmCardRequestSchema,
+  ConfirmCardResponseSchema,
+  CreateCardRequestSchema,
+  CreateCardResponseSchema,
+  CreateOrderRequestSchema,
+  CustomerOrderDetailsResponseSchema,
+  CustomerOrdersQuerySchema,
+  CustomerOrdersResponseSchema,
+  DeliverySettingsResponseSchema,
+  MessageResponseSchema,
+  OrderResponseSchema,
+  ProfileUpdateSchema,
+  SaveCartRequestSchema,
+  SavedCardsResponseSchema,
+  SendOtpRequestSchema,
+  SendOtpResponseSchema,
+  SlidesResponseSchema,
+  StoresResponseSchema,
+  UserSchema,
+  VerifyOtpRequestSchema,
+  VerifyOtpResponseSchema,
+} from './ecommerce';
+
+export type BackendName = 'ecommerce' | 'catalog';
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+/**
+ * One call of spec §7. The relay lets through only these, checks each request and answer against
+ * the schemas here, and the backend serves exactly these shapes.
+ */
+export interface CallDef {
+  readonly backend: BackendName;
+  readonly method: HttpMethod;
+  /** Path as the browser calls it, with `:param` placeholders. */
+  readonly path: string;
+  /** Path on the backend when it differs (the `/api/categories` alias of the catalogue call). */
+  readonly upstreamPath?: string;
+  readonly auth: 'none' | 'bearer';
+  readonly params?: z.ZodType<Record<string, string>>;
+  readonly query?: z.ZodType;
+  /** A JSON body schema, or 'multipart' for file uploads. */
+  readonly body?: z.ZodType | 'multipart';
+  readonly response: z.ZodType;
+  /** Calls under /customers/{customerId}: only that customer's bearer token may make them. */
+  readonly customerScoped?: boolean;
+}
+
+export const CATALOG_PREFIX = '/backend/api/ext/v1';
+
+const NoQuery = z.object({}).strict();
+const OrderTidParams = z.object({
+  tid: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'Not an order number'),
+});
+const CustomerParams = z.object({
+  customerId: z.string().regex(/^[1-9]\d{0,15}$/, 'Not a customer id'),
+});
+const CustomerOrderParams = CustomerParams.extend({
+  orderId: z.string().regex(/^[1-9]\d{0,15}$/, 'Not an order id'),
+});
+const StatusesQuery = z
+  .object({
+    'resources[]': z.union([z.literal('statuses'), z.array(z.literal('statuses'))]).optional(),
+  })
+  .strict();
+
+export const CALLS = {
+  sendOtp: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/auth/send-otp',
+    auth: 'none',
+    body: SendOtpRequestSchema,
+    response: SendOtpResponseSchema,
+  },
+  verifyOtp: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/auth/verify-otp',
+    auth: 'none',
+    body: VerifyOtpRequestSchema,
+    response: VerifyOtpResponseSchema,
+  },
+  authUser: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/auth/user',
+    auth: 'bearer',
+    query: NoQuery,
+    response: UserSchema,
+  },
+  logout: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/auth/logout',
+    auth: 'bearer',
+    response: MessageResponseSchema,
+  },
+  updateProfile: {
+    backend: 'ecommerce',
+    method: 'PUT',
+    path: '/api/profile',
+    auth: 'bearer',
+    body: ProfileUpdateSchema,
+    response: UserSchema,
+  },
+  uploadPhoto: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/profile/upload-photo',
+    auth: 'bearer',
+    body: 'multipart',
+    response: UserSchema,
+  },
+  stores: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/store/stores',
+    auth: 'none',
+    query: NoQuery,
+    response: StoresResponseSchema,
+  },
+  slides: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/content/slides',
+    auth: 'none',
+    query: NoQuery,
+    response: SlidesResponseSchema,
+  },
+  createOrder: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/orders',
+    auth: 'bearer',
+    body: CreateOrderRequestSchema,
+    response: OrderResponseSchema,
+  },
+  getOrder: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/orders/:tid',
+    auth: 'bearer',
+    params: OrderTidParams,
+    query: NoQuery,
+    response: OrderResponseSchema,
+  },
+  createCard: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/payments/card/create',
+    auth: 'bearer',
+    body: CreateCardRequestSchema,
+    response: CreateCardResponseSchema,
+  },
+  confirmCard: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/payments/card/confirm',
+    auth: 'bearer',
+    body: ConfirmCardRequestSchema,
+    response: ConfirmCardResponseSchema,
+  },
+  cards: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/payments/cards',
+    auth: 'bearer',
+    query: NoQuery,
+    response: SavedCardsResponseSchema,
+  },
+  getCart: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/profile/cart',
+    auth: 'bearer',
+    query: NoQuery,
+    response: CartResponseSchema,
+  },
+  saveCart: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/profile/cart',
+    auth: 'bearer',
+    body: SaveCartRequestSchema,
+    response: CartResponseSchema,
+  },
+  deliverySettings: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/settings/delivery',
+    auth: 'none',
+    query: NoQuery,
+    response: DeliverySettingsResponseSchema,
+  },
+  categories: {
+    backend: 'catalog',
+    method: 'GET',
+    path: `${CATALOG_PREFIX}/resources/categories`,
+    auth: 'none',
+    query: NoQuery,
+    response: CategoriesResponseSchema,
+  },
+  categoriesAlias: {
+    backend: 'catalog',
+    method: 'GET',
+    path: '/api/categories',
+    upstreamPath: `${CATALOG_PREFIX}/resources/categories`,
+    auth: 'none',
+    query: NoQuery,
+    response: CategoriesResponseSchema,
+  },
+  home: {
+    backend: 'catalog',
+    method: 'GET',
+    path: `${CATALOG_PREFIX}/resources/home`,
+    auth: 'none',
+    query: NoQuery,
+    response: HomeResponseSchema,
+  },
+  products: {
+    backend: 'catalog',
+    method: 'POST',
+    path: `${CATALOG_PREFIX}/resources/products`,
+    auth: 'none',
+    body: ProductsFilterSchema,
+    response: ProductsResponseSchema,
+  },
+  product: {
+    backend: 'catalog',
+    method: 'GET',
+    path: `${CATALOG_PREFIX}/resources/product/:slug`,
+    auth: 'none',
+    params: z.object({ slug: SlugSchema }),
+    query: ProductQuerySchema,
+    response: ProductResponseSchema,
+  },
+  search: {
+    backend: 'catalog',
+    method: 'GET',
+    path: `${CATALOG_PREFIX}/resources/products/search`,
+    auth: 'none',
+    query: SearchQuerySchema,
+    response: SearchResponseSchema,
+  },
+  customerOrders: {
+    backend: 'catalog',
+    method: 'GET',
+    path: `${CATALOG_PREFIX}/customers/:customerId/orders`,
+    auth: 'bearer',
+    params: CustomerParams,
+    query: CustomerOrdersQuerySchema,
+    response: CustomerOrdersResponseSchema,
+    customerScoped: true,
+  },
+  customerOrderDetails: {
+    backend: 'catalog',
+    method: 'GET',
+    path: `${CATALOG_PREFIX}/customers/:customerId/orders/:orderId/details`,
+    auth: 'bearer',
+    params: CustomerOrderParams,
+    query: StatusesQuery,
+    response: CustomerOrderDetailsResponseSchema,
+    customerScoped: true,
+  },
+} as const satisfies Record<string, CallDef>;
+
+export type CallId = keyof typeof CALLS;
+
+/** Fills `:param` placeholders, encoding each value as one path segment. */
+export function callPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

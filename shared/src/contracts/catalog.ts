@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { AttributeSchema } from './cart';
+import { ImageSchema, MoneyAmountSchema, PageMetaSchema, SlugSchema } from './common';
+
+export const NamedRefSchema = z.object({ slug: SlugSchema, name: z.string() });
+export type NamedRef = z.infer<typeof NamedRefSchema>;
+
+export const VariantSchema = z.object({
+  /** The purchasable id: what a cart line and an order item refer to. */
+  product_id: z.number().int().positive(),
+  attributes: z.array(AttributeSchema),
+  price: MoneyAmountSchema,
+  old_price: MoneyAmountSchema.nullable(),
+  in_stock: z.boolean(),
+  quantity: z.number().int().nonnegative(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+export const SpecificationSchema = z.object({ name: z.string(), value: z.string() });
+
+/**
+ * A product. Every product has at least one variant (a product without options has one variant with
+ * no attributes), so a cart line always points at a variant's product_id. The product-level price is
+ * the lowest variant price, in_stock is true when any variant is, quantity is their sum.
+ */
+export const ProductSchema = z.object({
+  product_id: z.number().int().positive(),
+  slug: SlugSchema,
+  name: z.string(),
+  description: z.string(),
+  price: MoneyAmountSchema,
+  old_price: MoneyAmountSchema.nullable(),
+  images: z.array(ImageSchema),
+  in_stock: z.boolean(),
+  quantity: z.number().int().nonnegative(),
+  category: NamedRefSchema,
+  brand: NamedRefSchema,
+  /** MXIK (IKPU): the 17-digit product code of the tax catalogue. */
+  mxik: z.string().regex(/^\d{17}$/),
+  package_code: z.string().min(1).max(20),
+  specifications: z.array(SpecificationSchema),
+  variants: z.array(VariantSchema).min(1),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductDetailSchema = ProductSchema.extend({
+  breadcrumbs: z.array(NamedRefSchema),
+  relateds: z.array(ProductSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+export interface Category {
+  slug: string;
+  name: string;
+  image: string | null;
+  children: Category[];
+}
+export const CategorySchema: z.ZodType<Category> = z.lazy(() =>
+  z.object({
+    slug: SlugSchema,
+    name: z.string(),
+    image: z.string().nullable(),
+    children: z.array(CategorySchema),
+  }),
+);
+
+export const CategoriesResponseSchema = z.object({ data: z.array(CategorySchema) });
+export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
+
+export const SORTS = ['popular', 'new', 'price_asc', 'price_desc'] as const;
+export const SortSchema = z.enum(SORTS);
+export type Sort = z.infer<typeof SortSchema>;
+
+export const ProductsFilterSchema = z
+  .object({
+    category: SlugSchema.optional(),
+    brands: z.array(SlugSchema).max(50).optional(),
+    price_min: MoneyAmountSchema.optional(),
+    price_max: MoneyAmountSchema.optional(),
+    in_stock: z.boolean().optional(),
+    sort: SortSchema.optional(),
+    page: z.number().int().min(1).max(10_000).optional(),
+    per_page: z.number().int().min(1).max(100).optional(),
+  })
+  .strict()
+  .refine(
+    (f) => f.price_min === undefined || f.price_max === undefined || f.price_min <= f.price_max,
+    {
+      message: 'price_min must not be greater than price_max',
+      path: ['price_min'],
+    },
+  );
+export type ProductsFilter = z.infer<typeof ProductsFilterSchema>;
+
+export const ProductsResponseSchema = z.object({
+  data: z.array(ProductSchema),
+  meta: PageMetaSchema,
+});
+export type ProductsResponse = z.infer<typeof ProductsResponseSchema>;
+
+export const ProductResponseSchema = z.object({ data: ProductDetailSchema });
+export type ProductResponse = z.infer<typeof ProductResponseSchema>;
+
+export const ProductQuerySchema = z
+  .object({
+    'resources[]': z.union([z.literal('relateds'), z.array(z.literal('relateds'))]).optional(),
+  })
+  .strict();
+
+export const SearchQuerySchema = z
+  .object({ q: z.string().trim().min(1, 'Type something to search for').max(100) })
+  .strict();
+export const SearchResponseSchema = z.object({ data: z.array(ProductSchema) });
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const HOME_SECTIONS = ['new', 'popular', 'discounted'] as const;
+export const HomeResponseSchema = z.object({
+  data: z.object({
+    sections: z.array(
+      z.object({ key: z.enum(HOME_SECTIONS), title: z.string(), products: z.array(ProductSchema) }),
+    ),
+    categories: z.array(CategorySchema),
+  }),
+});
+export type HomeResponse = z.infer<typeof HomeResponseSchema>;

@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { AttributeSchema, CartSchema } from './cart';
+import { AccountTypeSchema, ImageSchema, MoneyAmountSchema, PageMetaSchema } from './common';
+import { PhoneSchema } from '../validation/phone';
+import { OtpSchema } from '../validation/otp';
+import { RegionSlugSchema } from '../regions';
+
+// ---- Sign-in -------------------------------------------------------------------------------
+
+export const SendOtpRequestSchema = z
+  .object({
+    phone: PhoneSchema,
+    // The spec's client sends its stored user type, whose initial value is the string "null".
+    user_type: z
+      .union([AccountTypeSchema, z.literal('null'), z.null()])
+      .optional()
+      .transform((v) => (v === 'legal' ? 'legal' : 'individual')),
+  })
+  .strict();
+export type SendOtpRequest = z.input<typeof SendOtpRequestSchema>;
+
+export const SendOtpResponseSchema = z.object({
+  message: z.string(),
+  /** Seconds before another code may be requested for this phone. */
+  resend_after: z.number().int().nonnegative(),
+  /** Seconds the code stays valid. */
+  expires_in: z.number().int().positive(),
+  code_length: z.number().int().positive(),
+});
+export type SendOtpResponse = z.infer<typeof SendOtpResponseSchema>;
+
+export const VerifyOtpRequestSchema = z.object({ phone: PhoneSchema, otp: OtpSchema }).strict();
+export type VerifyOtpRequest = z.input<typeof VerifyOtpRequestSchema>;
+
+export const UserSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  phone: z.string(),
+  photo: z.string().nullable(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  user_type: AccountTypeSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const VerifyOtpResponseSchema = z.object({
+  access_token: z.string().min(32),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().positive(),
+  user: UserSchema,
+});
+export type VerifyOtpResponse = z.infer<typeof VerifyOtpResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+const PersonNameSchema = z.string().trim().min(1, 'Required').max(60);
+
+export const ProfileUpdateSchema = z
+  .object({
+    name: PersonNameSchema,
+    surname: PersonNameSchema,
+    email: z.email().max(200).nullable().optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+// ---- Cart ----------------------------------------------------------------------------------
+
+export const CartResponseSchema = CartSchema;
+export const SaveCartRequestSchema = z.object({ cart_data: CartSchema }).strict();
+export type SaveCartRequest = z.infer<typeof SaveCartRequestSchema>;
+
+// ---- Content and settings -------------------------------------------------------------------
+
+export const StoreSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type Store = z.infer<typeof StoreSchema>;
+export const StoresResponseSchema = z.object({ data: z.array(StoreSchema) });
+
+export const SlideSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image: ImageSchema,
+  /** An in-app path ('/products?...') or an absolute URL, or null for a banner without a link. */
+  link: z.string().nullable(),
+});
+export type Slide = z.infer<typeof SlideSchema>;
+export const SlidesResponseSchema = z.object({ data: z.array(SlideSchema) });
+
+export const DELIVERY_TYPES = ['pickup', 'courier', 'express'] as const;
+export const DeliveryTypeSchema = z.enum(DELIVERY_TYPES);
+export type DeliveryType = z.infer<typeof DeliveryTypeSchema>;
+
+export const PAYMENT_TYPES = ['on_receipt', 'card'] as const;
+export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
+export type PaymentType = z.infer<typeof PaymentTypeSchema>;
+
+export const DeliverySettingsSchema = z.object({
+  methods: z.array(
+    z.object({
+      type: DeliveryTypeSchema,
+      name: z.string(),
+      description: z.string(),
+      price: MoneyAmountSchema,
+      /** Order subtotal from which this method is free; null when it never is. */
+      free_from: MoneyAmountSchema.nullable(),
+      enabled: z.boolean(),
+    }),
+  ),
+  payment_types: z.array(
+    z.object({ type: PaymentTypeSchema, name: z.string(), enabled: z.boolean() }),
+  ),
+});
+export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
+export const DeliverySettingsResponseSchema = z.object({ data: DeliverySettingsSchema });
+
+// ---- Orders --------------------------------------------------------------------------------
+
+const OptionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const MAX_ORDER_LINES = 50;
+
+export const CreateOrderRequestSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            product_id: z.number().int().positive(),
+            quantity: z.number().int().min(1).max(999),
+          })
+          .strict(),
+      )
+      .min(1, 'The order has no items')
+      .max(MAX_ORDER_LINES),
+    delivery_type: DeliveryTypeSchema,
+    store_id: z.number().int().positive().optional(),
+    region: RegionSlugSchema.optional(),
+    city: OptionalText(100),
+    address: OptionalText(300),
+    flat: OptionalText(20),
+    entrance: OptionalText(20),
+    floor: OptionalText(20),
+    intercom: OptionalText(20),
+    address_comment: OptionalText(500),
+    location: z
+      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .optional(),
+    name: PersonNameSchema,
+    surname: PersonNameSchema,
+    phone: PhoneSchema,
+    payment_type: PaymentTypeSchema,
+    comment: OptionalText(500),
+  })
+  .strict()
+  .superRefine((order, ctx) => {
+    if (order.delivery_type === 'pickup' && order.store_id === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['store_id'],
+        message: 'Choose a shop to pick up from',
+      });
+    }
+    if (order.delivery_type !== 'pickup' && !order.address) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the delivery address' });
+    }
+    const ids = new Set<number>();
+    order.items.forEach((item, index) => {
+      if (ids.has(item.product_id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index, 'product_id'],
+          message: 'Duplicate item',
+        });
+      }
+      ids.add(item.product_id);
+    });
+  });
+export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
+
+export const ORDER_STATUSES = [
+  'new',
+  'confirmed',
+  'assembling',
+  'ready_for_pickup',
+  'delivering',
+  'completed',
+  'cancelled',
+] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const OrderItemSchema = z.object({
+  product_id: z.number().int().positive(),
+  slug: z.string(),
+  name: z.string(),
+  attributes: z.array(AttributeSchema),
+  price: MoneyAmountSchema,
+  quantity: z.number().int().positive(),
+  total: MoneyAmountSchema,
+  mxik: z.string(),
+  package_code: z.string(),
+  img_url: z.string().nullable(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number().int().positive(),
+  number: z.string(),
+  status: OrderStatusSchema,
+  created_at: z.string(),
+  items: z.array(OrderItemSchema),
+  subtotal: MoneyAmountSchema,
+  delivery_price: MoneyAmountSchema,
+  total: MoneyAmountSchema,
+  delivery_type: DeliveryTypeSchema,
+  store: StoreSchema.nullable(),
+  address: z
+    .object({
+      region: z.string().nullable(),
+      city: z.string().nullable(),
+      address: z.string().nullable(),
+      flat: z.string().nullable(),
+      entrance: z.string().nullable(),
+      floor: z.string().nullable(),
+      intercom: z.string().nullable(),
+      comment: z.string().nullable(),
+    })
+    .nullable(),
+  recipient: z.object({ name: z.string(), surname: z.string(), phone: z.string() }),
+  payment_type: PaymentTypeSchema,
+  statuses: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),
+});
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderResponseSchema = z.object({ data: OrderSchema });
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+/** Catalogue backend: a customer's orders, newest first. */
+export const CustomerOrdersQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+    per_page: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+export const CustomerOrdersResponseSchema = z.object({
+  data: z.array(OrderSchema),
+  meta: PageMetaSchema,
+});
+export const CustomerOrderDetailsResponseSchema = OrderResponseSchema;
+
+// ---- Payment cards (contracts only; the card flow lands with its own issue) ------------------
+
+export const SavedCardSchema = z.object({
+  id: z.number().int().positive(),
+  masked_number: z.string(),
+  expiry: z.string(),
+  brand: z.string(),
+});
+export const SavedCardsResponseSchema = z.object({ data: z.array(SavedCardSchema) });
+export const CreateCardRequestSchema = z
+  .object({ card_number: z.string().max(25), expiry: z.string().max(5) })
+  .strict();
+export const CreateCardResponseSchema = z.object({
+  card_token: z.string(),
+  phone: z.string(),
+  resend_after: z.number().int().nonnegative(),
+});
+export const ConfirmCardRequestSchema = z
+  .object({ card_token: z.string().max(200), code: z.string().regex(/^\d{6}$/) })
+  .strict();
+export const ConfirmCardResponseSchema = z.object({ data: SavedCardSchema });

@@ -1,0 +1,5 @@
+export * from './cart';
+export * from './catalog';
+export * from './calls';
+export * from './common';
+export * from './ecommerce';

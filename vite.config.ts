@@ -1,0 +1,50 @@
+// Builds the webapp (root `webapp/`, output `webapp/dist`) and holds the vitest projects of every
+// workspace package, so `vitest run` at the root runs every unit and integration test.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: 'webapp',
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: {
+    // `pnpm dev` proxies calls to a running `pnpm start` so the relay stays the only gate.
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/backend': 'http://127.0.0.1:3000',
+      '/media': 'http://127.0.0.1:3000',
+    },
+  },
+  test: {
+    projects: [
+      { extends: false, test: { name: 'shared', root: 'shared', environment: 'node' } },
+      {
+        extends: false,
+        test: {
+          name: 'backend',
+          root: 'backend',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'bot',
+          root: 'bot',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { extends: false, test: { name: 'webapp', root: 'webapp', environment: 'node' } },
+    ],
+  },
+});
