@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+
+function problems(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('has working defaults: embedded backend, bot off, local URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:3000',
+      upstreams: null,
+      upstreamTimeoutMs: 10_000,
+      telegram: { enabled: false },
+      initDataMaxAgeSeconds: 3600,
+      logLevel: 'info',
+    });
+    expect(config.webappDist).toMatch(/webapp[/\\]dist$/);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('derives PUBLIC_URL from PORT and trims trailing slashes', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.uz/' }).publicUrl).toBe(
+      'https://shop.example.uz',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', BOT_TOKEN: '', CATALOG_API_KEY: '' }).port).toBe(3000);
+  });
+
+  it('takes the three upstream settings together', () => {
+    const config = loadConfig({
+      ECOMMERCE_API_URL: 'https://api.example.uz/',
+      CATALOG_API_URL: 'https://catalog.example.uz',
+      CATALOG_API_KEY: 'k-1234567890',
+    });
+    expect(config.upstreams).toEqual({
+      ecommerceUrl: 'https://api.example.uz',
+      catalogUrl: 'https://catalog.example.uz',
+      catalogApiKey: 'k-1234567890',
+    });
+    expect(problems({ ECOMMERCE_API_URL: 'https://api.example.uz' })).toEqual([
+      expect.stringMatching(/^CATALOG_API_URL: Required when ECOMMERCE_API_URL is set/),
+      expect.stringMatching(/^CATALOG_API_KEY: Required when ECOMMERCE_API_URL is set/),
+    ]);
+  });
+
+  it('lists every bad key at once', () => {
+    const found = problems({
+      PORT: 'eighty',
+      UPSTREAM_TIMEOUT_MS: '-1',
+      BOT_MODE: 'carrier-pigeon',
+      LOG_LEVEL: 'loud',
+    });
+    expect(found.map((line) => line.split(':')[0])).toEqual([
+      'PORT',
+      'UPSTREAM_TIMEOUT_MS',
+      'BOT_MODE',
+      'LOG_LEVEL',
+    ]);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
+  });
+
+  it('will not start webhook mode without its secret', () => {
+    expect(problems({ BOT_TOKEN: TOKEN, BOT_MODE: 'webhook' })).toEqual([
+      expect.stringMatching(/^WEBHOOK_SECRET: Required when BOT_MODE=webhook/),
+    ]);
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      BOT_MODE: 'webhook',
+      WEBHOOK_SECRET: 'secret-secret-secret',
+    });
+    expect(config.telegram).toEqual({
+      enabled: true,
+      token: TOKEN,
+      apiRoot: undefined,
+      mode: 'webhook',
+      webhookSecret: 'secret-secret-secret',
+    });
+  });
+
+  it('points the bot at another Bot API server, without a trailing slash', () => {
+    expect(
+      loadConfig({ BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:8081' }).telegram,
+    ).toMatchObject({
+      enabled: true,
+      mode: 'polling',
+      apiRoot: 'http://127.0.0.1:8081',
+    });
+    expect(problems({ BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' })).toEqual([
+      'TELEGRAM_API_ROOT: Remove the trailing slash',
+    ]);
+  });
+});

@@ -1,0 +1,173 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, two levels above this file (bot/src/config.ts). */
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// An empty value in a .env file means "not set", not "set to the empty string".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+  // One canonical form, so `${url}/api/...` never has a double slash.
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
+
+const EnvSchema = z.object({
+  PORT: optional(z.coerce.number({ error: 'Must be a port number' }).int().min(0).max(65_535)),
+  HOST: optional(z.string()),
+  PUBLIC_URL: optional(HttpUrl),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'Must be a postgres:// URL')),
+  ECOMMERCE_API_URL: optional(HttpUrl),
+  CATALOG_API_URL: optional(HttpUrl),
+  CATALOG_API_KEY: optional(z.string().min(8, 'Must be at least 8 characters')),
+  UPSTREAM_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(100).max(120_000),
+  ),
+  WEBAPP_DIST: optional(z.string()),
+  BOT_TOKEN: optional(
+    z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'Must look like 123456:ABC-token from @BotFather'),
+  ),
+  TELEGRAM_API_ROOT: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+      // grammY refuses an apiRoot with a trailing slash; say so here rather than at start.
+      .refine((value) => !value.endsWith('/'), 'Remove the trailing slash'),
+  ),
+  BOT_MODE: optional(z.enum(['polling', 'webhook'])),
+  // Telegram allows 1-256 characters A-Z a-z 0-9 _ - in X-Telegram-Bot-Api-Secret-Token.
+  WEBHOOK_SECRET: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'Must be 16-256 characters A-Z a-z 0-9 _ -'),
+  ),
+  INIT_DATA_MAX_AGE_SECONDS: optional(Seconds),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+});
+
+/**
+ * Rules between keys, checked on the raw values so they are reported together with any per-key
+ * problem (a zod refinement on the object would only run once every key is valid).
+ */
+function crossKeyProblems(env: Readonly<Record<string, string | undefined>>): string[] {
+  const isSet = (key: string) => env[key] !== undefined && env[key] !== '';
+  const problems: string[] = [];
+  const upstream = ['ECOMMERCE_API_URL', 'CATALOG_API_URL', 'CATALOG_API_KEY'];
+  const set = upstream.filter(isSet);
+  if (set.length > 0 && set.length < upstream.length) {
+    for (const key of upstream.filter((k) => !isSet(k))) {
+      problems.push(
+        `${key}: Required when ${set.join(', ')} is set (set all three, or none for the embedded backend)`,
+      );
+    }
+  }
+  if (env.BOT_MODE === 'webhook') {
+    if (!isSet('WEBHOOK_SECRET')) problems.push('WEBHOOK_SECRET: Required when BOT_MODE=webhook');
+    if (!isSet('BOT_TOKEN')) problems.push('BOT_TOKEN: Required when BOT_MODE=webhook');
+  }
+  return problems;
+}
+
+export interface Upstreams {
+  ecommerceUrl: string;
+  catalogUrl: string;
+  catalogApiKey: string;
+}
+
+export type TelegramConfig =
+  | { enabled: false }
+  | {
+      enabled: true;
+      token: string;
+      apiRoot: string | undefined;
+      mode: 'polling';
+    }
+  | {
+      enabled: true;
+      token: string;
+      apiRoot: string | undefined;
+      mode: 'webhook';
+      webhookSecret: string;
+    };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** null: no upstreams configured, so main starts the embedded reference backend. */
+  upstreams: Upstreams | null;
+  upstreamTimeoutMs: number;
+  webappDist: string;
+  telegram: TelegramConfig;
+  initDataMaxAgeSeconds: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; the only place in this package that reads it. */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map(
+          (issue) => `${issue.path.map(String).join('.')}: ${issue.message}`,
+        )),
+    ...crossKeyProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
+
+  const upstreams =
+    e.ECOMMERCE_API_URL !== undefined &&
+    e.CATALOG_API_URL !== undefined &&
+    e.CATALOG_API_KEY !== undefined
+      ? {
+          ecommerceUrl: e.ECOMMERCE_API_URL,
+          catalogUrl: e.CATALOG_API_URL,
+          catalogApiKey: e.CATALOG_API_KEY,
+        }
+      : null;
+
+  let telegram: TelegramConfig = { enabled: false };
+  if (e.BOT_TOKEN !== undefined) {
+    telegram =
+      e.BOT_MODE === 'webhook' && e.WEBHOOK_SECRET !== undefined
+        ? {
+            enabled: true,
+            token: e.BOT_TOKEN,
+            apiRoot: e.TELEGRAM_API_ROOT,
+            mode: 'webhook',
+            webhookSecret: e.WEBHOOK_SECRET,
+          }
+        : { enabled: true, token: e.BOT_TOKEN, apiRoot: e.TELEGRAM_API_ROOT, mode: 'polling' };
+  }
+
+  return {
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    publicUrl: e.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    dataDir: resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    upstreams,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
+    webappDist:
+      e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
+    telegram,
+    initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS ?? 3600,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

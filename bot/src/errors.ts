@@ -1,0 +1,67 @@
+import type { ApiError, ErrorCode, FieldError } from '@shop/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The one error type this server throws; the handler below turns it into `{ code, message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ApiError {
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
+export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply
+    .code(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error.code, error.message, error.details));
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number';
+}
+
+/**
+ * One handler for every error: our HttpError keeps its code; Fastify's own 4xx (malformed JSON,
+ * body too large, unsupported type) get the closed-list code for their status; anything else is
+ * a 500 whose body says nothing about the cause, which goes to the log instead.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
+      return sendError(reply, error);
+    }
+    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
+      const status = error.statusCode;
+      const code = CODE_BY_STATUS[status] ?? 'bad_request';
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON'
+          : error.message;
+      return sendError(reply, new HttpError(status, code, message));
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return sendError(reply, new HttpError(500, 'internal_error', 'Internal Server Error'));
+  });
+}

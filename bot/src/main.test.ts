@@ -1,0 +1,135 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFakeDist } from './testing/temp-dist';
+import { startStandInUpstream } from './testing/upstream-stand-ins';
+
+const BOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+/** Starts `pnpm start`'s command as a real process and resolves with the URL it prints. */
+function startShop(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: BOT_DIR,
+    // Only what the test sets: nothing from the developer's shell leaks in.
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  cleanups.push(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`No URL printed within 20 s:\n${output}`));
+    }, 20_000);
+    child.stdout.on('data', () => {
+      const url = /Shop is running at (http:\/\/\S+?)\/?\n/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => output });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Exited with ${String(code)} before listening:\n${output}`));
+    });
+  });
+}
+
+describe('main', () => {
+  it('serves with configured upstreams, prints its URL, and stops cleanly on Ctrl-C', async () => {
+    const dist = await makeFakeDist();
+    cleanups.push(dist.remove);
+    const upstream = await startStandInUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [] }));
+    });
+    cleanups.push(() => upstream.close());
+
+    const { child, url, output } = await startShop({
+      PORT: '0',
+      WEBAPP_DIST: dist.dir,
+      ECOMMERCE_API_URL: upstream.url,
+      CATALOG_API_URL: upstream.url,
+      CATALOG_API_KEY: 'main-test-key-123456',
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok' });
+    expect((await fetch(`${url}/api/store/stores`)).status).toBe(200);
+    expect((await fetch(`${url}/uz`)).status).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output().match(/Telegram bot is off/g)).toHaveLength(1);
+    expect(output()).not.toContain('main-test-key-123456');
+  });
+
+  it('starts the embedded reference backend when no upstreams are set', async () => {
+    const dist = await makeFakeDist();
+    cleanups.push(dist.remove);
+    const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+    const { child, url, output } = await startShop({
+      PORT: '0',
+      WEBAPP_DIST: dist.dir,
+      DATA_DIR: dataDir,
+    });
+    const stores = await fetch(`${url}/api/store/stores`);
+    expect(stores.status).toBe(200);
+    expect(((await stores.json()) as { data: unknown[] }).data).toHaveLength(3);
+    const home = await fetch(`${url}/backend/api/ext/v1/resources/home`, {
+      headers: { 'x-lang': 'en' },
+    });
+    expect(home.status).toBe(200);
+    const key = (await readFile(join(dataDir, 'catalog-api-key'), 'utf8')).trim();
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output()).not.toContain(key);
+  });
+
+  it('refuses to start with a list of every bad setting', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: BOT_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: 'x',
+        BOT_MODE: 'webhook',
+        BOT_TOKEN: '1:short',
+        ECOMMERCE_API_URL: 'ftp://x',
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    for (const key of [
+      'PORT',
+      'BOT_TOKEN',
+      'ECOMMERCE_API_URL',
+      'CATALOG_API_URL',
+      'CATALOG_API_KEY',
+      'WEBHOOK_SECRET',
+    ]) {
+      expect(stderr).toContain(`- ${key}:`);
+    }
+  });
+});

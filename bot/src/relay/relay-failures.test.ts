@@ -1,0 +1,398 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildServer } from '../server';
+import { captureLogs, type LogCapture } from '../testing/log-capture';
+import { makeFakeDist } from '../testing/temp-dist';
+import {
+  closedPortUrl,
+  startStandInUpstream,
+  type SeenRequest,
+  type StandIn,
+} from '../testing/upstream-stand-ins';
+
+/**
+ * What the relay does when the backend misbehaves. The backends here are raw HTTP servers that
+ * stand in for a remote service gone wrong: they hang, lie about the contract, or fail.
+ */
+
+const KEY = 'stand-in-catalog-key-5f1c2a9e';
+const PRIVATE = 'Customer Secret-Surname';
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+async function relayTo(
+  upstreamUrl: string,
+  timeoutMs = 2000,
+): Promise<{ app: FastifyInstance; logs: LogCapture }> {
+  const logs = captureLogs();
+  const dist = await makeFakeDist();
+  const app = await buildServer({
+    webappDist: dist.dir,
+    upstreams: { ecommerceUrl: upstreamUrl, catalogUrl: upstreamUrl, catalogApiKey: KEY },
+    upstreamTimeoutMs: timeoutMs,
+    log: { level: 'debug', stream: logs.stream },
+  });
+  cleanups.push(async () => {
+    await app.close();
+    await dist.remove();
+  });
+  return { app, logs };
+}
+
+async function standIn(
+  respond: (request: SeenRequest, res: ServerResponse) => void,
+): Promise<StandIn> {
+  const upstream = await startStandInUpstream(respond);
+  cleanups.push(() => upstream.close());
+  return upstream;
+}
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+describe('relay when the backend misbehaves', () => {
+  it('answers 504 within the configured timeout when the backend never answers', async () => {
+    const upstream = await standIn(() => undefined);
+    const { app } = await relayTo(upstream.url, 300);
+    const started = Date.now();
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers 504 when the backend sends headers and then stalls', async () => {
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data": [');
+    });
+    const { app } = await relayTo(upstream.url, 300);
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
+  });
+
+  it('answers 502 when the connection is refused', async () => {
+    const { app, logs } = await relayTo(await closedPortUrl());
+    const res = await app.inject({ url: '/backend/api/ext/v1/resources/categories' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      code: 'upstream_unavailable',
+      message: 'The catalogue service is not reachable right now. Please try again.',
+    });
+    expect(logs.messages('Upstream call failed')[0]).toMatchObject({
+      call: 'categories',
+      reason: 'ECONNREFUSED',
+    });
+  });
+
+  it('answers 502 upstream_invalid for a body that breaks the contract, logging issues not data', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, { data: [{ id: 'one', name: PRIVATE }] });
+    });
+    const { app, logs } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+    expect(res.body).not.toContain(PRIVATE);
+    const [entry] = logs.messages('breaks the contract');
+    expect(entry).toMatchObject({
+      call: 'stores',
+      issues: expect.arrayContaining([expect.objectContaining({ path: ['data', 0, 'id'] })]),
+    });
+    expect(logs.text()).not.toContain(PRIVATE);
+  });
+
+  it('answers 502 upstream_invalid for a 200 that is not JSON', async () => {
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>maintenance</html>');
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/api/content/slides' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+  });
+
+  it('turns a backend 500 into 502 without passing on what the backend said', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 500, { code: 'internal_error', message: 'relation "orders" does not exist' });
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/api/settings/delivery' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
+    expect(res.body).not.toContain('relation');
+  });
+
+  it('passes a well-formed 4xx error through with its status and Retry-After', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(
+        res,
+        429,
+        { code: 'otp_resend_too_soon', message: 'Wait a minute', retry_after: 42 },
+        { 'retry-after': '42' },
+      );
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { phone: '+998901234567', user_type: 'null' },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('42');
+    expect(res.json()).toEqual({
+      code: 'otp_resend_too_soon',
+      message: 'Wait a minute',
+      retry_after: 42,
+    });
+  });
+
+  it('turns a 4xx that is not our error shape into 502', async () => {
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<h1>nginx</h1>');
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
+  it('does not follow a redirect, so the API key cannot be sent elsewhere', async () => {
+    const elsewhere = await standIn((_req, res) => {
+      json(res, 200, { data: [] });
+    });
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(302, { location: `${elsewhere.url}/steal` });
+      res.end();
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/backend/api/ext/v1/resources/categories' });
+    expect(res.statusCode).toBe(502);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('aborts the backend call when the browser goes away', async () => {
+    let upstreamClosed = false;
+    const upstream = await standIn((_req, res) => {
+      res.on('close', () => (upstreamClosed = true));
+    });
+    const { app } = await relayTo(upstream.url, 10_000);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const browser = httpRequest({ host: '127.0.0.1', port, path: '/api/store/stores' });
+    browser.on('error', () => undefined);
+    browser.end();
+    await vi.waitFor(() => {
+      expect(upstream.requests).toHaveLength(1);
+    });
+    browser.destroy();
+    await vi.waitFor(
+      () => {
+        expect(upstreamClosed).toBe(true);
+      },
+      { timeout: 3000 },
+    );
+  });
+
+  it('keeps serving after every kind of failure', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, { data: [] });
+    });
+    const { app } = await relayTo(upstream.url);
+    expect((await app.inject({ url: '/api/store/stores' })).json()).toEqual({ data: [] });
+  });
+});
+
+describe('relay uploads', () => {
+  const boundary = '----shop-test-boundary';
+  const multipart = (size: number) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.alloc(size, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const user = {
+    id: 5,
+    name: 'A',
+    surname: 'B',
+    phone: '+998901234567',
+    photo: '/media/u/5.webp',
+    email: null,
+    company: null,
+    user_type: 'individual',
+  };
+
+  it('streams a photo upload through with its multipart boundary', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, user);
+    });
+    const { app } = await relayTo(upstream.url);
+    const payload = multipart(200_000);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: {
+        authorization: 'Bearer abc.def',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(user);
+    const [seen] = upstream.requests;
+    expect(seen?.headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
+    expect(seen?.headers.authorization).toBe('Bearer abc.def');
+    expect(seen?.body.equals(payload)).toBe(true);
+  });
+
+  it('refuses an upload over 5 MiB before it reaches the backend', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, user);
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: {
+        authorization: 'Bearer abc.def',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: multipart(5 * 1024 * 1024 + 1),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses a JSON body over 64 KiB', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, []);
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/profile/cart',
+      headers: { authorization: 'Bearer abc.def', 'content-type': 'application/json' },
+      payload: JSON.stringify({ cart_data: [], pad: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('wants multipart for the photo and JSON for everything else', async () => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, user);
+    });
+    const { app } = await relayTo(upstream.url);
+    const photoAsJson = await app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: { authorization: 'Bearer abc.def' },
+      payload: { photo: 'x' },
+    });
+    expect(photoAsJson.statusCode).toBe(415);
+    const profileAsForm = await app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: {
+        authorization: 'Bearer abc.def',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: multipart(10),
+    });
+    expect(profileAsForm.statusCode).toBe(415);
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('relay media', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+  it('streams images from the catalogue backend without the API key', async () => {
+    const upstream = await standIn((req, res) => {
+      if (req.url === '/media/products/mug-1.png') {
+        res.writeHead(200, {
+          'content-type': 'image/png',
+          'content-length': String(PNG.length),
+          etag: '"v1"',
+        });
+        res.end(PNG);
+      } else json(res, 404, { code: 'not_found', message: 'No such file' });
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/media/products/mug-1.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers.etag).toBe('"v1"');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect(upstream.requests[0]?.headers['x-api-key']).toBeUndefined();
+
+    const missing = await app.inject({ url: '/media/products/nope.png' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('lets only image content types through', async () => {
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<script>alert(1)</script>');
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url: '/media/products/evil.png' });
+    expect(res.statusCode).toBe(502);
+    expect(res.body).not.toContain('<script>');
+  });
+
+  // (A literal '/media/../x' is resolved by every HTTP client before it is sent, so the encoded
+  // forms are the ones that can arrive.)
+  it.each([
+    '/media/%2e%2e/secret',
+    '/media/..%2f..%2fetc/passwd',
+    '/media/a/.env',
+    '/media/a//b.png',
+    '/media/a%2fb.png',
+  ])('refuses the unsafe media path %s without asking the backend', async (url) => {
+    const upstream = await standIn((_req, res) => {
+      json(res, 200, {});
+    });
+    const { app } = await relayTo(upstream.url);
+    const res = await app.inject({ url });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('allows only GET and HEAD', async () => {
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) });
+      res.end();
+    });
+    const { app } = await relayTo(upstream.url);
+    const head = await app.inject({ method: 'HEAD', url: '/media/p.png' });
+    expect(head.statusCode).toBe(200);
+    expect(upstream.requests[0]?.method).toBe('HEAD');
+    const post = await app.inject({ method: 'POST', url: '/media/p.png' });
+    expect(post.statusCode).toBe(404);
+    expect(upstream.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,106 @@
+import { HttpError } from '../errors';
+
+export type BackendLabel = 'ecommerce' | 'catalog';
+
+const BACKEND_NAMES: Readonly<Record<BackendLabel, string>> = {
+  ecommerce: 'shop service',
+  catalog: 'catalogue service',
+};
+
+/**
+ * One upstream attempt's cancellation: a deadline plus the browser going away. The deadline can be
+ * lifted once headers arrive (media streams may take longer than the deadline to drain to a slow
+ * phone), or kept until the body is read (JSON calls).
+ */
+export interface Deadline {
+  readonly signal: AbortSignal;
+  timedOut(): boolean;
+  clientGone(): boolean;
+  /** Stops the deadline; the client-abort link stays. */
+  clear(): void;
+}
+
+export function startDeadline(ms: number, clientClosed: AbortSignal): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('Upstream deadline passed', 'TimeoutError'));
+  }, ms);
+  const onClientClose = () => {
+    controller.abort(new DOMException('Client went away', 'AbortError'));
+  };
+  if (clientClosed.aborted) onClientClose();
+  else clientClosed.addEventListener('abort', onClientClose, { once: true });
+  controller.signal.addEventListener(
+    'abort',
+    () => {
+      clearTimeout(timer);
+    },
+    { once: true },
+  );
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clientGone: () => clientClosed.aborted,
+    clear: () => {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** An AbortSignal that fires when the browser disconnects before the reply is complete. */
+export function clientCloseSignal(raw: {
+  once(event: 'close', listener: () => void): unknown;
+  readonly writableFinished: boolean;
+}): AbortSignal {
+  const controller = new AbortController();
+  raw.once('close', () => {
+    if (!raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** Maps a failed fetch (or body read) to the error the browser sees. */
+export function upstreamFailure(backend: BackendLabel, deadline: Deadline): HttpError {
+  const name = BACKEND_NAMES[backend];
+  if (deadline.timedOut()) {
+    return new HttpError(
+      504,
+      'upstream_timeout',
+      `The ${name} did not answer in time. Please try again.`,
+    );
+  }
+  return new HttpError(
+    502,
+    'upstream_unavailable',
+    `The ${name} is not reachable right now. Please try again.`,
+  );
+}
+
+export function upstreamBadStatus(backend: BackendLabel): HttpError {
+  return new HttpError(
+    502,
+    'upstream_unavailable',
+    `The ${BACKEND_NAMES[backend]} could not handle the request right now. Please try again.`,
+  );
+}
+
+export function upstreamInvalid(backend: BackendLabel): HttpError {
+  return new HttpError(
+    502,
+    'upstream_invalid',
+    `The ${BACKEND_NAMES[backend]} answered in an unexpected format.`,
+  );
+}
+
+/** The short network reason for the log: ECONNREFUSED, UND_ERR_SOCKET, TimeoutError. */
+export function failureReason(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown';
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return typeof code === 'string' ? code : cause.name;
+  }
+  return error.name;
+}

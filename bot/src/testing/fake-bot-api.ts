@@ -1,0 +1,236 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Update, UserFromGetMe } from 'grammy/types';
+
+/**
+ * A stand-in for api.telegram.org speaking the Bot API's HTTP protocol: `POST /bot<token>/<method>`
+ * with a JSON body, answered with `{ ok: true, result }` or `{ ok: false, error_code, description }`.
+ * It records every call and serves getUpdates from a queue with a real long-poll timeout, so a bot
+ * can run against it with nothing but `apiRoot` changed.
+ */
+
+export interface RecordedCall {
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+export interface FakeBotApi {
+  /** Pass as grammY's `client.apiRoot` / TELEGRAM_API_ROOT. */
+  readonly apiRoot: string;
+  readonly calls: readonly RecordedCall[];
+  /** Queues an update for getUpdates; update_id is assigned when omitted. */
+  pushUpdate(update: Omit<Update, 'update_id'> & { update_id?: number }): Update;
+  /** Makes the next call of `method` fail as Telegram does, e.g. 400 "Bad Request: ...". */
+  failNext(method: string, errorCode: number, description: string): void;
+  /** Resolves with the first call of `method` (already made or still to come) that matches. */
+  waitForCall(
+    method: string,
+    match?: (call: RecordedCall) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedCall>;
+  callsOf(method: string): RecordedCall[];
+  close(): Promise<void>;
+}
+
+export const TEST_BOT_INFO: UserFromGetMe = {
+  id: 7_000_000_001,
+  is_bot: true,
+  first_name: 'Uy Shop',
+  username: 'uy_shop_test_bot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: true,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+interface Waiter {
+  offset: number;
+  respond: (updates: Update[]) => void;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return {};
+  const parsed: unknown = JSON.parse(text);
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeBotApi(opts: {
+  token: string;
+  botInfo?: UserFromGetMe;
+}): Promise<FakeBotApi> {
+  const botInfo = opts.botInfo ?? TEST_BOT_INFO;
+  const calls: RecordedCall[] = [];
+  const queue: Update[] = [];
+  const failures = new Map<string, { error_code: number; description: string }>();
+  let waiters: Waiter[] = [];
+  let callListeners: (() => void)[] = [];
+  let nextUpdateId = 100_000;
+  let nextMessageId = 1;
+
+  const pending = (offset: number) => queue.filter((update) => update.update_id >= offset);
+
+  function result(method: string, payload: Record<string, unknown>): unknown {
+    switch (method) {
+      case 'getMe':
+        return botInfo;
+      case 'sendMessage':
+        return {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: payload.chat_id, type: 'private' },
+          from: botInfo,
+          text: payload.text,
+          ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
+        };
+      default:
+        // setWebhook, deleteWebhook, setChatMenuButton, setMyCommands...: all answer `true`.
+        return true;
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(req.url?.split('?')[0] ?? '');
+      if (req.method !== 'POST' && req.method !== 'GET') {
+        send(res, 405, { ok: false, error_code: 405, description: 'Method Not Allowed' });
+        return;
+      }
+      if (!match) {
+        send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+        return;
+      }
+      const [, token, method = ''] = match;
+      if (token !== opts.token) {
+        send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+        return;
+      }
+
+      let payload: Record<string, unknown>;
+      try {
+        payload = await readJson(req);
+      } catch {
+        send(res, 400, {
+          ok: false,
+          error_code: 400,
+          description: 'Bad Request: invalid JSON',
+        });
+        return;
+      }
+      calls.push({ method, payload });
+      const listeners = callListeners;
+      callListeners = [];
+      listeners.forEach((listener) => {
+        listener();
+      });
+
+      const failure = failures.get(method);
+      if (failure) {
+        failures.delete(method);
+        send(res, failure.error_code, { ok: false, ...failure });
+        return;
+      }
+
+      if (method === 'getUpdates') {
+        const offset = typeof payload.offset === 'number' ? payload.offset : 0;
+        // Telegram forgets updates before the offset: that is how a bot confirms them.
+        for (let i = queue.length - 1; i >= 0; i--) {
+          const update = queue[i];
+          if (update && update.update_id < offset) queue.splice(i, 1);
+        }
+        const limit = typeof payload.limit === 'number' ? payload.limit : 100;
+        const ready = pending(offset).slice(0, limit);
+        const timeout = typeof payload.timeout === 'number' ? payload.timeout : 0;
+        if (ready.length > 0 || timeout <= 0) {
+          send(res, 200, { ok: true, result: ready });
+          return;
+        }
+        const waiter: Waiter = {
+          offset,
+          respond: (updates) => {
+            clearTimeout(timer);
+            waiters = waiters.filter((w) => w !== waiter);
+            if (!res.writableEnded) send(res, 200, { ok: true, result: updates });
+          },
+        };
+        const timer = setTimeout(() => {
+          waiter.respond([]);
+        }, timeout * 1000);
+        waiters.push(waiter);
+        // The bot aborts its long poll on stop(); forget the waiter with the connection.
+        res.on('close', () => {
+          clearTimeout(timer);
+          waiters = waiters.filter((w) => w !== waiter);
+        });
+        return;
+      }
+      send(res, 200, { ok: true, result: result(method, payload) });
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const api: FakeBotApi = {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    pushUpdate(partial) {
+      const update = { ...partial, update_id: partial.update_id ?? nextUpdateId++ };
+      queue.push(update);
+      for (const waiter of [...waiters]) {
+        const ready = pending(waiter.offset);
+        if (ready.length > 0) waiter.respond(ready);
+      }
+      return update;
+    },
+    failNext(method, errorCode, description) {
+      failures.set(method, { error_code: errorCode, description });
+    },
+    callsOf: (method) => calls.filter((call) => call.method === method),
+    waitForCall(method, match = () => true, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = (): boolean => {
+          const found = calls.find((call) => call.method === method && match(call));
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+          return found !== undefined;
+        };
+        const timer = setTimeout(() => {
+          reject(
+            new Error(
+              `No ${method} call within ${timeoutMs} ms; calls: ${calls.map((c) => c.method).join(', ')}`,
+            ),
+          );
+        }, timeoutMs);
+        const listen = () => {
+          if (!check()) callListeners.push(listen);
+        };
+        listen();
+      });
+    },
+    async close() {
+      for (const waiter of [...waiters]) waiter.respond([]);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
+    },
+  };
+  return api;
+}

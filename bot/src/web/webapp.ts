@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import {
+  LANGUAGE_COOKIE,
+  detectLanguage,
+  matchRoute,
+  parseAcceptLanguage,
+  stripLanguagePrefix,
+} from '@shop/shared';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, sendError } from '../errors';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+/** Files that name the current build: a stale copy would pin users to an old release. */
+const ENTRY_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
+/** Paths the relay (or the bot) owns: never answered with the app's HTML. */
+const SERVER_PREFIXES = ['/api', '/backend', '/media', '/tg'];
+
+export const NOT_BUILT_MESSAGE =
+  'The shop is not built yet: run `pnpm build` in the repository root, then restart the server.';
+
+function ownsPath(prefix: string, pathname: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function splitUrl(url: string): { pathname: string; search: string } {
+  const cut = url.indexOf('?');
+  return cut === -1
+    ? { pathname: url, search: '' }
+    : { pathname: url.slice(0, cut), search: url.slice(cut) };
+}
+
+/**
+ * Serves the webapp build: hashed assets forever, entry files revalidated on every load, and
+ * index.html for app paths with the status the route table gives (200 known, 404 unknown).
+ */
+export async function registerWebapp(
+  app: FastifyInstance,
+  opts: { webappDist: string; log: FastifyBaseLogger },
+): Promise<void> {
+  const { webappDist } = opts;
+  const built = existsSync(join(webappDist, 'index.html'));
+  if (!built) {
+    opts.log.error({ webappDist }, `Webapp build not found. ${NOT_BUILT_MESSAGE}`);
+  } else {
+    await app.register(fastifyStatic, {
+      root: webappDist,
+      // '/' must reach the language redirect below, not index.html; and a directory path would
+      // otherwise be a 403 from the file server instead of the app's own 404.
+      index: false,
+      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // Brotli/gzip files written next to the build are sent as they are, when present.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const rel = relative(webappDist, filePath).split(sep).join('/');
+        if (rel.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+        else if (ENTRY_FILES.has(rel)) reply.header('cache-control', NO_CACHE);
+      },
+    });
+  }
+
+  const indexPath = join(webappDist, 'index.html');
+  const sendIndex = async (reply: FastifyReply, status: 200 | 404): Promise<FastifyReply> => {
+    // Read per request: it is a few hundred bytes in the page cache, and a rebuild shows at once.
+    const html = await readFile(indexPath, 'utf8');
+    return reply
+      .code(status)
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const { pathname, search } = splitUrl(request.url);
+    const notFound = new HttpError(
+      404,
+      'not_found',
+      `No such resource: ${request.method} ${pathname}`,
+    );
+    if (SERVER_PREFIXES.some((prefix) => ownsPath(prefix, pathname)))
+      return sendError(reply, notFound);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, notFound);
+    // A missing hashed chunk must fail as a script load, not parse HTML as JavaScript.
+    if (ownsPath('/assets', pathname)) return sendError(reply, notFound);
+
+    if (!built) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(NOT_BUILT_MESSAGE);
+    }
+
+    if (matchRoute(pathname)) return sendIndex(reply, 200);
+
+    const { language } = stripLanguagePrefix(pathname);
+    if (language === null) {
+      const target = pathname === '/' ? '' : pathname;
+      const lang = detectLanguage({
+        cookie: cookieValue(request.headers.cookie, LANGUAGE_COOKIE),
+        acceptLanguages: parseAcceptLanguage(request.headers['accept-language']),
+      });
+      if (matchRoute(`/${lang}${target}`)) {
+        return reply
+          .header('vary', 'Cookie, Accept-Language')
+          .header('cache-control', 'no-store')
+          .redirect(`/${lang}${target}${search}`, 302);
+      }
+    }
+    return sendIndex(reply, 404);
+  });
+}
