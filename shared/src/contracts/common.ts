@@ -40,6 +40,8 @@ export const ApiErrorSchema = z.object({
   details: z.array(FieldErrorSchema).optional(),
   /** Seconds until a rate-limited or throttled call may be retried. */
   retry_after: z.number().int().nonnegative().optional(),
+  /** Wrong sign-in code: how many more tries this code allows before it is burned. */
+  attempts_left: z.number().int().nonnegative().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

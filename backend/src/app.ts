@@ -1,0 +1,169 @@
+// buildBackend(deps): the reference ecommerce + catalogue backend as a Fastify app. No side
+// effects here: the caller supplies the database, SMS provider, clock and API key, and decides
+// whether and where to listen (tests use app.inject).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import { HEADERS, type ErrorCode } from '@shop/shared';
+import type { Db } from './db/client';
+import { installValue } from './db/install-state';
+import { AppError } from './errors';
+import { bindRoute } from './http/route-binder';
+import { authenticateToken } from './auth/tokens';
+import { createOtpService } from './auth/otp-service';
+import { registerAuthRoutes } from './auth/auth-routes';
+import { createCatalogService } from './catalog/catalog-service';
+import { registerCatalogRoutes } from './catalog/catalog-routes';
+import { createContentService } from './content/content-service';
+import { registerContentRoutes } from './content/content-routes';
+import { registerMediaRoutes } from './media/media-routes';
+import { createOrderService } from './orders/order-service';
+import { registerOrderRoutes } from './orders/order-routes';
+import { registerProfileRoutes } from './profile/profile-routes';
+import type { SmsProvider } from './sms/sms-provider';
+
+export interface BackendDeps {
+  db: Db;
+  /** Required in x-api-key on every call under /backend/api/ext/v1. */
+  catalogApiKey: string;
+  sms: SmsProvider;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** Check every answer against the shared contract (tests); a mismatch becomes a 500. */
+  validateResponses?: boolean;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+function clientErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'bad_request';
+  }
+}
+
+function statusOfUnknown(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
+    const status = error.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 600) return status;
+  }
+  return 500;
+}
+
+function sendFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const status = statusOfUnknown(error);
+  void reply
+    .code(status < 500 ? status : 400)
+    .send({ code: clientErrorCode(status), message: 'The request URL is not valid' });
+}
+
+export function buildBackend(deps: BackendDeps): FastifyInstance {
+  const now = deps.now ?? (() => new Date());
+  const { db } = deps;
+  // Compared as digests: equal lengths for timingSafeEqual, and the key's length does not leak.
+  const apiKeyDigest = digest(deps.catalogApiKey);
+
+  const app = Fastify({
+    logger:
+      deps.logger === undefined || deps.logger === false
+        ? false
+        : {
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            // Default serializers log no headers; this keeps secrets out even if that changes.
+            redact: [
+              'req.headers.authorization',
+              `req.headers["${HEADERS.apiKey}"]`,
+              'req.headers.cookie',
+            ],
+          },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    bodyLimit: 512 * 1024,
+    // The router's own refusals (bad percent-encoding, an over-long path segment) in our shape.
+    frameworkErrors: (error, _request, reply) => {
+      sendFrameworkError(error, reply);
+    },
+  });
+
+  let hmacKey: Promise<string> | undefined;
+  const otp = createOtpService({
+    db,
+    sms: deps.sms,
+    now,
+    hmacKey: () => {
+      hmacKey ??= installValue(db, 'otp_hmac_key', () => randomBytes(32).toString('hex')).catch(
+        (error: unknown) => {
+          hmacKey = undefined; // let the next request try again
+          throw error;
+        },
+      );
+      return hmacKey;
+    },
+  });
+  const catalog = createCatalogService(db);
+  const content = createContentService(db);
+  const orders = createOrderService({
+    db,
+    now,
+    content,
+    visibleCategoryIds: (accountType) => catalog.visibleCategoryIds(accountType),
+  });
+
+  const route = bindRoute(app, {
+    authenticate: (token) => authenticateToken(db, token, now()),
+    validateResponses: deps.validateResponses ?? false,
+    checkApiKey: (request) => {
+      const given = request.headers[HEADERS.apiKey];
+      if (typeof given !== 'string' || !timingSafeEqual(digest(given), apiKeyDigest)) {
+        throw new AppError('unauthorized', 'A valid API key is required');
+      }
+    },
+  });
+
+  registerAuthRoutes(route, db, otp, now);
+  registerProfileRoutes(route, db, now);
+  registerContentRoutes(route, content);
+  registerOrderRoutes(route, orders);
+  registerCatalogRoutes(route, catalog, orders);
+  registerMediaRoutes(app, db);
+  app.get('/healthz', () => ({ status: 'ok' }));
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ code: 'not_found', message: 'No such endpoint' }),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.options.retryAfter !== undefined) {
+        void reply.header('retry-after', String(error.options.retryAfter));
+      }
+      return reply.code(error.status).send(error.toBody());
+    }
+    const status = statusOfUnknown(error);
+    if (status < 500) {
+      // Fastify's own 4xx (malformed JSON, wrong content type, body too large) carry a safe
+      // message about the request itself.
+      const message = error instanceof Error ? error.message : 'Bad request';
+      return reply.code(status).send({ code: clientErrorCode(status), message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: 'internal_error', message: 'Internal Server Error' });
+  });
+
+  return app;
+}

@@ -1,0 +1,395 @@
+// The database schema of both backends. Catalogue texts are stored per language in one jsonb
+// column ({ uz, ru, en }) so adding a field never means three columns, and a query picks the
+// shopper's language with `->>`.
+import {
+  type AnyPgColumn,
+  bigint,
+  doublePrecision,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+export interface LocalizedText {
+  uz: string;
+  ru: string;
+  en: string;
+}
+
+export interface StoredAttribute {
+  code: string;
+  name: LocalizedText;
+  value: LocalizedText;
+}
+
+export interface StoredSpecification {
+  name: LocalizedText;
+  value: LocalizedText;
+}
+
+export interface StoredCartItem {
+  product_id: number;
+  name: string;
+  img_url: string | null;
+  quantity: number;
+  attributes: { code: string; name: string; value: string }[];
+  price: number;
+  slug: string;
+  mxit: string;
+  mxit_unit: string;
+}
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ---- Catalogue ---------------------------------------------------------------------------------
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    // Categories for legal entities only (bulk packs, HoReCa); hidden with their products from
+    // individual shoppers.
+    legalOnly: boolean('legal_only').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    icon: text('icon').notNull(),
+    color: text('color').notNull(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_parent_idx').on(t.parentId),
+  ],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('brands_slug_key').on(t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    /** Which flat drawing the media route renders for this product. */
+    kind: text('kind').notNull(),
+    mxik: text('mxik').notNull(),
+    packageCode: text('package_code').notNull(),
+    specifications: jsonb('specifications').$type<StoredSpecification[]>().notNull(),
+    /** Units sold in the last 90 days; drives the 'popular' sort. */
+    popularity: integer('popularity').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    check('products_mxik_check', sql`${t.mxik} ~ '^[0-9]{17}$'`),
+  ],
+);
+
+/** A purchasable item: its id is the `product_id` of cart lines and order items. */
+export const variants = pgTable(
+  'variants',
+  {
+    id: integer('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    position: integer('position').notNull().default(0),
+    attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull(),
+    /** Hex colour the product drawing uses for this variant. */
+    color: text('color').notNull(),
+    price: integer('price').notNull(),
+    oldPrice: integer('old_price'),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('variants_product_idx').on(t.productId),
+    // The last line of defence against overselling: even a buggy update cannot go below zero.
+    check('variants_quantity_check', sql`${t.quantity} >= 0`),
+    check('variants_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    position: integer('position').notNull(),
+    color: text('color').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+// ---- Content -----------------------------------------------------------------------------------
+
+export const stores = pgTable('stores', {
+  id: integer('id').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  address: jsonb('address').$type<LocalizedText>().notNull(),
+  phone: text('phone').notNull(),
+  hours: jsonb('hours').$type<LocalizedText>().notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const slides = pgTable('slides', {
+  id: integer('id').primaryKey(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  subtitle: jsonb('subtitle').$type<LocalizedText>(),
+  link: text('link'),
+  color: text('color').notNull(),
+  /** Drawing kinds the banner shows (see media/drawings.ts). */
+  artwork: jsonb('artwork').$type<string[]>().notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const deliveryMethods = pgTable('delivery_methods', {
+  type: text('type').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  price: integer('price').notNull(),
+  freeFrom: integer('free_from'),
+  enabled: boolean('enabled').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const paymentTypes = pgTable('payment_types', {
+  type: text('type').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  enabled: boolean('enabled').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    excerpt: jsonb('excerpt').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedText>().notNull(),
+    color: text('color').notNull(),
+    publishedAt: timestamptz('published_at').notNull(),
+  },
+  (t) => [uniqueIndex('blog_posts_slug_key').on(t.slug)],
+);
+
+export const infoPages = pgTable('info_pages', {
+  slug: text('slug').primaryKey(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  body: jsonb('body').$type<LocalizedText>().notNull(),
+});
+
+// ---- Accounts ----------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** E.164 without spaces: +998XXXXXXXXX. */
+    phone: text('phone').notNull(),
+    name: text('name'),
+    surname: text('surname'),
+    email: text('email'),
+    company: text('company'),
+    photo: text('photo'),
+    userType: text('user_type').notNull().default('individual'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_key').on(t.phone),
+    check('users_user_type_check', sql`${t.userType} in ('individual', 'legal')`),
+  ],
+);
+
+/**
+ * One row per phone: the current sign-in challenge and the send counters. Kept in the database so
+ * several backend instances enforce the same limits.
+ */
+export const otpChallenges = pgTable('otp_challenges', {
+  phone: text('phone').primaryKey(),
+  /** HMAC-SHA256 of phone and code (hex); null once used. */
+  codeHash: text('code_hash'),
+  expiresAt: timestamptz('expires_at'),
+  attempts: integer('attempts').notNull().default(0),
+  lastSentAt: timestamptz('last_sent_at'),
+  /** Tashkent calendar day (YYYY-MM-DD) the counter below belongs to. */
+  sendDay: text('send_day'),
+  sendsToday: integer('sends_today').notNull().default(0),
+});
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** sha256 of the bearer token (hex): a leaked table does not hand out sessions. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Values generated once per installation and shared by all instances: the OTP HMAC key and the
+ * marker that the demo seed ran.
+ */
+export const installState = pgTable('install_state', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const carts = pgTable('carts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  items: jsonb('items').$type<StoredCartItem[]>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+// ---- Orders ------------------------------------------------------------------------------------
+
+// Order numbers come from a sequence, not from max()+1, so concurrent orders never collide.
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
+
+export interface StoredAddress {
+  region: string | null;
+  city: string | null;
+  address: string | null;
+  flat: string | null;
+  entrance: string | null;
+  floor: string | null;
+  intercom: string | null;
+  comment: string | null;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** What the shopper sees and types: 'UY-001001'. */
+    number: text('number')
+      .notNull()
+      .default(sql`('UY-' || lpad(nextval('order_number_seq')::text, 6, '0'))`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(),
+    lang: text('lang').notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    deliveryPrice: integer('delivery_price').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    storeId: integer('store_id').references(() => stores.id),
+    address: jsonb('address').$type<StoredAddress>(),
+    location: jsonb('location').$type<{ lat: number; lng: number }>(),
+    recipientName: text('recipient_name').notNull(),
+    recipientSurname: text('recipient_surname').notNull(),
+    recipientPhone: text('recipient_phone').notNull(),
+    paymentType: text('payment_type').notNull(),
+    comment: text('comment'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    position: integer('position').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    attributes: jsonb('attributes')
+      .$type<{ code: string; name: string; value: string }[]>()
+      .notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    mxik: text('mxik').notNull(),
+    packageCode: text('package_code').notNull(),
+    imgUrl: text('img_url'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/** Stripe-style idempotency: the first answer to (user, key) is replayed for 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

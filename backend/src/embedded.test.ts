@@ -1,0 +1,135 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CATALOG_PREFIX, CategoriesResponseSchema, VerifyOtpResponseSchema } from '@shop/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { startEmbeddedBackend, type EmbeddedBackend } from './embedded';
+import { createScratchDatabase, TEST_DATABASE_URL } from './testing/test-backend';
+
+const dirs: string[] = [];
+const running: EmbeddedBackend[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'shop-embedded-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(
+  options: Parameters<typeof startEmbeddedBackend>[0],
+): Promise<EmbeddedBackend> {
+  const backend = await startEmbeddedBackend({ printSms: () => undefined, ...options });
+  running.push(backend);
+  return backend;
+}
+
+afterEach(async () => {
+  for (const backend of running.splice(0)) await backend.close();
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+describe('startEmbeddedBackend', () => {
+  it('starts on PGlite in the data dir, seeds, serves, and keeps the key and data across restarts', async () => {
+    const dataDir = await tempDir();
+    const first = await start({ dataDir });
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const keyFile = join(dataDir, 'catalog-api-key');
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    expect((await readFile(keyFile, 'utf8')).trim()).toBe(first.catalogApiKey);
+
+    const categories = await fetch(`${first.url}${CATALOG_PREFIX}/resources/categories`, {
+      headers: { 'x-api-key': first.catalogApiKey, 'x-lang': 'en' },
+    });
+    expect(categories.status).toBe(200);
+    expect(CategoriesResponseSchema.parse(await categories.json()).data.length).toBeGreaterThan(3);
+    expect((await fetch(`${first.url}${CATALOG_PREFIX}/resources/categories`)).status).toBe(401);
+
+    // Sign in through the real console SMS outbox, as the end-to-end suite does.
+    const phone = '+998935550101';
+    const sent = await fetch(`${first.url}/api/auth/send-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, user_type: 'null' }),
+    });
+    expect(sent.status).toBe(200);
+    const outbox = (await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8'))
+      .trim()
+      .split('\n');
+    const line = JSON.parse(outbox.at(-1) ?? '{}') as { at: string; phone: string; text: string };
+    expect(line.phone).toBe(phone);
+    expect(Number.isNaN(Date.parse(line.at))).toBe(false);
+    const code = /\b(\d{5})\b/.exec(line.text)?.[1] ?? '';
+    const verified = await fetch(`${first.url}/api/auth/verify-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, otp: code }),
+    });
+    const { access_token: token } = VerifyOtpResponseSchema.parse(await verified.json());
+    await first.close();
+
+    const second = await start({ dataDir });
+    expect(second.catalogApiKey).toBe(first.catalogApiKey);
+    const user = await fetch(`${second.url}/api/auth/user`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(user.status).toBe(200);
+  });
+
+  it('uses a given API key and does not write one', async () => {
+    const dataDir = await tempDir();
+    const backend = await start({ dataDir, catalogApiKey: 'k'.repeat(32) });
+    expect(backend.catalogApiKey).toBe('k'.repeat(32));
+    await expect(stat(join(dataDir, 'catalog-api-key'))).rejects.toThrow();
+    await expect(start({ dataDir, catalogApiKey: 'short' })).rejects.toThrow(/at least 16/);
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'runs on PostgreSQL with a database URL, seeding only once',
+    async () => {
+      const scratch = await createScratchDatabase(TEST_DATABASE_URL);
+      try {
+        const dataDir = await tempDir();
+        const a = await start({ dataDir, databaseUrl: scratch.url });
+        await a.close();
+        const b = await start({ dataDir, databaseUrl: scratch.url });
+        const answer = await fetch(`${b.url}/api/store/stores`);
+        expect(((await answer.json()) as { data: unknown[] }).data).toHaveLength(3);
+        await b.close();
+      } finally {
+        await scratch.drop();
+      }
+    },
+  );
+});
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 4000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+    });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });
+  });
+
+  it('lists every bad key and never echoes a value', () => {
+    const secret = 'not-a-url-but-a-secret';
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: secret,
+        CATALOG_API_KEY: 'short',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    for (const key of ['PORT', 'DATABASE_URL', 'CATALOG_API_KEY', 'LOG_LEVEL'])
+      expect(message).toContain(key);
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('short');
+  });
+});

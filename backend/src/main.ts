@@ -1,0 +1,39 @@
+// The only file with side effects: reads the environment, starts the backend, stops it cleanly.
+import { join } from 'node:path';
+import { loadConfig } from './config';
+import { startEmbeddedBackend } from './embedded';
+
+const config = loadConfig(process.env);
+const backend = await startEmbeddedBackend({
+  dataDir: config.DATA_DIR,
+  databaseUrl: config.DATABASE_URL,
+  catalogApiKey: config.CATALOG_API_KEY,
+  host: config.HOST,
+  port: config.PORT,
+  logger: { level: config.LOG_LEVEL },
+});
+process.stdout.write(`Backend listening at ${backend.url}\n`);
+if (!config.CATALOG_API_KEY) {
+  // Where the key is, never the key itself.
+  process.stdout.write(`Catalogue API key: ${join(config.DATA_DIR, 'catalog-api-key')}\n`);
+}
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`${signal}: shutting down\n`);
+  backend.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => {
+  stop('SIGINT');
+});
+process.on('SIGTERM', () => {
+  stop('SIGTERM');
+});

@@ -1,0 +1,129 @@
+// Races are proven on the real PostgreSQL (PGlite has one connection, so nothing there runs in
+// parallel): a listening server, real HTTP, a pool of connections. Skipped without
+// TEST_DATABASE_URL.
+import type { AddressInfo } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, variants } from '../db/schema';
+import { FIXTURES } from '../seed/fixtures';
+import { signIn } from '../testing/http-client';
+import { createTestBackend, TEST_DATABASE_URL, type TestBackend } from '../testing/test-backend';
+
+describe.skipIf(!TEST_DATABASE_URL)('concurrent orders on postgres', () => {
+  let t: TestBackend;
+  let baseUrl: string;
+  let token: string;
+  let userId: number;
+
+  beforeAll(async () => {
+    t = await createTestBackend({ kind: 'postgres', maxConnections: 10 });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ token, userId } = await signIn(t));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function post(items: { product_id: number; quantity: number }[], key?: string) {
+    return fetch(`${baseUrl}/api/orders`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: JSON.stringify({
+        items,
+        delivery_type: 'pickup',
+        store_id: FIXTURES.storeIds[0],
+        name: 'Aziz',
+        surname: 'Rahimov',
+        phone: '+998901112233',
+        payment_type: 'on_receipt',
+      }),
+    }).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }));
+  }
+
+  async function stock(id: number): Promise<number> {
+    const [row] = await t.db
+      .select({ quantity: variants.quantity })
+      .from(variants)
+      .where(eq(variants.id, id));
+    return row?.quantity ?? -1;
+  }
+
+  it('sells a stock of 5 to exactly 5 of 20 simultaneous buyers and never goes negative', async () => {
+    const [target] = FIXTURES.colourVariantProduct.variants;
+    if (!target) throw new Error('fixture missing');
+    await t.db.update(variants).set({ quantity: 5 }).where(eq(variants.id, target.id));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post([{ product_id: target.id, quantity: 1 }])),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(answer.body).toMatchObject({ code: 'out_of_stock' });
+    }
+    expect(await stock(target.id)).toBe(0);
+  });
+
+  it('does not deadlock when buyers list the same items in opposite orders', async () => {
+    const [a, b] = FIXTURES.partlyOutOfStockInStockVariantIds.concat(
+      FIXTURES.colourVariantProduct.variants.map((v) => v.id).slice(1, 2),
+    );
+    if (a === undefined || b === undefined) throw new Error('fixture missing');
+    await t.db
+      .update(variants)
+      .set({ quantity: 100 })
+      .where(inArray(variants.id, [a, b]));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(
+          i % 2 === 0
+            ? [
+                { product_id: a, quantity: 1 },
+                { product_id: b, quantity: 1 },
+              ]
+            : [
+                { product_id: b, quantity: 1 },
+                { product_id: a, quantity: 1 },
+              ],
+        ),
+      ),
+    );
+    expect(answers.map((x) => x.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(await stock(a)).toBe(80);
+    expect(await stock(b)).toBe(80);
+  });
+
+  it('creates one order for 10 simultaneous requests with the same Idempotency-Key', async () => {
+    const target = FIXTURES.colourVariantProduct.variants[2];
+    if (!target) throw new Error('fixture missing');
+    await t.db.update(variants).set({ quantity: 50 }).where(eq(variants.id, target.id));
+    const before = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, userId));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post([{ product_id: target.id, quantity: 2 }], 'same-key-race-01'),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 201));
+    const numbers = new Set(
+      answers.map((a) => (a.body as { data: { number: string } }).data.number),
+    );
+    expect(numbers.size).toBe(1);
+    const after = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, userId));
+    expect(after.length - before.length).toBe(1);
+    expect(await stock(target.id)).toBe(48);
+  });
+});

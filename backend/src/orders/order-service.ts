@@ -1,0 +1,458 @@
+// Orders: prices and totals come from the catalogue (a client's price is never read), stock is
+// taken with one conditional UPDATE per item inside the order's transaction, and the
+// Idempotency-Key row is written in that same transaction so a retry can only see a finished
+// order or nothing.
+import {
+  OrderResponseSchema,
+  type CreateOrderRequestSchema,
+  type AccountType,
+  type FieldError,
+  type Language,
+  type Order,
+  type OrderResponse,
+  type OrderStatus,
+  ORDER_STATUSES,
+} from '@shop/shared';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import {
+  idempotencyKeys,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productImages,
+  products,
+  stores,
+  users,
+  variants,
+  type StoredAddress,
+} from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { pageMeta } from '../http/paging';
+import { isPgInt } from '../http/limits';
+import { localizeAttributes, pick } from '../catalog/localize';
+import { productImageUrl } from '../catalog/catalog-service';
+import { toStore, type ContentService } from '../content/content-service';
+
+export type CreateOrderInput = z.output<typeof CreateOrderRequestSchema>;
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+export interface IdempotencyRequest {
+  key: string;
+  fingerprint: string;
+}
+
+export type CreateOrderResult =
+  | { kind: 'created'; status: 201; body: OrderResponse }
+  | { kind: 'replayed'; status: number; body: OrderResponse };
+
+type OrderRow = typeof orders.$inferSelect;
+
+function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+function asDeliveryType(value: string): Order['delivery_type'] {
+  if (value === 'pickup' || value === 'courier' || value === 'express') return value;
+  throw new Error(`Unknown delivery type in the database: ${value}`);
+}
+
+function asPaymentType(value: string): Order['payment_type'] {
+  if (value === 'on_receipt' || value === 'card') return value;
+  throw new Error(`Unknown payment type in the database: ${value}`);
+}
+
+/** Renders stored orders in the shopper's language; items keep the names they were bought under. */
+export async function renderOrders(
+  db: Db,
+  rows: readonly OrderRow[],
+  lang: Language,
+): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const storeIds = rows.flatMap((row) => (row.storeId === null ? [] : [row.storeId]));
+  const [itemRows, statusRows, storeRows] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.position)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+    storeIds.length > 0
+      ? db.select().from(stores).where(inArray(stores.id, storeIds))
+      : Promise.resolve([]),
+  ]);
+  return rows.map((row) => {
+    const store = storeRows.find((s) => s.id === row.storeId);
+    const status = isOrderStatus(row.status) ? row.status : 'new';
+    return {
+      id: row.id,
+      number: row.number,
+      status,
+      created_at: row.createdAt.toISOString(),
+      items: itemRows
+        .filter((item) => item.orderId === row.id)
+        .map((item) => ({
+          product_id: item.variantId,
+          slug: item.slug,
+          name: item.name,
+          attributes: item.attributes,
+          price: item.price,
+          quantity: item.quantity,
+          total: item.total,
+          mxik: item.mxik,
+          package_code: item.packageCode,
+          img_url: item.imgUrl,
+        })),
+      subtotal: row.subtotal,
+      delivery_price: row.deliveryPrice,
+      total: row.total,
+      delivery_type: asDeliveryType(row.deliveryType),
+      store: store ? toStore(store, lang) : null,
+      address: row.address,
+      recipient: {
+        name: row.recipientName,
+        surname: row.recipientSurname,
+        phone: row.recipientPhone,
+      },
+      payment_type: asPaymentType(row.paymentType),
+      statuses: statusRows.flatMap((s) =>
+        s.orderId === row.id && isOrderStatus(s.status)
+          ? [{ status: s.status, at: s.at.toISOString() }]
+          : [],
+      ),
+    };
+  });
+}
+
+/** The recorded answer for (user, key) within its 24 hours; a different body is a conflict. */
+async function storedAnswer(
+  conn: Db,
+  userId: number,
+  idempotency: IdempotencyRequest,
+  now: Date,
+): Promise<CreateOrderResult | null> {
+  const [existing] = await conn
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, idempotency.key),
+        gte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+      ),
+    );
+  // statusCode 0 is a row still being written by a transaction (only visible to that one).
+  if (!existing || existing.statusCode === 0) return null;
+  if (existing.requestHash !== idempotency.fingerprint) {
+    throw new AppError(
+      'idempotency_conflict',
+      'This Idempotency-Key was already used with a different request.',
+    );
+  }
+  return {
+    kind: 'replayed',
+    status: existing.statusCode,
+    body: OrderResponseSchema.parse(existing.response),
+  };
+}
+
+export interface OrderServiceDeps {
+  db: Db;
+  now: () => Date;
+  content: ContentService;
+  /** Category ids an account type may buy from (legal-only ones are hidden from individuals). */
+  visibleCategoryIds: (accountType: AccountType) => Promise<ReadonlySet<number>>;
+}
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const { db } = deps;
+
+  async function createOrder(
+    userId: number,
+    input: CreateOrderInput,
+    lang: Language,
+    idempotency: IdempotencyRequest | null,
+  ): Promise<CreateOrderResult> {
+    const now = deps.now();
+    // A finished request is replayed before anything else is checked, so a retry gets the first
+    // answer even if settings changed in between.
+    if (idempotency) {
+      const replay = await storedAnswer(db, userId, idempotency, now);
+      if (replay) return replay;
+    }
+    const settings = await deps.content.deliverySettings(lang);
+    const payment = settings.payment_types.find((p) => p.type === input.payment_type);
+    if (!payment?.enabled) {
+      throw new AppError(
+        'payment_method_unavailable',
+        'This payment method is not available yet.',
+        {
+          details: [{ field: 'payment_type', message: 'Not available' }],
+        },
+      );
+    }
+    const method = settings.methods.find((m) => m.type === input.delivery_type);
+    if (!method?.enabled) {
+      throw new AppError('validation_error', 'This delivery method is not available.', {
+        status: 422,
+        details: [{ field: 'delivery_type', message: 'Not available' }],
+      });
+    }
+    let storeId: number | null = null;
+    if (input.delivery_type === 'pickup') {
+      const store =
+        input.store_id === undefined || !isPgInt(input.store_id)
+          ? undefined
+          : await deps.content.findStore(input.store_id);
+      if (!store) {
+        throw new AppError('validation_error', 'Choose one of our shops to pick up from.', {
+          status: 422,
+          details: [{ field: 'store_id', message: 'Unknown shop' }],
+        });
+      }
+      storeId = store.id;
+    }
+
+    // Read before the transaction: PGlite has one connection, so any query on `db` inside a
+    // transaction would wait for that transaction forever.
+    const [user] = await db
+      .select({ userType: users.userType })
+      .from(users)
+      .where(eq(users.id, userId));
+    const accountType: AccountType = user?.userType === 'legal' ? 'legal' : 'individual';
+    const visible = await deps.visibleCategoryIds(accountType);
+
+    return db.transaction(async (tx): Promise<CreateOrderResult> => {
+      if (idempotency) {
+        const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+        await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
+        // Waits on PostgreSQL while another transaction holds the same key, then sees its result.
+        const inserted = await tx
+          .insert(idempotencyKeys)
+          .values({
+            userId,
+            key: idempotency.key,
+            requestHash: idempotency.fingerprint,
+            statusCode: 0,
+            response: {},
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (inserted.length === 0) {
+          const replay = await storedAnswer(tx, userId, idempotency, now);
+          if (!replay) throw new AppError('conflict', 'Retry the request.');
+          return replay;
+        }
+      }
+
+      const ids = input.items.map((item) => item.product_id).filter(isPgInt);
+      const found =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({
+                variant: variants,
+                slug: products.slug,
+                name: products.name,
+                active: products.active,
+                mxik: products.mxik,
+                packageCode: products.packageCode,
+                categoryId: products.categoryId,
+              })
+              .from(variants)
+              .innerJoin(products, eq(products.id, variants.productId))
+              .where(inArray(variants.id, ids));
+      const unavailable: FieldError[] = [];
+      input.items.forEach((item, index) => {
+        const row = found.find((f) => f.variant.id === item.product_id);
+        if (!row?.active || !visible.has(row.categoryId)) {
+          unavailable.push({
+            field: `items.${index}.product_id`,
+            message: `Product ${item.product_id} is not available`,
+          });
+        }
+      });
+      if (unavailable.length > 0) {
+        throw new AppError('product_unavailable', 'Some products are no longer sold.', {
+          details: unavailable,
+        });
+      }
+
+      // Updating in id order means two orders over the same items lock rows in the same order and
+      // cannot deadlock each other.
+      const sorted = [...input.items].sort((a, b) => a.product_id - b.product_id);
+      const short: number[] = [];
+      for (const item of sorted) {
+        const taken = await tx
+          .update(variants)
+          .set({ quantity: sql`${variants.quantity} - ${item.quantity}` })
+          .where(and(eq(variants.id, item.product_id), gte(variants.quantity, item.quantity)))
+          .returning({ id: variants.id });
+        if (taken.length === 0) short.push(item.product_id);
+      }
+      if (short.length > 0) {
+        const left = await tx
+          .select({ id: variants.id, quantity: variants.quantity })
+          .from(variants)
+          .where(inArray(variants.id, short));
+        throw new AppError(
+          'out_of_stock',
+          'Some items are not in stock in the quantity asked for.',
+          {
+            details: input.items.flatMap((item, index) => {
+              if (!short.includes(item.product_id)) return [];
+              const available = left.find((l) => l.id === item.product_id)?.quantity ?? 0;
+              return [
+                {
+                  field: `items.${index}.quantity`,
+                  message: `Only ${available} left of product ${item.product_id}`,
+                },
+              ];
+            }),
+          },
+        );
+      }
+
+      const images = await tx
+        .select()
+        .from(productImages)
+        .where(
+          inArray(
+            productImages.productId,
+            found.map((f) => f.variant.productId),
+          ),
+        );
+      const lines = input.items.map((item, position) => {
+        const row = found.find((f) => f.variant.id === item.product_id);
+        if (!row) throw new Error('Checked above');
+        const image =
+          images.find(
+            (i) => i.productId === row.variant.productId && i.color === row.variant.color,
+          ) ?? images.find((i) => i.productId === row.variant.productId);
+        return {
+          variantId: row.variant.id,
+          position,
+          slug: row.slug,
+          name: pick(row.name, lang),
+          attributes: localizeAttributes(row.variant.attributes, lang),
+          price: row.variant.price,
+          quantity: item.quantity,
+          total: row.variant.price * item.quantity,
+          mxik: row.mxik,
+          packageCode: row.packageCode,
+          imgUrl: image ? productImageUrl(row.slug, image.position) : null,
+        };
+      });
+      const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+      const deliveryPrice =
+        method.free_from !== null && subtotal >= method.free_from ? 0 : method.price;
+      const address: StoredAddress | null =
+        input.delivery_type === 'pickup'
+          ? null
+          : {
+              region: input.region ?? null,
+              city: input.city ?? null,
+              address: input.address ?? null,
+              flat: input.flat ?? null,
+              entrance: input.entrance ?? null,
+              floor: input.floor ?? null,
+              intercom: input.intercom ?? null,
+              comment: input.address_comment ?? null,
+            };
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          status: 'new',
+          lang,
+          subtotal,
+          deliveryPrice,
+          total: subtotal + deliveryPrice,
+          deliveryType: input.delivery_type,
+          storeId,
+          address,
+          location: input.delivery_type === 'pickup' ? null : (input.location ?? null),
+          recipientName: input.name,
+          recipientSurname: input.surname,
+          recipientPhone: input.phone,
+          paymentType: input.payment_type,
+          comment: input.comment ?? null,
+          createdAt: now,
+        })
+        .returning();
+      if (!order) throw new Error('Order insert returned nothing');
+      await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: order.id })));
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', at: now });
+
+      const [rendered] = await renderOrders(tx, [order], lang);
+      if (!rendered) throw new Error('Order vanished');
+      const body: OrderResponse = { data: rendered };
+      if (idempotency) {
+        await tx
+          .update(idempotencyKeys)
+          .set({ statusCode: 201, response: body })
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotency.key)));
+      }
+      return { kind: 'created', status: 201, body };
+    });
+  }
+
+  async function orderByNumber(userId: number, number: string, lang: Language): Promise<Order> {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.number, number)));
+    const [order] = await renderOrders(db, rows, lang);
+    // Someone else's order looks exactly like a missing one.
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+
+  async function customerOrders(customerId: number, page: number, perPage: number, lang: Language) {
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, customerId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      db
+        .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(orders)
+        .where(eq(orders.userId, customerId)),
+    ]);
+    const total = counted?.total ?? 0;
+    return {
+      data: await renderOrders(db, rows, lang),
+      meta: pageMeta(total, page, perPage),
+    };
+  }
+
+  async function customerOrder(
+    customerId: number,
+    orderId: number,
+    lang: Language,
+  ): Promise<Order> {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, customerId), eq(orders.id, orderId)));
+    const [order] = await renderOrders(db, rows, lang);
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+
+  return { createOrder, orderByNumber, customerOrders, customerOrder };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,53 @@
+import { CALLS } from '@shop/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { carts, users } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import type { Route } from '../http/route-binder';
+import { toUser } from './users';
+
+export function registerProfileRoutes(route: Route, db: Db, now: () => Date): void {
+  route(CALLS.updateProfile, async ({ user, body }) => {
+    const [row] = await db
+      .update(users)
+      .set({
+        name: body.name,
+        surname: body.surname,
+        // Absent leaves the email as it is; null clears it.
+        ...(body.email === undefined ? {} : { email: body.email }),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw notFound('User not found');
+    return toUser(row);
+  });
+
+  route(CALLS.getCart, async ({ user }) => {
+    const [row] = await db
+      .select({ items: carts.items })
+      .from(carts)
+      .where(eq(carts.userId, user.id));
+    return row?.items ?? [];
+  });
+
+  // The stored cart is what the client last pushed; prices in it are only for display; orders
+  // are priced from the catalogue.
+  route(CALLS.saveCart, async ({ user, body }) => {
+    const items = body.cart_data;
+    await db
+      .insert(carts)
+      .values({ userId: user.id, items, updatedAt: now() })
+      .onConflictDoUpdate({ target: carts.userId, set: { items, updatedAt: now() } });
+    return items;
+  });
+
+  // Saved cards arrive with the card-payments issue; until then there are none and adding one is
+  // refused with the same code the order call uses for card payment.
+  route(CALLS.cards, () => Promise.resolve({ data: [] }));
+  const cardsUnavailable = () =>
+    Promise.reject(
+      new AppError('payment_method_unavailable', 'Card payments are not available yet.'),
+    );
+  route(CALLS.createCard, cardsUnavailable);
+  route(CALLS.confirmCard, cardsUnavailable);
+}

@@ -1,0 +1,142 @@
+// Test support: a fresh, migrated and seeded backend per test file, on PGlite (in memory) or,
+// when TEST_DATABASE_URL is set, also on PostgreSQL in a database created for that file and
+// dropped afterwards (drizzle-kit writes schema-qualified SQL, so a fresh database, not a fresh
+// schema, is what isolates files that run in parallel).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildBackend } from '../app';
+import { openDatabase, type Db } from '../db/client';
+import { seedDemoData } from '../seed/seed';
+import { createConsoleSmsProvider, outboxPath, type OutboxLine } from '../sms/sms-provider';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Tests read this one variable directly: it is test-runner configuration, not app config. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
+
+export const DATABASE_KINDS: DatabaseKind[] = TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+  set(at: Date): void;
+}
+
+/** 11:00 in Tashkent on a Tuesday: far from the day boundary the OTP daily limit uses. */
+export const T0 = new Date('2026-03-10T06:00:00.000Z');
+
+export function createClock(start = T0): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (at) => {
+      current = at.getTime();
+    },
+  };
+}
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+  const name = `shop_t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestBackend {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  apiKey: string;
+  dataDir: string;
+  /** Every log line the app wrote, for "no secret in the logs" checks. */
+  logs: string[];
+  outbox(): Promise<OutboxLine[]>;
+  close(): Promise<void>;
+}
+
+export interface TestBackendOptions {
+  kind: DatabaseKind;
+  /** Pool size on PostgreSQL (the concurrency test wants several connections). */
+  maxConnections?: number;
+}
+
+export async function createTestBackend(options: TestBackendOptions): Promise<TestBackend> {
+  const scratch =
+    options.kind === 'postgres' ? await createScratchDatabase(TEST_DATABASE_URL) : null;
+  const database = await openDatabase(
+    scratch ? { databaseUrl: scratch.url, maxConnections: options.maxConnections } : {},
+  );
+  await database.migrate();
+  await seedDemoData(database.db, T0);
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-backend-test-'));
+  const clock = createClock();
+  const apiKey = randomBytes(24).toString('base64url');
+  const logs: string[] = [];
+  const app = buildBackend({
+    db: database.db,
+    catalogApiKey: apiKey,
+    now: clock.now,
+    sms: createConsoleSmsProvider({ dataDir, now: clock.now, print: () => undefined }),
+    validateResponses: true,
+    logger: {
+      level: 'trace',
+      stream: {
+        write: (line: string) => {
+          logs.push(line);
+        },
+      },
+    },
+  });
+  await app.ready();
+  return {
+    kind: options.kind,
+    app,
+    db: database.db,
+    clock,
+    apiKey,
+    dataDir,
+    logs,
+    outbox: async () => {
+      try {
+        const text = await readFile(outboxPath(dataDir), 'utf8');
+        return text
+          .split('\n')
+          .filter((line) => line.length > 0)
+          .map((line) => JSON.parse(line) as OutboxLine);
+      } catch {
+        return [];
+      }
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
