@@ -23,9 +23,8 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: false, test: { name: 'shared', root: 'shared', environment: 'node' } },
+      { test: { name: 'shared', root: 'shared', environment: 'node' } },
       {
-        extends: false,
         test: {
           name: 'backend',
           root: 'backend',
@@ -35,7 +34,6 @@ export default defineConfig({
         },
       },
       {
-        extends: false,
         test: {
           name: 'bot',
           root: 'bot',
@@ -44,7 +42,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: false, test: { name: 'webapp', root: 'webapp', environment: 'node' } },
+      { test: { name: 'webapp', root: 'webapp', environment: 'node' } },
     ],
   },
 });

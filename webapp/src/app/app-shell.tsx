@@ -1,0 +1,77 @@
+import { buildPath, matchRoute } from '@shop/shared';
+import { AppRoot } from '@telegram-apps/telegram-ui';
+import { useCallback, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { useResolvedTheme } from '../features/preferences/theme-context';
+import { useLanguage } from '../lib/i18n/use-language';
+import { useServices } from '../lib/services/services-context';
+import { telegramReady, useTelegramBackButton, useTelegramEnv } from '../lib/telegram';
+import { Toaster } from '../lib/ui/toaster';
+import { deepLinkPath } from './deep-link';
+
+const THEME_COLORS = { light: '#ffffff', dark: '#121417' } as const;
+const START_PARAM_DONE_KEY = 'startParamHandled';
+
+/** Going back within the app when there is history, else to the home page (a fresh deep link). */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  return useCallback(() => {
+    const state: unknown = window.history.state;
+    const index =
+      typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(buildPath(lang, 'home'));
+  }, [navigate, lang]);
+}
+
+export function useIsRootPage(): boolean {
+  const { pathname } = useLocation();
+  return matchRoute(pathname)?.route.id === 'home';
+}
+
+/**
+ * Everything around the pages: Telegram UI's AppRoot with an explicit appearance and platform,
+ * the theme on <html>, the Telegram BackButton, ready(), start_param deep links, toasts.
+ */
+export function AppShell() {
+  const telegram = useTelegramEnv();
+  const { appearance, palette } = useResolvedTheme();
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  const isRoot = useIsRootPage();
+  const goBack = useGoBack();
+
+  useTelegramBackButton(!isRoot, goBack);
+
+  useEffect(() => {
+    if (telegram) telegramReady();
+  }, [telegram]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = palette;
+    root.style.colorScheme = appearance;
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', THEME_COLORS[appearance]);
+  }, [appearance, palette]);
+
+  useEffect(() => {
+    // The SDK keeps launch parameters for the whole session: follow the link once, not on reload.
+    if (!telegram?.startParam || session.getItem(START_PARAM_DONE_KEY) === '1') return;
+    session.setItem(START_PARAM_DONE_KEY, '1');
+    const target = deepLinkPath(telegram.startParam, lang);
+    if (target) void navigate(target);
+  }, [telegram, session, navigate, lang]);
+
+  const platform = telegram && ['ios', 'macos'].includes(telegram.platform) ? 'ios' : 'base';
+  return (
+    <AppRoot appearance={appearance} platform={platform} className="app-root">
+      <Outlet />
+      <Toaster />
+      <ScrollRestoration />
+    </AppRoot>
+  );
+}

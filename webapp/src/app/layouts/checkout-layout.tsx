@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { SiteHeader } from '../../features/layout/site-header';
+import { LanguageSwitch } from '../../features/preferences/language-switch';
+import { useIsTelegram } from '../../lib/telegram';
+import { useGoBack } from '../app-shell';
+
+/**
+ * Spec §2 checkout layout: no tab bar or footer to wander off through mid-order. Inside
+ * Telegram only the page itself: its BackButton and MainButton do the rest.
+ */
+export function CheckoutLayout() {
+  const isTelegram = useIsTelegram();
+  const goBack = useGoBack();
+  return (
+    <div className={isTelegram ? 'page page--checkout page--telegram' : 'page page--checkout'}>
+      {!isTelegram && <SiteHeader onBack={goBack} switches={<LanguageSwitch />} />}
+      <main className="page__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

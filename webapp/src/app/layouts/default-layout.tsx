@@ -1,0 +1,48 @@
+import { Outlet } from 'react-router';
+import { BottomNav } from '../../features/layout/bottom-nav';
+import { SiteFooter } from '../../features/layout/site-footer';
+import { SiteHeader } from '../../features/layout/site-header';
+import { LanguageSwitch } from '../../features/preferences/language-switch';
+import { ThemeSwitch } from '../../features/preferences/theme-switch';
+import { useIsTelegram } from '../../lib/telegram';
+import { useGoBack, useIsRootPage } from '../app-shell';
+
+/**
+ * Standalone: the shop's header (back, logo, search, switches, cart) and a tab bar. Inside
+ * Telegram its own header and BackButton take that place: no header of ours, the cart moves into
+ * the tab bar and the switches into the footer.
+ */
+export function DefaultLayout() {
+  const isTelegram = useIsTelegram();
+  const isRoot = useIsRootPage();
+  const goBack = useGoBack();
+  return (
+    <div className={isTelegram ? 'page page--telegram' : 'page'}>
+      {!isTelegram && (
+        <SiteHeader
+          onBack={isRoot ? null : goBack}
+          switches={
+            <>
+              <LanguageSwitch />
+              <ThemeSwitch />
+            </>
+          }
+        />
+      )}
+      <main className="page__main">
+        <Outlet />
+      </main>
+      <SiteFooter
+        switches={
+          isTelegram ? (
+            <>
+              <LanguageSwitch up />
+              <ThemeSwitch up />
+            </>
+          ) : undefined
+        }
+      />
+      <BottomNav withCart={isTelegram} />
+    </div>
+  );
+}

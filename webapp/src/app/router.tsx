@@ -1,0 +1,181 @@
+import { isLanguage, ROUTES, type RouteDef, type RouteId } from '@shop/shared';
+import type { i18n as I18n } from 'i18next';
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  data,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { AccountPage } from '../features/auth/account-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { CartPage } from '../features/cart/cart-page';
+import { HomePage } from '../features/catalog/home-page';
+import { CheckoutPage } from '../features/checkout/checkout-page';
+import { ConfirmedPage } from '../features/checkout/confirmed-page';
+import { ProductPage } from '../features/product/product-page';
+import type { TelegramEnv } from '../lib/telegram';
+import { NotFoundContent } from '../lib/ui/not-found';
+import { AppShell } from './app-shell';
+import { RouteErrorPage } from './error-page';
+import { CheckoutLayout } from './layouts/checkout-layout';
+import { DefaultLayout } from './layouts/default-layout';
+import { detectClientLanguage, prefixedPath } from './prefix-redirect';
+import { RequireAuth } from './route-guards';
+
+type Page = { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> };
+
+const info = (
+  page: 'about' | 'delivery' | 'howToBuy' | 'publicOffer' | 'return' | 'blogs' | 'blog',
+) =>
+  ({
+    lazy: () =>
+      import('../features/info/info-page').then(({ InfoPage }) => ({
+        Component: () => <InfoPage page={page} />,
+      })),
+  }) satisfies Page;
+
+/**
+ * Every id of the shared route table has a page, or this object does not type-check. The
+ * purchase journey is in the main bundle; the rest loads on first visit.
+ */
+const PAGES: Record<RouteId, Page> = {
+  home: { Component: HomePage },
+  product: { Component: ProductPage },
+  cart: { Component: CartPage },
+  signIn: { Component: SignInPage },
+  checkout: { Component: CheckoutPage },
+  confirmed: { Component: ConfirmedPage },
+  account: { Component: AccountPage },
+  orders: {
+    lazy: () => import('../features/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
+  },
+  payment: {
+    lazy: () =>
+      import('../features/checkout/payment-page').then((m) => ({ Component: m.PaymentPage })),
+  },
+  products: {
+    lazy: () =>
+      import('../features/catalog/products-page').then((m) => ({ Component: m.ProductsPage })),
+  },
+  catalog: {
+    lazy: () =>
+      import('../features/catalog/categories-page').then((m) => ({ Component: m.CatalogPage })),
+  },
+  categories: {
+    lazy: () =>
+      import('../features/catalog/categories-page').then((m) => ({
+        Component: m.CategoriesPage,
+      })),
+  },
+  markets: {
+    lazy: () => import('../features/info/markets-page').then((m) => ({ Component: m.MarketsPage })),
+  },
+  contacts: {
+    lazy: () =>
+      import('../features/info/markets-page').then((m) => ({ Component: m.ContactsPage })),
+  },
+  brands: {
+    lazy: () => import('../features/info/info-page').then((m) => ({ Component: m.BrandsPage })),
+  },
+  pages: {
+    lazy: () => import('../features/info/info-page').then((m) => ({ Component: m.PagesPage })),
+  },
+  about: info('about'),
+  delivery: info('delivery'),
+  howToBuy: info('howToBuy'),
+  publicOffer: info('publicOffer'),
+  return: info('return'),
+  blogs: info('blogs'),
+  blog: info('blog'),
+};
+
+function withAuth(Component: ComponentType): ComponentType {
+  return function Guarded() {
+    return (
+      <RequireAuth>
+        <Component />
+      </RequireAuth>
+    );
+  };
+}
+
+function pageRoute(route: RouteDef): RouteObject {
+  const page = PAGES[route.id];
+  const base = route.pattern === '' ? { index: true as const } : { path: route.pattern };
+  if ('Component' in page) {
+    return {
+      ...base,
+      caseSensitive: true,
+      Component: route.auth ? withAuth(page.Component) : page.Component,
+    };
+  }
+  return {
+    ...base,
+    caseSensitive: true,
+    lazy: async () => {
+      const { Component } = await page.lazy();
+      return { Component: route.auth ? withAuth(Component) : Component };
+    },
+  };
+}
+
+function layoutRoutes(layout: RouteDef['layout']): RouteObject[] {
+  return ROUTES.filter((route) => route.layout === layout).map(pageRoute);
+}
+
+function BootFallback() {
+  return <div className="boot" aria-busy="true" />;
+}
+
+export interface RouterDeps {
+  i18n: I18n;
+  telegram: TelegramEnv | null;
+}
+
+export function createAppRouter(deps: RouterDeps) {
+  // A path without a language prefix goes to the detected language (the server does the same
+  // for full loads); one with an unknown prefix is a 404.
+  const prefixless = ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const target = prefixedPath(url, detectClientLanguage(deps.telegram));
+    if (target) return redirect(target);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's way to a 404
+    throw data(null, { status: 404 });
+  };
+
+  const languageLoader = async (args: LoaderFunctionArgs) => {
+    const lang = args.params.lang;
+    if (!isLanguage(lang)) return prefixless(args);
+    if (deps.i18n.language !== lang) await deps.i18n.changeLanguage(lang);
+    return null;
+  };
+
+  return createBrowserRouter([
+    { path: '/', loader: prefixless, errorElement: <RouteErrorPage /> },
+    {
+      path: '/:lang',
+      loader: languageLoader,
+      element: <AppShell />,
+      errorElement: <RouteErrorPage />,
+      // Shown for the moment the first load's loader and lazy page module take.
+      HydrateFallback: BootFallback,
+      children: [
+        {
+          element: <DefaultLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorPage />,
+              children: [...layoutRoutes('default'), { path: '*', element: <NotFoundContent /> }],
+            },
+          ],
+        },
+        {
+          element: <CheckoutLayout />,
+          children: [{ errorElement: <RouteErrorPage />, children: layoutRoutes('checkout') }],
+        },
+      ],
+    },
+  ]);
+}

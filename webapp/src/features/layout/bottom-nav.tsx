@@ -1,0 +1,52 @@
+import { buildPath, cartCount } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useAuth, useCart } from '../../lib/services/services-context';
+import { CartIcon, GridIcon, HomeIcon, UserIcon } from '../../lib/ui/icons';
+import './layout.css';
+
+/**
+ * The thumb-reach tab bar: home, catalogue, account (or sign in), and the cart when there is no
+ * header carrying it (inside Telegram), so a page never has two cart links.
+ */
+export function BottomNav({ withCart }: { withCart: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const signedIn = useAuth((state) => state.isAuthenticated);
+  const count = useCart((state) => cartCount(state.items));
+  const className = ({ isActive }: { isActive: boolean }) => (isActive ? 'tab tab--active' : 'tab');
+  return (
+    <nav className="bottom-nav" aria-label={t('nav.main')}>
+      <NavLink className={className} to={buildPath(lang, 'home')} end>
+        <HomeIcon size={24} />
+        <span>{t('nav.home')}</span>
+      </NavLink>
+      <NavLink className={className} to={buildPath(lang, 'catalog')}>
+        <GridIcon size={24} />
+        <span>{t('nav.catalog')}</span>
+      </NavLink>
+      {withCart && (
+        <NavLink
+          className={className}
+          to={buildPath(lang, 'cart')}
+          aria-label={t('header.cartWithCount', { count })}
+        >
+          <span className="tab__icon">
+            <CartIcon size={24} />
+            {count > 0 && (
+              <span className="count-badge" aria-hidden="true">
+                {count > 99 ? '99+' : count}
+              </span>
+            )}
+          </span>
+          <span aria-hidden="true">{t('nav.cart')}</span>
+        </NavLink>
+      )}
+      <NavLink className={className} to={buildPath(lang, signedIn ? 'account' : 'signIn')}>
+        <UserIcon size={24} />
+        <span>{signedIn ? t('nav.account') : t('nav.signIn')}</span>
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,90 @@
+import { ERROR_CODES, LANGUAGES } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import { en } from './locales/en';
+import { ru } from './locales/ru';
+import { uz } from './locales/uz';
+
+const LOCALES = { en, ru, uz } as const;
+
+/** 'cart.empty' → 'Your cart is empty' for every leaf; non-string leaves are reported as such. */
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, leaf] of flatten(child, prefix ? `${prefix}.${key}` : key)) {
+        out.set(path, leaf);
+      }
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const source = flatten(en);
+
+describe('locales', () => {
+  it('has a resource for every store language', () => {
+    expect(Object.keys(LOCALES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  for (const [language, messages] of Object.entries(LOCALES)) {
+    describe(language, () => {
+      const flat = flatten(messages);
+
+      it('has every key of English and no extra key', () => {
+        expect([...flat.keys()].sort()).toEqual([...source.keys()].sort());
+      });
+
+      it('has no empty or non-string value', () => {
+        for (const [key, value] of flat) {
+          expect(typeof value, key).toBe('string');
+          expect(String(value).trim(), key).not.toBe('');
+        }
+      });
+
+      it('keeps the interpolation placeholders of English', () => {
+        for (const [key, value] of source) {
+          expect(placeholders(String(flat.get(key))), key).toEqual(placeholders(String(value)));
+        }
+      });
+    });
+  }
+
+  it('translates every server error code', () => {
+    for (const code of ERROR_CODES) expect(en.errors.codes[code]).toBeTruthy();
+  });
+
+  it('writes Uzbek oʻ and gʻ with U+02BB, not an ASCII or typographic apostrophe', () => {
+    for (const [key, value] of flatten(uz)) {
+      expect(String(value), key).not.toMatch(/[oOgG]['‘’`]/);
+    }
+  });
+
+  it('has the spec texts verbatim in English', () => {
+    const texts = [...source.values()];
+    for (const text of [
+      'Add to cart',
+      'Buy in one click',
+      'Checkout',
+      'Place order',
+      'Send code',
+      'Sign in',
+      'Log out',
+      'Your cart is empty',
+      'Nothing found',
+      'No products found',
+      'Order confirmed!',
+      'Thank you for your order!',
+      'Page Not Found',
+      'Internal Server Error',
+      'You Are Already Logged In',
+    ]) {
+      expect(texts).toContain(text);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  backButton,
+  hapticFeedback,
+  init,
+  isColorDark,
+  isTMA,
+  mainButton,
+  miniApp,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk-react';
+import { logWarning } from '../log';
+
+/** What the rest of the app may know about the Telegram launch. */
+export interface TelegramEnv {
+  /** tgWebAppPlatform: 'ios', 'android', 'tdesktop', 'weba', … */
+  platform: string;
+  /** The Telegram client's colour scheme at launch. */
+  colorScheme: 'light' | 'dark';
+  /** `user.language_code` of the init data, e.g. 'ru'. */
+  languageCode: string | null;
+  /** `start_param` of a deep link (t.me/<bot>/<app>?startapp=…). */
+  startParam: string | null;
+  /** The signed init data string: only this may go to the server, never the parsed copy. */
+  rawInitData: string | null;
+}
+
+function safely(what: string, fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    logWarning(`Telegram: ${what} failed`, error);
+  }
+}
+
+/**
+ * Detects the Mini App (launch parameters in the URL hash, or kept in sessionStorage by the SDK
+ * after the router rewrote the URL) and mounts what the app uses. Must run before the router is
+ * created: the router would otherwise replace the hash that carries the launch parameters.
+ * Returns null in a plain browser, where the app is the standalone PWA.
+ */
+export function initTelegram(): TelegramEnv | null {
+  let env: TelegramEnv;
+  try {
+    if (!isTMA()) return null;
+    const lp = retrieveLaunchParams();
+    const initData = lp.tgWebAppData;
+    env = {
+      platform: lp.tgWebAppPlatform,
+      colorScheme: isColorDark(lp.tgWebAppThemeParams.bg_color ?? '#ffffff') ? 'dark' : 'light',
+      languageCode: initData?.user?.language_code ?? null,
+      startParam: lp.tgWebAppStartParam ?? initData?.start_param ?? null,
+      rawInitData: retrieveRawInitData() ?? null,
+    };
+    init();
+  } catch (error) {
+    // Launch parameters that do not parse, or no bridge to post to: run as a plain web page
+    // rather than hide the in-page buttons behind a MainButton nobody can see.
+    logWarning('Telegram launch parameters unusable; running as a web page', error);
+    return null;
+  }
+
+  safely('back button', () => {
+    if (backButton.mount.isAvailable()) backButton.mount();
+  });
+  safely('mini app', () => {
+    if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
+  });
+  safely('theme', () => {
+    if (themeParams.mountSync.isAvailable()) themeParams.mountSync();
+    if (themeParams.bindCssVars.isAvailable()) themeParams.bindCssVars();
+  });
+  // The MainButton reads its default colours from the theme, so it comes after it.
+  safely('main button', () => {
+    if (mainButton.mount.isAvailable()) mainButton.mount();
+  });
+  // Safe areas arrive asynchronously; the first render does not wait for them.
+  if (viewport.mount.isAvailable()) {
+    viewport
+      .mount()
+      .then(() => {
+        if (viewport.bindCssVars.isAvailable()) viewport.bindCssVars();
+      })
+      .catch((error: unknown) => {
+        logWarning('Telegram: viewport failed', error);
+      });
+  }
+  // swipeBehavior is deliberately not mounted: in SDK 3.11 mounting it disables swipe-to-close.
+  return env;
+}
+
+/** Tells Telegram to drop its loading placeholder; call after the first meaningful render. */
+export function telegramReady(): void {
+  safely('ready', () => {
+    if (miniApp.ready.isAvailable()) miniApp.ready();
+  });
+}
+
+/** A short success buzz, e.g. after "Add to cart"; nothing outside Telegram. */
+export function telegramHapticSuccess(): void {
+  safely('haptic', () => {
+    if (hapticFeedback.notificationOccurred.isAvailable()) {
+      hapticFeedback.notificationOccurred('success');
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+/** Spec §9: notifications close by themselves after 5000 ms. */
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error' | 'info';
+  message: string;
+  /** An in-app link shown beside the message, e.g. "Go to cart". */
+  action?: { label: string; to: string };
+}
+
+export interface ToastState {
+  toasts: Toast[];
+  show(toast: Omit<Toast, 'id'>): number;
+  dismiss(id: number): void;
+}
+
+export type ToastStore = StoreApi<ToastState>;
+
+export function createToastStore(
+  timers: {
+    setTimeout: (fn: () => void, ms: number) => unknown;
+  } = globalThis,
+): ToastStore {
+  let nextId = 1;
+  return createStore<ToastState>()((set, get) => ({
+    toasts: [],
+    show(toast) {
+      const id = nextId++;
+      // Newest first, and at most three at once so they never cover the page.
+      set({ toasts: [{ ...toast, id }, ...get().toasts].slice(0, 3) });
+      timers.setTimeout(() => {
+        get().dismiss(id);
+      }, TOAST_DURATION_MS);
+      return id;
+    },
+    dismiss(id) {
+      set({ toasts: get().toasts.filter((toast) => toast.id !== id) });
+    },
+  }));
+}

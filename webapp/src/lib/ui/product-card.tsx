@@ -1,0 +1,82 @@
+import { buildPath, type Product } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../i18n/use-language';
+import { discountPercent, Price } from './price';
+import { ProductImage } from './product-image';
+import { StockBadge } from './stock-badge';
+
+/** One product in a grid or a row: the whole card is one link named by the product. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const percent = discountPercent(product.price, product.old_price);
+  return (
+    <article className="product-card">
+      <Link
+        className="product-card__link"
+        to={buildPath(lang, 'product', { slug: product.slug })}
+        aria-label={product.name}
+      >
+        <span className="product-card__media">
+          <ProductImage image={product.images[0]} alt={product.name} eager={eager} />
+          {percent !== null && (
+            <span className="badge badge--sale product-card__discount" aria-hidden="true">
+              {t('product.discount', { percent })}
+            </span>
+          )}
+        </span>
+        <span className="product-card__body">
+          <Price amount={product.price} oldAmount={product.old_price} size="sm" />
+          <span className="product-card__name">{product.name}</span>
+          <StockBadge inStock={product.in_stock} />
+        </span>
+      </Link>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <span className="skeleton product-card__media" />
+      <span className="product-card__body">
+        <span className="skeleton skeleton--text" style={{ width: '55%' }} />
+        <span className="skeleton skeleton--text" />
+        <span className="skeleton skeleton--text" style={{ width: '70%' }} />
+      </span>
+    </div>
+  );
+}
+
+/** Cards in a responsive grid; the first row loads eagerly as it is above the fold. */
+export function ProductGrid({
+  products,
+  label,
+  eagerCount = 2,
+}: {
+  products: readonly Product[];
+  label?: string;
+  eagerCount?: number;
+}) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.product_id}>
+          <ProductCard product={product} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count = 4 }: { count?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="product-grid" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: count }, (_, index) => (
+        <ProductCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './app/styles.css';
+import './lib/ui/ui.css';
+import { stripLanguagePrefix } from '@shop/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { detectClientLanguage, telegramLaunchPath } from './app/prefix-redirect';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { createAppServices } from './app/services';
+import { resolveAppearance } from './features/preferences/theme-store';
+import { createI18n } from './lib/i18n/i18n';
+import { reloadOnceForChunkError } from './lib/pwa/chunk-reload';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
+import { createQueryClient } from './lib/query/query-client';
+import { initTelegram } from './lib/telegram';
+
+// The only module with side effects: it reads the environment and wires the app together.
+
+// First, before the router can rewrite the URL and drop the hash with the launch parameters.
+const telegram = initTelegram();
+
+// The SDK has cached the launch parameters by now: drop the hash, fix the language.
+const launchPath = telegramLaunchPath(telegram, window.location);
+if (launchPath) window.history.replaceState(null, '', launchPath);
+
+const initialLanguage =
+  stripLanguagePrefix(window.location.pathname).language ?? detectClientLanguage(telegram);
+const i18n = createI18n(initialLanguage);
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+document.documentElement.lang = initialLanguage;
+
+const queryClient = createQueryClient();
+const { theme, ...services } = createAppServices({ i18n, queryClient, telegram });
+
+// Spec §8: a deploy that removed the chunks of an open tab reloads it, at most once per 10 s.
+window.addEventListener('vite:preloadError', (event) => {
+  const reloaded = reloadOnceForChunkError({
+    storage: services.session,
+    path: window.location.pathname,
+    now: Date.now(),
+    reload: () => {
+      window.location.reload();
+    },
+  });
+  if (reloaded) event.preventDefault();
+});
+
+if (!telegram && import.meta.env.PROD) {
+  registerServiceWorker({
+    onFailure: () => {
+      services.pwa.getState().setServiceWorkerFailed(true);
+    },
+    reload: () => {
+      window.location.reload();
+    },
+  });
+}
+
+const router = createAppRouter({ i18n, telegram });
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+// Avoid a flash of the wrong palette before the shell applies the resolved theme.
+{
+  const choice = theme.getState().theme;
+  const appearance = resolveAppearance(choice, {
+    telegramDark: telegram ? telegram.colorScheme === 'dark' : null,
+    systemDark: window.matchMedia('(prefers-color-scheme: dark)').matches,
+  });
+  document.documentElement.dataset.theme =
+    choice === 'default' && telegram ? 'telegram' : appearance;
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers
+      i18n={i18n}
+      queryClient={queryClient}
+      services={services}
+      theme={theme}
+      telegram={telegram}
+    >
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
