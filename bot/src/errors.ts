@@ -49,7 +49,11 @@ function isFastifyError(error: unknown): error is FastifyError {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
+      // A browser that navigated away aborts its own calls: nothing failed, so no warning.
+      const clientGone = request.raw.destroyed || reply.raw.destroyed;
+      if (error.statusCode >= 500 && !clientGone) {
+        request.log.warn({ code: error.code }, error.message);
+      }
       return sendError(reply, error);
     }
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {

@@ -55,16 +55,20 @@ describe('languageFromTag', () => {
 });
 
 describe('detectLanguage', () => {
-  it('prefers the Telegram language over the cookie and the browser', () => {
-    expect(detectLanguage({ telegram: 'en', cookie: 'ru', acceptLanguages: ['uz'] })).toBe('en');
+  it("lets the shopper's own choice (the cookie) win over Telegram and the browser", () => {
+    expect(detectLanguage({ telegram: 'en', cookie: 'ru', acceptLanguages: ['uz'] })).toBe('ru');
+  });
+
+  it('prefers the Telegram language over the browser before any choice is made', () => {
+    expect(detectLanguage({ telegram: 'en', acceptLanguages: ['uz'] })).toBe('en');
   });
 
   it('matches the Telegram code by its primary subtag', () => {
-    expect(detectLanguage({ telegram: 'ru-RU', cookie: 'en' })).toBe('ru');
+    expect(detectLanguage({ telegram: 'ru-RU', acceptLanguages: ['en'] })).toBe('ru');
   });
 
-  it('falls back to the cookie when Telegram gives an unsupported language', () => {
-    expect(detectLanguage({ telegram: 'de', cookie: 'ru', acceptLanguages: ['en'] })).toBe('ru');
+  it('falls back to the browser when Telegram gives an unsupported language', () => {
+    expect(detectLanguage({ telegram: 'de', acceptLanguages: ['en'] })).toBe('en');
   });
 
   it('uses the cookie only when it holds exactly a store language', () => {

@@ -36,14 +36,15 @@ export interface LanguageSources {
 }
 
 /**
- * Telegram comes first because inside the Mini App it is the freshest signal the user gave us;
- * the cookie is matched exactly because only we write it, so anything else there is tampering
+ * The shopper's own choice (the cookie the language switch writes) wins once made (design §4);
+ * before that, inside Telegram its app language is the best signal, then the browser's, then uz.
+ * The cookie is matched exactly because only we write it, so anything else there is tampering
  * or an old format and is ignored rather than guessed at.
  */
 export function detectLanguage(sources: LanguageSources): Language {
+  if (isLanguage(sources.cookie)) return sources.cookie;
   const fromTelegram = languageFromTag(sources.telegram);
   if (fromTelegram) return fromTelegram;
-  if (isLanguage(sources.cookie)) return sources.cookie;
   for (const tag of sources.acceptLanguages ?? []) {
     const fromBrowser = languageFromTag(tag);
     if (fromBrowser) return fromBrowser;

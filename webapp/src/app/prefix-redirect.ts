@@ -18,22 +18,11 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-/**
- * Inside Telegram: the shopper's own switch once used (the `lang` cookie), else Telegram's
- * language (design §4). Null when neither names a store language.
- */
-export function telegramLanguage(telegram: TelegramEnv): Language | null {
-  const cookie = readCookie(LANGUAGE_COOKIE);
-  if (isLanguage(cookie)) return cookie;
-  return languageFromTag(telegram.languageCode);
-}
-
-/** The language for a path without a prefix: Telegram's (see above), else cookie, browser, uz. */
+/** The language for a path without a prefix: the shared rule (cookie, Telegram, browser, uz). */
 export function detectClientLanguage(telegram: TelegramEnv | null): Language {
-  const fromTelegram = telegram ? telegramLanguage(telegram) : null;
-  if (fromTelegram) return fromTelegram;
   return detectLanguage({
     cookie: readCookie(LANGUAGE_COOKIE),
+    telegram: telegram?.languageCode ?? null,
     acceptLanguages: navigator.languages,
   });
 }
@@ -59,7 +48,9 @@ export function telegramLaunchPath(
 ): string | null {
   if (!telegram || !/[#&]tgWebAppData=/.test(location.hash)) return null;
   const current = location.pathname + location.search;
-  const wanted = telegramLanguage(telegram);
+  // The shopper's own choice (cookie) if made, else Telegram's language; never the browser's.
+  const cookie = readCookie(LANGUAGE_COOKIE);
+  const wanted = isLanguage(cookie) ? cookie : languageFromTag(telegram.languageCode);
   const { language } = stripLanguagePrefix(location.pathname);
   if (!wanted || !language || wanted === language) return current;
   const target = switchLanguagePath(location.pathname, wanted);
