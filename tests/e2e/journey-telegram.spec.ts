@@ -28,6 +28,15 @@ test.describe('inside Telegram: launch parameters, BackButton, MainButton', () =
         ),
       )
       .toBe('#212121');
+    // Viewport and safe areas from Telegram are bound as CSS variables too.
+    const cssVar = (name: string) =>
+      page.evaluate(
+        (n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(),
+        name,
+      );
+    await expect.poll(() => cssVar('--tg-viewport-safe-area-inset-top')).toBe('24px');
+    await expect.poll(() => cssVar('--tg-viewport-content-safe-area-inset-top')).toBe('48px');
+    await expect.poll(() => cssVar('--tg-viewport-stable-height')).toMatch(/^\d+px$/);
     // The standalone header is not shown inside Telegram; the root screen has no BackButton.
     await expect(page.getByRole('banner')).toHaveCount(0);
     expect(await backButtonVisible(page)).not.toBe(true);
