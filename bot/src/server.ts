@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Upstreams } from './config';
-import { installErrorHandler } from './errors';
+import { HttpError, installErrorHandler, sendError } from './errors';
 import { registerMedia } from './relay/media';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
 import { installSecurityHeaders } from './web/security-headers';
@@ -45,6 +45,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // The router's own refusals (a path with broken percent-encoding) in the one error shape;
+    // Fastify's default body has a code outside ERROR_CODES and echoes the URL.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'Router error');
+      void sendError(
+        reply,
+        status < 500
+          ? new HttpError(status, 'bad_request', 'The request URL is not valid')
+          : new HttpError(500, 'internal_error', 'Internal Server Error'),
+      );
+    },
   });
 
   installErrorHandler(app);
