@@ -242,12 +242,20 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = z.object({ data: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
+/**
+ * A positive integer in a query string: plain decimal digits only, so '0x10', '1e3' or ' 7' are
+ * refused rather than read as numbers the way Number() would.
+ */
+const QueryInt = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
 /** Catalogue backend: a customer's orders, newest first. */
 export const CustomerOrdersQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(10_000).optional(),
-    per_page: z.coerce.number().int().min(1).max(100).optional(),
-  })
+  .object({ page: QueryInt(10_000).optional(), per_page: QueryInt(100).optional() })
   .strict();
 export const CustomerOrdersResponseSchema = z.object({
   data: z.array(OrderSchema),
