@@ -31,5 +31,9 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// A local .env (see .env.example) fills in what the shell did not set; the shell wins.
+const envFile = join(root, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
 register();
 await import('../bot/src/main.ts');

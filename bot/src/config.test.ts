@@ -64,12 +64,14 @@ describe('config', () => {
       UPSTREAM_TIMEOUT_MS: '-1',
       BOT_MODE: 'carrier-pigeon',
       LOG_LEVEL: 'loud',
+      SMS_PROVIDER: 'carrier-pigeon',
     });
     expect(found.map((line) => line.split(':')[0])).toEqual([
       'PORT',
       'UPSTREAM_TIMEOUT_MS',
       'BOT_MODE',
       'LOG_LEVEL',
+      'SMS_PROVIDER',
     ]);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
   });

@@ -45,6 +45,9 @@ const EnvSchema = z.object({
   ),
   INIT_DATA_MAX_AGE_SECONDS: optional(Seconds),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  // Only the console provider exists so far (codes printed and written to the outbox); naming
+  // another one is a configuration error rather than a silent fallback to printing codes.
+  SMS_PROVIDER: optional(z.enum(['console'], { error: 'Must be console (the only provider yet)' })),
 });
 
 /**

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { useUpdateProfile } from '../../lib/queries/update-profile';
 import { useAuth, useServices } from '../../lib/services/services-context';
 import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { useUpdateProfile } from './api/update-profile';
 import './auth.css';
 
 /** Profile (name, phone) with editing, a link to the orders and "Log out". */

@@ -10,6 +10,7 @@ import {
   type DeliverySettings,
   type DeliveryType,
   type PaymentType,
+  type ProfileUpdate,
   type User,
 } from '@shop/shared';
 import { z } from 'zod';
@@ -139,6 +140,32 @@ export function buildOrderRequest(
     address_comment: optional(form.address_comment),
     ...(form.location ? { location: form.location } : {}),
   };
+}
+
+/** The value when it holds more than spaces, else undefined. */
+function filled(value: string | null): string | undefined {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * What an order saves to the profile so the next checkout comes prefilled: only the name parts
+ * the profile lacks, taken from the recipient; never overwrites what the shopper set on the
+ * account page. Null when there is nothing to fill.
+ */
+export function profileFillFrom(
+  user: User | null,
+  recipient: { name: string; surname: string },
+): ProfileUpdate | null {
+  if (!user) return null;
+  const name = filled(user.name);
+  const surname = filled(user.surname);
+  if (name !== undefined && surname !== undefined) return null;
+  const next = { name: name ?? filled(recipient.name), surname: surname ?? filled(recipient.surname) };
+  // The profile call takes both parts at once, each required; the part already set goes back
+  // unchanged, and the email is left out so the server keeps it.
+  if (next.name === undefined || next.surname === undefined) return null;
+  return { name: next.name, surname: next.surname };
 }
 
 export type DeliveryMethod = DeliverySettings['methods'][number];

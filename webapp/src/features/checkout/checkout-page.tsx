@@ -17,7 +17,9 @@ import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { logWarning } from '../../lib/log';
 import { useStores } from '../../lib/queries/get-stores';
+import { useUpdateProfile } from '../../lib/queries/update-profile';
 import { useAuth, useCart, useOneClick, useServices } from '../../lib/services/services-context';
 import { useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
 import { ProductImage } from '../../lib/ui/product-image';
@@ -33,6 +35,7 @@ import {
   isDeliveryEnabled,
   isPaymentEnabled,
   outOfStockNames,
+  profileFillFrom,
   restoreCheckoutForm,
   saveCheckoutDraft,
   validateCheckout,
@@ -99,6 +102,7 @@ function CheckoutView({
   const settings = useDeliverySettings();
   const stores = useStores();
   const createOrder = useCreateOrder();
+  const updateProfile = useUpdateProfile();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [draft, setForm] = useState<CheckoutForm>(() =>
@@ -154,6 +158,7 @@ function CheckoutView({
           onPlaced();
           forgetIdempotencyKey(services.session);
           clearCheckoutDraft(services.session);
+          rememberRecipientName(body);
           const confirmed = `${buildPath(lang, 'confirmed')}?order=${encodeURIComponent(answer.data.number)}`;
           // Empty the cart only once we have left, or this page would bounce to the empty cart.
           void Promise.resolve(navigate(confirmed, { replace: true })).then(() => {
@@ -184,6 +189,19 @@ function CheckoutView({
       },
     );
   };
+
+  /**
+   * A new shopper's profile has no name yet: keep the one they just typed, so the next checkout
+   * is prefilled. The order already succeeded, so a failure here is only logged. mutateAsync,
+   * not mutate: its promise settles even after this page has been left for the confirmation.
+   */
+  function rememberRecipientName(recipient: { name: string; surname: string }) {
+    const fill = profileFillFrom(services.auth.getState().user, recipient);
+    if (!fill) return;
+    updateProfile.mutateAsync(fill).catch((error: unknown) => {
+      logWarning('Saving the recipient name to the profile failed', error);
+    });
+  }
 
   useTelegramMainButton({
     text: t('checkout.placeOrder'),

@@ -7,6 +7,7 @@ import {
   defaultCheckoutForm,
   deliveryPrice,
   outOfStockNames,
+  profileFillFrom,
   restoreCheckoutForm,
   validateCheckout,
 } from './checkout-form';
@@ -96,6 +97,32 @@ describe('checkout form', () => {
     expect(
       outOfStockNames([{ field: 'items', message: 'Product 11 is out of stock' }], [mug]),
     ).toEqual(['White mug']);
+  });
+});
+
+describe('profile fill after an order', () => {
+  const recipient = { name: 'Dilnoza', surname: 'Karimova' };
+  const newShopper: User = { ...user, name: null, surname: null };
+
+  it('gives a new shopper the name and surname they typed', () => {
+    expect(profileFillFrom(newShopper, recipient)).toEqual(recipient);
+  });
+
+  it('never overwrites a name the shopper set, even when the recipient differs', () => {
+    expect(profileFillFrom(user, recipient)).toBeNull();
+    expect(profileFillFrom({ ...user, surname: '  ' }, recipient)).toEqual({
+      name: 'Aziza',
+      surname: 'Karimova',
+    });
+    expect(profileFillFrom({ ...user, name: null }, { name: 'Dilnoza', surname: 'X' })).toEqual({
+      name: 'Dilnoza',
+      surname: 'Karimova',
+    });
+  });
+
+  it('sends nothing when signed out or when there is nothing to fill with', () => {
+    expect(profileFillFrom(null, recipient)).toBeNull();
+    expect(profileFillFrom(newShopper, { name: ' ', surname: 'Karimova' })).toBeNull();
   });
 });
 
