@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E_DATA_DIR } from './paths';
 
-interface OutboxLine {
+export interface OutboxLine {
   at: string;
   phone: string;
   text: string;
 }
 
-async function readOutbox(): Promise<OutboxLine[]> {
+/** Every SMS the console provider has written so far, oldest first. */
+export async function readOutbox(): Promise<OutboxLine[]> {
   try {
     const raw = await readFile(join(E2E_DATA_DIR, 'outbox', 'sms.jsonl'), 'utf8');
     return raw

@@ -132,6 +132,15 @@ function SignInFlow({ onCompleting }: { onCompleting: (value: boolean) => void }
         onError: (error) => {
           onCompleting(false);
           setCodeError(otpErrorMessage(t, error));
+          // The burned code's message asks for a new one: the resend button follows the server's
+          // own wait, so it opens exactly when a new code may be sent.
+          if (
+            isApiError(error) &&
+            error.code === 'otp_attempts_exceeded' &&
+            error.retryAfter !== undefined
+          ) {
+            countdown.start(error.retryAfter);
+          }
           if (isApiError(error) && error.code !== 'network_error') setCode('');
         },
       },
@@ -203,7 +212,8 @@ function SignInFlow({ onCompleting }: { onCompleting: (value: boolean) => void }
             autoComplete="one-time-code"
             pattern="[0-9]*"
             name="otp"
-            maxLength={OTP_LENGTH}
+            // No maxLength: the browser would cut '123 45' to '123 4' before onChange could drop
+            // the space. onChange keeps the first OTP_LENGTH digits instead.
             // The phone step just ended with this field as the obvious next thing to fill.
             autoFocus
             value={code}

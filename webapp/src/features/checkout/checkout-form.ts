@@ -161,7 +161,10 @@ export function profileFillFrom(
   const name = filled(user.name);
   const surname = filled(user.surname);
   if (name !== undefined && surname !== undefined) return null;
-  const next = { name: name ?? filled(recipient.name), surname: surname ?? filled(recipient.surname) };
+  const next = {
+    name: name ?? filled(recipient.name),
+    surname: surname ?? filled(recipient.surname),
+  };
   // The profile call takes both parts at once, each required; the part already set goes back
   // unchanged, and the email is left out so the server keeps it.
   if (next.name === undefined || next.surname === undefined) return null;

@@ -9,7 +9,8 @@ export function ordersQueryOptions(api: ApiClient, language: string, customerId:
     queryFn: ({ signal }) =>
       api.call('customerOrders', {
         params: { customerId: String(customerId) },
-        query: { per_page: 50 },
+        // A query string is text: the contract takes the plain decimal digits themselves.
+        query: { per_page: '50' },
         signal,
       }),
     enabled: customerId !== null,

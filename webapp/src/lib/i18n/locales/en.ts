@@ -58,7 +58,8 @@ export const en = {
       rate_limited: 'Too many attempts. Please wait a moment and try again.',
       otp_invalid: 'Wrong code. Check the SMS and try again.',
       otp_expired: 'The code has expired. Request a new one.',
-      otp_attempts_exceeded: 'Too many wrong attempts. Request a new code.',
+      otp_attempts_exceeded:
+        'Too many wrong attempts: this code is no longer valid. Please request a new code.',
       otp_resend_too_soon: 'Please wait before requesting another code.',
       otp_daily_limit: 'Too many codes for this number today. Please try again tomorrow.',
       legal_entity_support: 'Legal entities are served by our customer support. Please contact us.',

@@ -57,7 +57,8 @@ export const uz: Messages = {
       rate_limited: 'Urinishlar juda koʻp. Biroz kutib, qayta urinib koʻring.',
       otp_invalid: 'Kod notoʻgʻri. SMSni tekshirib, qayta kiriting.',
       otp_expired: 'Kodning muddati tugadi. Yangi kod soʻrang.',
-      otp_attempts_exceeded: 'Notoʻgʻri urinishlar juda koʻp. Yangi kod soʻrang.',
+      otp_attempts_exceeded:
+        'Notoʻgʻri urinishlar juda koʻp: bu kod endi amal qilmaydi. Yangi kod soʻrang.',
       otp_resend_too_soon: 'Yangi kod soʻrashdan oldin biroz kuting.',
       otp_daily_limit: 'Bugun bu raqamga juda koʻp kod yuborildi. Ertaga qayta urinib koʻring.',
       legal_entity_support:
