@@ -1,9 +1,42 @@
 // One lint setup for the whole workspace: type-aware typescript-eslint, React hooks rules in the
 // webapp, and the import boundaries the design relies on (only lib/telegram touches the SDK).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const TELEGRAM_SDK_RULE = {
+  group: ['@telegram-apps/sdk-react', '@telegram-apps/sdk'],
+  message: 'Only webapp/src/lib/telegram/ talks to the Telegram SDK.',
+};
+
+// Webapp imports flow one way, lib → features → app, and a feature never imports another one
+// (style.md). Relative paths are the only way across folders here, so list them per feature.
+const features = readdirSync(new URL('./webapp/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const upTo = (name) =>
+  ['../', '../../', '../../../'].flatMap((up) => [up + name, `${up + name}/**`]);
+const featureBoundaries = features.map((feature) => ({
+  files: [`webapp/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          TELEGRAM_SDK_RULE,
+          {
+            group: [...features.filter((other) => other !== feature), 'app'].flatMap(upTo),
+            message: 'A feature does not import another feature or the app: share it through lib/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -44,13 +77,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [TELEGRAM_SDK_RULE] }],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['webapp/src/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            TELEGRAM_SDK_RULE,
             {
-              group: ['@telegram-apps/sdk-react', '@telegram-apps/sdk'],
-              message: 'Only webapp/src/lib/telegram/ talks to the Telegram SDK.',
+              group: ['features', 'app'].flatMap(upTo),
+              message: 'lib/ is the bottom layer: it imports no feature and not the app.',
             },
           ],
         },
