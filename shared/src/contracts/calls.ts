@@ -11,6 +11,9 @@ import {
 } from './catalog';
 import { SlugSchema } from './common';
 import {
+  BlogResponseSchema,
+  BlogsQuerySchema,
+  BlogsResponseSchema,
   CartResponseSchema,
   ConfirmCardRequestSchema,
   ConfirmCardResponseSchema,
@@ -21,6 +24,9 @@ import {
   CustomerOrdersQuerySchema,
   CustomerOrdersResponseSchema,
   DeliverySettingsResponseSchema,
+  InfoPageResponseSchema,
+  InfoPageSlugSchema,
+  InfoPagesResponseSchema,
   MessageResponseSchema,
   OrderResponseSchema,
   ProfileUpdateSchema,
@@ -197,6 +203,42 @@ export const CALLS = {
     auth: 'bearer',
     body: SaveCartRequestSchema,
     response: CartResponseSchema,
+  },
+  // Beyond spec §7, which lists no call for them: the blog and info pages of spec §2 need their
+  // content from a backend, and it lives beside the slides, on the ecommerce backend.
+  blogs: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/content/blogs',
+    auth: 'none',
+    query: BlogsQuerySchema,
+    response: BlogsResponseSchema,
+  },
+  blog: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/content/blogs/:slug',
+    auth: 'none',
+    params: z.object({ slug: SlugSchema }),
+    query: NoQuery,
+    response: BlogResponseSchema,
+  },
+  infoPages: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/content/pages',
+    auth: 'none',
+    query: NoQuery,
+    response: InfoPagesResponseSchema,
+  },
+  infoPage: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/content/pages/:slug',
+    auth: 'none',
+    params: z.object({ slug: InfoPageSlugSchema }),
+    query: NoQuery,
+    response: InfoPageResponseSchema,
   },
   deliverySettings: {
     backend: 'ecommerce',

@@ -78,6 +78,17 @@ export const ProductsFilterSchema = z
     price_min: MoneyAmountSchema.optional(),
     price_max: MoneyAmountSchema.optional(),
     in_stock: z.boolean().optional(),
+    /** Attribute facets by attribute code and stable value codes, e.g. { color: ['white'] }. */
+    attributes: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Not an attribute code'),
+        z
+          .array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,59}$/, 'Not a value code'))
+          .min(1)
+          .max(30),
+      )
+      .refine((record) => Object.keys(record).length <= 10, 'At most 10 attributes')
+      .optional(),
     sort: SortSchema.optional(),
     page: z.number().int().min(1).max(10_000).optional(),
     per_page: z.number().int().min(1).max(100).optional(),
@@ -92,9 +103,40 @@ export const ProductsFilterSchema = z
   );
 export type ProductsFilter = z.infer<typeof ProductsFilterSchema>;
 
+const FacetCountSchema = z.object({
+  slug: SlugSchema,
+  name: z.string(),
+  count: z.number().int().nonnegative(),
+});
+
+/**
+ * What the shopper can narrow the current listing by, with how many products each choice would
+ * leave. Counts of one dimension are computed with every other filter applied but not its own
+ * (choosing a second brand adds products, so its count must not be zero just because another
+ * brand is chosen).
+ */
+export const FacetsSchema = z.object({
+  categories: z.array(FacetCountSchema),
+  brands: z.array(FacetCountSchema),
+  attributes: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      values: z.array(
+        z.object({ value: z.string(), name: z.string(), count: z.number().int().nonnegative() }),
+      ),
+    }),
+  ),
+  /** Lowest and highest price among the products the other filters leave; null when none. */
+  price: z.object({ min: MoneyAmountSchema, max: MoneyAmountSchema }).nullable(),
+  in_stock_count: z.number().int().nonnegative(),
+});
+export type Facets = z.infer<typeof FacetsSchema>;
+
 export const ProductsResponseSchema = z.object({
   data: z.array(ProductSchema),
   meta: PageMetaSchema,
+  facets: FacetsSchema,
 });
 export type ProductsResponse = z.infer<typeof ProductsResponseSchema>;
 
@@ -108,7 +150,16 @@ export const ProductQuerySchema = z
   .strict();
 
 export const SearchQuerySchema = z
-  .object({ q: z.string().trim().min(1, 'Type something to search for').max(100) })
+  .object({
+    q: z.string().trim().min(1, 'Type something to search for').max(100),
+    /** Fewer results for suggestions while typing; the results view uses the default 24. */
+    limit: z
+      .string()
+      .regex(/^[1-9]\d?$/, 'Must be a whole number from 1 to 48')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(48))
+      .optional(),
+  })
   .strict();
 export const SearchResponseSchema = z.object({ data: z.array(ProductSchema) });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

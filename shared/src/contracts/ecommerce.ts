@@ -122,6 +122,59 @@ export const DeliverySettingsSchema = z.object({
 export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
 export const DeliverySettingsResponseSchema = z.object({ data: DeliverySettingsSchema });
 
+// ---- Blog and info pages (content of the ecommerce backend, like the slides) --------------
+
+export const BlogPostSummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  image: ImageSchema.nullable(),
+  published_at: z.string(),
+});
+export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
+
+/** Bodies are plain text: paragraphs separated by a blank line. No HTML ever reaches the page. */
+export const BlogPostSchema = BlogPostSummarySchema.extend({ body: z.string() });
+export type BlogPost = z.infer<typeof BlogPostSchema>;
+
+export const BlogsQuerySchema = z
+  .object({
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,3}$/, 'Must be a whole number')
+      .transform(Number)
+      .optional(),
+  })
+  .strict();
+export const BlogsResponseSchema = z.object({
+  data: z.array(BlogPostSummarySchema),
+  meta: PageMetaSchema,
+});
+export const BlogResponseSchema = z.object({ data: BlogPostSchema });
+
+export const INFO_PAGE_SLUGS = [
+  'about',
+  'contacts',
+  'delivery',
+  'how-to-buy',
+  'public-offer',
+  'return',
+] as const;
+export const InfoPageSlugSchema = z.enum(INFO_PAGE_SLUGS);
+export type InfoPageSlug = z.infer<typeof InfoPageSlugSchema>;
+
+export const InfoPageSchema = z.object({
+  slug: InfoPageSlugSchema,
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type InfoPage = z.infer<typeof InfoPageSchema>;
+export const InfoPagesResponseSchema = z.object({
+  data: z.array(InfoPageSchema.pick({ slug: true, title: true })),
+});
+export const InfoPageResponseSchema = z.object({ data: InfoPageSchema });
+
 // ---- Orders --------------------------------------------------------------------------------
 
 const OptionalText = (max: number) => z.string().trim().max(max).optional();
