@@ -4,116 +4,52 @@
 // fast-check. Each must get the right 4xx in the one error shape, never a 5xx or a hang, and what
 // the relay can tell is wrong from the contract must never reach the backend. Unknown paths under
 // /api and /backend are 404 JSON; random app paths never get a 5xx from the page side. Afterwards
-// the shop's data is as it was (read through the API) and good requests are still answered.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
-import { startEmbeddedBackend } from '@shop/backend';
+// the shop's data is as it was (read through the API) and good requests are still answered. The
+// requests and bad values are shared with the backend's sweep (@shop/shared/testing); what the
+// relay answers to each, and whether it may reach the backend, is set out here.
+import { posix } from 'node:path';
 import {
-  ApiErrorSchema,
   CALLS,
   CATALOG_PREFIX,
   HEADERS,
-  fieldErrors,
   matchRoute,
   stripLanguagePrefix,
   type CallDef,
   type CallId,
   type ErrorCode,
 } from '@shop/shared';
+import * as sweep from '@shop/shared/testing';
+import type { Answer, BadCase, Good, Probe, Refusal, SweepSession } from '@shop/shared/testing';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildServer } from '../server';
-import { captureLogs } from '../testing/log-capture';
-import { makeFakeDist } from '../testing/temp-dist';
-import { startRecordingProxy, type StandIn } from '../testing/upstream-stand-ins';
+import { startRelayStand, type RelayStand } from '../testing/relay-stand';
 
-const CALL_LIST = Object.entries(CALLS) as [CallId, CallDef][];
-const RUNS_PER_CALL = Number(process.env.SWEEP_RUNS ?? 25);
-const ANSWER_DEADLINE_MS = 5_000;
-const HUGE = 'x'.repeat(10_000);
 /** What the relay itself checks a bearer header against (bot/README: relay rules). */
 const BEARER_SHAPE = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
 const JSON_BODY_LIMIT = 64 * 1024;
 
-// ---- Requests, answers and what a refusal must look like -------------------------------------
+// ---- What the relay answers to a broken part, and whether the backend may see it -------------
 
-interface Probe {
-  label: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  contentType: string;
-  body: unknown;
-  text: string;
+interface RelayAnswer extends Answer {
   /** Requests the backend saw while this one was answered. */
   reached: number;
 }
 
-interface Refusal {
-  status: number;
-  codes: readonly ErrorCode[];
-  fields?: readonly string[];
+interface RelayRefusal extends Refusal {
   /** Whether the request may reach a backend: only when the relay cannot tell it is wrong. */
   mayReach: boolean;
 }
 
-interface BadCase {
-  probe: Probe;
-  refusal: Refusal;
-}
+type RelayCase = BadCase<RelayRefusal>;
 
-async function withDeadline<T>(work: Promise<T>, label: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${label}: no answer within ${ANSWER_DEADLINE_MS} ms`));
-    }, ANSWER_DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function fieldsOf(body: unknown): string[] {
-  const parsed = ApiErrorSchema.safeParse(body);
-  return parsed.success ? (parsed.data.details ?? []).map((detail) => detail.field) : [];
-}
-
-function expectErrorBody(answer: Answer, shown: string): z.infer<typeof ApiErrorSchema> | null {
-  expect(answer.contentType, shown).toMatch(/^application\/json/);
-  const error = ApiErrorSchema.safeParse(answer.body);
-  expect(error.success, shown).toBe(true);
-  return error.success ? error.data : null;
-}
-
-function expectRefused(answer: Answer, refusal: Refusal, label: string): void {
-  const shown = `${label} → ${answer.status} (${answer.reached} reached the backend) ${answer.text.slice(0, 300)}`;
-  expect(answer.status, shown).toBeLessThan(500);
-  expect(answer.status, shown).toBe(refusal.status);
-  const error = expectErrorBody(answer, shown);
-  if (error === null) return;
-  expect(refusal.codes, shown).toContain(error.code);
-  expect(error.message.length, shown).toBeGreaterThan(0);
-  if (error.code === 'validation_error') {
-    const details = error.details ?? [];
-    expect(details.length, shown).toBeGreaterThan(0);
-    for (const detail of details) {
-      expect(detail.field.length, shown).toBeGreaterThan(0);
-      expect(detail.message.length, shown).toBeGreaterThan(0);
-    }
-  }
-  for (const field of refusal.fields ?? []) expect(fieldsOf(answer.body), shown).toContain(field);
+function expectRefused(answer: RelayAnswer, refusal: RelayRefusal, label: string): void {
+  const shown = sweep.expectRefusal(
+    answer,
+    refusal,
+    label,
+    ` (${answer.reached} reached the backend)`,
+  );
   if (!refusal.mayReach) expect(answer.reached, shown).toBe(0);
 }
 
@@ -122,7 +58,7 @@ function refused(
   codes: readonly ErrorCode[],
   mayReach = false,
   fields?: readonly string[],
-): Refusal {
+): RelayRefusal {
   return { status, codes, mayReach, ...(fields ? { fields } : {}) };
 }
 
@@ -132,16 +68,8 @@ const UNSUPPORTED = refused(415, ['unsupported_media_type']);
 /** A path that does not percent-decode: the router refuses it before any route runs. */
 const MALFORMED_URL = refused(400, ['bad_request']);
 
-function validation(fields: readonly string[], mayReach = false): Refusal {
+function validation(fields: readonly string[], mayReach = false): RelayRefusal {
   return refused(400, ['validation_error'], mayReach, fields);
-}
-
-function withoutHeader(headers: Record<string, string>, name: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
-}
-
-function hasNul(value: unknown): boolean {
-  return JSON.stringify(value ?? null).includes('\\u0000');
 }
 
 /**
@@ -149,37 +77,13 @@ function hasNul(value: unknown): boolean {
  * otherwise the fields the relay names (it refuses before any backend sees it). A value the
  * contract accepts but PostgreSQL cannot store (a NUL character) is the backend's to refuse.
  */
-function partRefusal(schema: z.ZodType, value: unknown): Refusal | null {
-  const result = schema.safeParse(value);
-  if (result.success) return hasNul(value) ? validation([], true) : null;
-  return validation(fieldErrors(result.error).map((error) => error.field));
+function partRefusal(schema: z.ZodType, value: unknown): RelayRefusal | null {
+  const judgement = sweep.judge(schema, value);
+  if (judgement === 'accepted') return null;
+  return judgement === 'nul' ? validation([], true) : validation(judgement);
 }
 
-function keysOf(schema: z.ZodType | 'multipart' | undefined): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-}
-
-function parsedQuery(pairs: readonly (readonly [string, string])[]): Record<string, unknown> {
-  const query = Object.create(null) as Record<string, string | string[]>;
-  for (const [key, value] of pairs) {
-    const seen = query[key];
-    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  return query;
-}
-
-function queryText(pairs: readonly (readonly [string, string])[]): string {
-  if (pairs.length === 0) return '';
-  return `?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`;
-}
-
-function decodeOrNull(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
+// ---- The relay's routing, as bot/README states it ------------------------------------------
 
 /** The URL as the server sees it: '..' and '.' resolved, as any client (and inject) does. */
 function locate(url: string): URL {
@@ -227,14 +131,14 @@ function routeOf(method: string, pathname: string): RouteModel {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const segments = trimmed.split('/');
   const allow: string[] = [];
-  for (const [id, def] of CALL_LIST) {
+  for (const [id, def] of sweep.CALL_LIST) {
     const pattern = def.path.split('/');
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const fits = pattern.every((part, index) => {
       const actual = segments[index] ?? '';
       if (!part.startsWith(':')) return part === actual;
-      const decoded = decodeOrNull(actual);
+      const decoded = sweep.decodeOrNull(actual);
       if (decoded === null || decoded === '') return false;
       params[part.slice(1)] = decoded;
       return true;
@@ -246,41 +150,10 @@ function routeOf(method: string, pathname: string): RouteModel {
   return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
 }
 
-// ---- Good requests, one per call -------------------------------------------------------------
-
-interface Good {
-  id: CallId;
-  def: CallDef;
-  params: Record<string, string>;
-  query: [string, string][];
-  body: unknown;
-  headers: Record<string, string>;
+const NO_QUERY = z.object({}).strict();
+function querySchema(def: CallDef): z.ZodType {
+  return def.query ?? NO_QUERY;
 }
-
-interface Session {
-  token: string;
-  userId: number;
-  phone: string;
-  orderId: number;
-  orderNumber: string;
-  revokedToken: string;
-  storeId: number;
-  variantId: number;
-  variantPrice: number;
-  slug: string;
-  mxik: string;
-  packageCode: string;
-}
-
-const GOOD_QUERIES: Partial<Record<CallId, [string, string][]>> = {
-  search: [['q', 'pan']],
-  product: [['resources[]', 'relateds']],
-  customerOrders: [
-    ['page', '1'],
-    ['per_page', '5'],
-  ],
-  customerOrderDetails: [['resources[]', 'statuses']],
-};
 
 let phoneCounter = 0;
 function freshPhone(): string {
@@ -288,190 +161,12 @@ function freshPhone(): string {
   return `+99891${String(1_000_000 + phoneCounter)}`;
 }
 
-function goodBodies(session: Session): Partial<Record<CallId, unknown>> {
-  return {
-    sendOtp: { phone: freshPhone(), user_type: 'individual' },
-    verifyOtp: { phone: session.phone, otp: '00000' },
-    updateProfile: { name: 'Sweep', surname: 'Tester', email: 'sweep@example.com' },
-    createOrder: {
-      items: [{ product_id: session.variantId, quantity: 1 }],
-      delivery_type: 'pickup',
-      store_id: session.storeId,
-      name: 'Sweep',
-      surname: 'Tester',
-      phone: session.phone,
-      payment_type: 'on_receipt',
-      comment: 'Bad-input sweep',
-    },
-    createCard: { card_number: '8600069195406311', expiry: '12/29' },
-    confirmCard: { card_token: 'card-token-0001', code: '123456' },
-    saveCart: {
-      cart_data: [
-        {
-          product_id: session.variantId,
-          name: 'Pan',
-          img_url: null,
-          quantity: 2,
-          attributes: [],
-          price: session.variantPrice,
-          slug: session.slug,
-          mxit: session.mxik,
-          mxit_unit: session.packageCode,
-        },
-      ],
-    },
-    products: { sort: 'price_asc', per_page: 5, in_stock: true },
-  };
-}
-
-function goodRequest(id: CallId, def: CallDef, session: Session): Good {
-  const allParams: Record<string, string> = {
-    tid: session.orderNumber,
-    slug: session.slug,
-    customerId: String(session.userId),
-    orderId: String(session.orderId),
-  };
-  const params: Record<string, string> = {};
-  for (const [, name] of def.path.matchAll(/:([A-Za-z]+)/g)) {
-    if (name === undefined) continue;
-    const value = allParams[name];
-    if (value === undefined) throw new Error(`${id}: add a good value for path parameter ${name}`);
-    params[name] = value;
-  }
-  const headers: Record<string, string> = { [HEADERS.language]: 'en' };
-  if (def.auth === 'bearer') headers.authorization = `Bearer ${session.token}`;
-  if (def.body === 'multipart') headers['content-type'] = 'multipart/form-data; boundary=sweep';
-  else if (def.body !== undefined) headers['content-type'] = 'application/json';
-  const body = def.body === undefined ? undefined : (goodBodies(session)[id] ?? {});
-  return { id, def, params, query: GOOD_QUERIES[id] ?? [], body, headers };
-}
-
-function urlWith(good: Good, segments: Record<string, string>, query = queryText(good.query)) {
-  const path = good.def.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-    return segments[name] ?? encodeURIComponent(good.params[name] ?? '');
-  });
-  return `${path}${query}`;
-}
-
-function goodProbe(good: Good, label: string): Probe {
-  const payload =
-    good.def.body === 'multipart'
-      ? '--sweep--\r\n'
-      : good.body === undefined
-        ? undefined
-        : JSON.stringify(good.body);
-  return {
-    label: `${good.id} ${label}`,
-    method: good.def.method,
-    url: urlWith(good, {}),
-    headers: { ...good.headers },
-    ...(payload === undefined ? {} : { payload }),
-  };
-}
-
-function isJsonBody(def: CallDef): def is CallDef & { body: z.ZodType } {
-  return def.body !== undefined && def.body !== 'multipart';
-}
-
-const NO_QUERY = z.object({}).strict();
-function querySchema(def: CallDef): z.ZodType {
-  return def.query ?? NO_QUERY;
-}
-
-// ---- The hand-picked bad inputs --------------------------------------------------------------
-
-const BAD_LANGUAGES = ['xx', 'UZ', 'uz,ru', 'de-DE', `uz${HUGE}`];
-const BAD_ACCOUNT_TYPES = ['robot', 'LEGAL', 'individual,legal', 'undefined', HUGE];
-const WRONG_FIELD_VALUES: unknown[] = [
-  null,
-  true,
-  0,
-  -1,
-  1.5,
-  2 ** 53 + 2,
-  1e21,
-  '',
-  ' ',
-  'x',
-  HUGE,
-  'a\u0000b',
-  'NaN',
-  '-1',
-  [],
-  [1, 'x'],
-  {},
-  { nested: { deeper: [null] } },
-];
-const RAW_NUMBERS = ['1e309', '-1e309', '-0', '1E400'];
-const PARAM_VALUES = [
-  'Not_A_Slug',
-  'UPPER',
-  'a b',
-  '-1',
-  '0',
-  '1.5',
-  '01',
-  'abc',
-  'x'.repeat(200),
-  'x'.repeat(500),
-  'café',
-  '😀',
-  'a/b',
-  'a\u0000b',
-  "' OR 1=1 --",
-  '<script>',
-  '%zz',
-];
-
-/** Header values only the backend checks (the relay forwards x-lang and x-account-type). */
-function headerCases(good: Good): BadCase[] {
-  const cases: BadCase[] = [];
-  for (const [name, values] of [
-    [HEADERS.language, BAD_LANGUAGES],
-    [HEADERS.accountType, BAD_ACCOUNT_TYPES],
-  ] as const) {
-    for (const value of values) {
-      const probe = goodProbe(good, `${name} ${value.slice(0, 20)}`);
-      probe.headers = { ...probe.headers, [name]: value };
-      cases.push({ probe, refusal: validation([name], true) });
-    }
-  }
-  return cases;
-}
-
-function authCases(good: Good, session: Session): BadCase[] {
-  if (good.def.auth !== 'bearer') return [];
-  const values: (string | null)[] = [
-    null,
-    'Bearer garbage',
-    `Bearer ${'A'.repeat(43)}`,
-    `Bearer ${session.token}x`,
-    `Bearer ${session.revokedToken}`,
-    'Basic abc',
-    `Basic ${Buffer.from('user:pass').toString('base64')}`,
-    'Bearer',
-    'Bearer ',
-    session.token,
-    `Token ${session.token}`,
-    `Bearer ${'a'.repeat(10_000)}`,
-    `Bearer ${session.token}, Bearer ${session.token}`,
-  ];
-  return values.map((value) => {
-    const probe = goodProbe(good, `authorization ${String(value).slice(0, 24)}`);
-    probe.headers =
-      value === null
-        ? withoutHeader(probe.headers, 'authorization')
-        : { ...probe.headers, authorization: value };
-    // A header of the right shape needs the backend to tell that the token is no good.
-    const shaped = value !== null && BEARER_SHAPE.test(value);
-    return { probe, refusal: refused(401, ['unauthorized'], shaped) };
-  });
-}
+// ---- The bad cases, as the relay sees them ---------------------------------------------------
 
 /** The answer a path with one raw segment swapped in deserves, from the relay's rules. */
-function pathRefusal(good: Good, url: string): Refusal | null {
+function pathRefusal(good: Good, url: string): RelayRefusal | null {
   const pathname = pathnameOf(url);
-  if (decodeOrNull(pathname) === null) return MALFORMED_URL;
+  if (sweep.decodeOrNull(pathname) === null) return MALFORMED_URL;
   const route = routeOf(good.def.method, pathname);
   if (route.kind === 'none') return NOT_FOUND;
   if (route.kind === 'wrong-method') return refused(405, ['method_not_allowed']);
@@ -479,77 +174,17 @@ function pathRefusal(good: Good, url: string): Refusal | null {
   return partRefusal(good.def.params, route.params);
 }
 
-function paramCases(good: Good): BadCase[] {
-  const cases: BadCase[] = [];
-  for (const name of Object.keys(good.params)) {
-    const raws = [
-      ...PARAM_VALUES.map((value) => encodeURIComponent(value)),
-      '%zz',
-      '%E0%A4%A',
-      '..',
-      '%2e%2e',
-      '.',
-      '',
-      'a'.repeat(500),
-    ];
-    for (const raw of raws) {
-      const url = urlWith(good, { [name]: raw });
-      const refusal = pathRefusal(good, url);
-      if (refusal === null) continue;
-      cases.push({
-        probe: { ...goodProbe(good, `param ${name}=${raw.slice(0, 24)}`), url },
-        refusal,
-      });
-    }
-  }
-  return cases;
-}
-
-function queryRefusal(good: Good, pairs: readonly (readonly [string, string])[]): Refusal | null {
-  return partRefusal(querySchema(good.def), parsedQuery(pairs));
-}
-
-function queryCases(good: Good): BadCase[] {
-  const keys = keysOf(querySchema(good.def));
-  const variants: [string, string][][] = [
-    [...good.query, ['unexpected', '1']],
-    [...good.query, ['__proto__', 'x']],
-    [...good.query, ['constructor', 'x']],
-    [...good.query, [HUGE, 'x']],
-    [...good.query, ['debug', HUGE]],
-    [
-      ...good.query,
-      ...Array.from({ length: 200 }, (_, index): [string, string] => ['p', `${index}`]),
-    ],
-  ];
-  for (const key of keys) {
-    for (const value of ['', ' ', '-1', '0', '1.5', 'NaN', 'Infinity', '1e400', 'abc', HUGE]) {
-      variants.push([...good.query.filter(([k]) => k !== key), [key, value]]);
-    }
-    variants.push([...good.query, [key, good.query.find(([k]) => k === key)?.[1] ?? '1']]);
-    variants.push([...good.query.filter(([k]) => k !== key), [`${key}[]`, '1']]);
-    variants.push([...good.query.filter(([k]) => k !== key), [key, 'a\u0000b']]);
-  }
-  const cases: BadCase[] = [];
-  for (const pairs of variants) {
-    const refusal = queryRefusal(good, pairs);
-    if (refusal === null) continue;
-    const probe = goodProbe(good, `query ${queryText(pairs).slice(0, 40)}`);
-    probe.url = urlWith(good, {}, queryText(pairs));
-    cases.push({ probe, refusal });
-  }
-  const broken = goodProbe(good, 'query with broken percent-encoding');
-  broken.url = `${urlWith(good, {})}${good.query.length > 0 ? '&' : '?'}%zz=%E0%A4%A&&=&unexpected`;
-  cases.push({ probe: broken, refusal: validation([]) });
-  return cases;
+function queryRefusal(
+  good: Good,
+  pairs: readonly (readonly [string, string])[],
+): RelayRefusal | null {
+  return partRefusal(querySchema(good.def), sweep.parsedQuery(pairs));
 }
 
 /** A JSON body case from the exact text sent: the relay parses it with JSON.parse. */
-function bodyCase(good: Good, label: string, payload: string, contentType?: string): BadCase[] {
-  if (!isJsonBody(good.def)) return [];
-  const probe = goodProbe(good, label);
-  probe.payload = payload;
-  if (contentType !== undefined) probe.headers = { ...probe.headers, 'content-type': contentType };
+function bodyCase(good: Good, label: string, payload: string): RelayCase[] {
+  if (!sweep.isJsonBody(good.def)) return [];
+  const probe = sweep.bodyProbe(good, label, payload);
   let value: unknown;
   if (payload.trim() === '') value = undefined;
   else {
@@ -563,62 +198,35 @@ function bodyCase(good: Good, label: string, payload: string, contentType?: stri
   return refusal === null ? [] : [{ probe, refusal }];
 }
 
-function withField(good: Good, key: string, value: unknown): string {
-  const base = typeof good.body === 'object' && good.body !== null ? good.body : {};
-  return JSON.stringify({ ...base, [key]: value });
-}
-
-function bodyCases(good: Good): BadCase[] {
+function bodyCases(good: Good): RelayCase[] {
   const { def } = good;
   if (def.method === 'GET') return [];
-  const json: Probe = {
-    ...goodProbe(good, 'malformed JSON'),
-    headers: { ...good.headers, 'content-type': 'application/json' },
-  };
-  const cases: BadCase[] = [];
+  const cases: RelayCase[] = [];
   if (def.body !== 'multipart') {
-    for (const payload of [
-      '{"phone": ',
-      '{',
-      '{"a":1,}',
-      "{'a':1}",
-      'undefined',
-      'NaN',
-      '{"a":1}x',
-    ]) {
-      cases.push({
-        probe: { ...json, label: `${good.id} malformed ${payload}`, payload },
-        refusal: BAD_JSON,
-      });
-    }
+    cases.push(...sweep.malformedJsonCases(good, BAD_JSON));
     // Content types no parser takes: refused before any schema or backend. (A call without a
     // body, such as logout, would accept text/plain or multipart as "no body": not bad input.)
-    for (const type of ['application/x-www-form-urlencoded', 'application/xml', 'image/png']) {
+    for (const type of sweep.NOT_JSON_TYPES) {
       cases.push({
-        probe: {
-          ...json,
-          label: `${good.id} content-type ${type}`,
-          payload: 'phone=1',
-          headers: { ...json.headers, 'content-type': type },
-        },
+        probe: sweep.bodyProbe(good, `content-type ${type}`, 'phone=1', type),
         refusal: UNSUPPORTED,
       });
     }
   } else {
     // An upload must be multipart.
     cases.push({
-      probe: { ...json, label: `${good.id} JSON instead of multipart`, payload: '{}' },
+      probe: sweep.bodyProbe(good, 'JSON instead of multipart', '{}'),
       refusal: UNSUPPORTED,
     });
     cases.push({
       probe: {
-        ...goodProbe(good, 'upload over 5 MiB'),
+        ...sweep.goodProbe(good, 'upload over 5 MiB'),
         headers: { ...good.headers, 'content-length': String(6 * 1024 * 1024) },
       },
       refusal: refused(413, ['payload_too_large']),
     });
   }
-  if (!isJsonBody(def)) return cases;
+  if (!sweep.isJsonBody(def)) return cases;
 
   const goodText = JSON.stringify(good.body);
   for (const type of [
@@ -627,278 +235,84 @@ function bodyCases(good: Good): BadCase[] {
     'application/x-www-form-urlencoded',
   ]) {
     cases.push({
-      probe: {
-        ...json,
-        label: `${good.id} good JSON as ${type}`,
-        payload: goodText,
-        headers: { ...json.headers, 'content-type': type },
-      },
+      probe: sweep.bodyProbe(good, `good JSON as ${type}`, goodText, type),
       refusal: UNSUPPORTED,
     });
   }
   cases.push({
-    probe: {
-      ...json,
-      label: `${good.id} body without content-type`,
-      payload: goodText,
-      headers: withoutHeader(json.headers, 'content-type'),
-    },
+    probe: sweep.bodyProbe(good, 'body without content-type', goodText, null),
     refusal: UNSUPPORTED,
   });
   cases.push({
-    probe: {
-      label: `${good.id} no body at all`,
-      method: def.method,
-      url: json.url,
-      headers: withoutHeader(json.headers, 'content-type'),
-    },
+    probe: sweep.bodyProbe(good, 'no body at all', undefined, null),
     refusal: UNSUPPORTED,
   });
   cases.push(...bodyCase(good, 'empty JSON body', ''));
-  for (const payload of ['[]', '"text"', '42', 'null', 'true', '[{}]', `[${goodText}]`]) {
-    cases.push(...bodyCase(good, `body ${payload.slice(0, 20)}`, payload));
+  for (const { label, payload } of sweep.jsonBodyTexts(good)) {
+    cases.push(...bodyCase(good, label, payload));
   }
-  const deep = 5_000;
-  cases.push(...bodyCase(good, 'deeply nested array', `${'['.repeat(deep)}${']'.repeat(deep)}`));
-  cases.push(
-    ...bodyCase(good, 'deeply nested object', `${'{"a":'.repeat(deep)}1${'}'.repeat(deep)}`),
-  );
   cases.push({
-    probe: {
-      ...json,
-      label: `${good.id} body over the limit`,
-      payload: `{"a":"${'x'.repeat(JSON_BODY_LIMIT)}"}`,
-    },
+    probe: sweep.bodyProbe(good, 'body over the limit', `{"a":"${'x'.repeat(JSON_BODY_LIMIT)}"}`),
     refusal: refused(413, ['payload_too_large']),
   });
-  cases.push(
-    ...bodyCase(good, '__proto__', goodText.replace(/^\{/, '{"__proto__":{"admin":true},')),
-  );
-  cases.push(
-    ...bodyCase(
-      good,
-      'constructor.prototype',
-      goodText.replace(/^\{/, '{"constructor":{"prototype":{"admin":true}},'),
-    ),
-  );
-  cases.push(...bodyCase(good, 'unknown field', withField(good, 'unexpected_field', 1)));
-  cases.push(...bodyCase(good, 'huge unknown field', withField(good, HUGE, HUGE)));
-
-  const keys = [...new Set([...keysOf(def.body), ...Object.keys(good.body ?? {})])];
-  for (const key of keys) {
-    for (const value of WRONG_FIELD_VALUES) {
-      cases.push(
-        ...bodyCase(
-          good,
-          `${key}=${JSON.stringify(value).slice(0, 20)}`,
-          withField(good, key, value),
-        ),
-      );
-    }
-    for (const raw of RAW_NUMBERS) {
-      cases.push(
-        ...bodyCase(
-          good,
-          `${key}=${raw}`,
-          withField(good, key, '__RAW__').replace('"__RAW__"', raw),
-        ),
-      );
-    }
-    cases.push(
-      ...bodyCase(
-        good,
-        `${key} nested deep`,
-        withField(good, key, '__RAW__').replace(
-          '"__RAW__"',
-          `${'['.repeat(deep)}${']'.repeat(deep)}`,
-        ),
-      ),
-    );
-    if (typeof good.body === 'object' && good.body !== null && key in good.body) {
-      const rest = Object.fromEntries(Object.entries(good.body).filter(([k]) => k !== key));
-      cases.push(...bodyCase(good, `missing ${key}`, JSON.stringify(rest)));
-    }
-  }
   return cases;
 }
 
-function methodCases(good: Good): BadCase[] {
-  const allow = CALL_LIST.filter(([, other]) => other.path === good.def.path).map(
-    ([, other]): string => other.method,
-  );
-  return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
-    .filter((method) => !allow.includes(method))
-    .map((method) => ({
-      probe: { ...goodProbe(good, `method ${method}`), method },
-      refusal: refused(405, ['method_not_allowed']),
-    }));
-}
-
-function idempotencyCases(good: Good): BadCase[] {
-  if (good.id !== 'createOrder') return [];
-  // The relay forwards the header; the backend refuses a bad key before any order is placed.
-  return ['short', 'k'.repeat(201), 'has space inside', HUGE].map((value) => {
-    const probe = goodProbe(good, `idempotency-key ${value.slice(0, 20)}`);
-    probe.headers = { ...probe.headers, [HEADERS.idempotencyKey]: value };
-    return { probe, refusal: validation([HEADERS.idempotencyKey], true) };
-  });
-}
-
-// ---- Generated bad inputs --------------------------------------------------------------------
-
-const printable = fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code));
-const asciiText = fc.string({ unit: printable, maxLength: 60 });
-const oddValue = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 24 }),
-  fc.constantFrom('', '-1', '0', '1.5', 'NaN', 'Infinity', '1e400', '0x10', HUGE, 'a\u0000b'),
-);
-
-function generatedCases(good: Good, session: Session): fc.Arbitrary<BadCase>[] {
-  const { def } = good;
-  const arbitraries: fc.Arbitrary<BadCase>[] = [];
-  for (const [name, valid] of [
-    [HEADERS.language, ['', 'uz', 'ru', 'en']],
-    [HEADERS.accountType, ['', 'null', 'individual', 'legal']],
-  ] as const) {
-    arbitraries.push(
-      asciiText
-        .filter((value) => !(valid as readonly string[]).includes(value.trim()))
-        .map((value) => {
-          const probe = goodProbe(good, `${name} ${JSON.stringify(value)}`);
-          probe.headers = { ...probe.headers, [name]: value };
-          return { probe, refusal: validation([name], true) };
-        }),
-    );
-  }
-  if (def.auth === 'bearer') {
-    arbitraries.push(
-      fc
-        .tuple(fc.constantFrom('Bearer ', 'Basic ', 'bearer ', ''), asciiText)
-        .map(([scheme, value]) => `${scheme}${value}`)
-        .filter((value) => value.trim() !== `Bearer ${session.token}`)
-        .map((value) => {
-          const probe = goodProbe(good, `authorization ${JSON.stringify(value)}`);
-          probe.headers = { ...probe.headers, authorization: value };
-          return { probe, refusal: refused(401, ['unauthorized'], BEARER_SHAPE.test(value)) };
-        }),
-    );
-  }
-  const names = Object.keys(good.params);
-  if (names.length > 0) {
-    arbitraries.push(
-      fc
-        .tuple(
-          fc.constantFrom(...names),
-          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+function handPickedCases(good: Good, session: SweepSession): RelayCase[] {
+  return [
+    // Header values only the backend checks (the relay forwards x-lang and x-account-type).
+    ...sweep.headerCases(good, (header) => validation([header], true)),
+    // A header of the right shape needs the backend to tell that the token is no good.
+    ...(good.def.auth === 'bearer'
+      ? sweep.authCases(good, session, (value) =>
+          refused(401, ['unauthorized'], value !== null && BEARER_SHAPE.test(value)),
         )
-        .map(([name, value]) => {
-          const url = urlWith(good, { [name]: encodeURIComponent(value) });
-          return {
-            url,
-            label: `param ${name}=${JSON.stringify(value)}`,
-            refusal: pathRefusal(good, url),
-          };
-        })
-        .filter((c): c is { url: string; label: string; refusal: Refusal } => c.refusal !== null)
-        .map(({ url, label, refusal }) => ({ probe: { ...goodProbe(good, label), url }, refusal })),
+      : []),
+    ...sweep.paramCases(good, (_name, _raw, url) => pathRefusal(good, url)),
+    ...sweep.queryCases(
+      good,
+      querySchema(good.def),
+      (pairs) => queryRefusal(good, pairs),
+      () => validation([]),
+    ),
+    ...bodyCases(good),
+    ...sweep.otherMethodCases(good, refused(405, ['method_not_allowed'])),
+    // The relay forwards the header; the backend refuses a bad key before any order is placed.
+    ...sweep.idempotencyCases(
+      good,
+      sweep.BAD_IDEMPOTENCY_KEYS,
+      validation([HEADERS.idempotencyKey], true),
+    ),
+  ];
+}
+
+function generatedCases(good: Good, session: SweepSession): fc.Arbitrary<RelayCase>[] {
+  const arbitraries = sweep.headerArbitraries(good, (header) => validation([header], true));
+  if (good.def.auth === 'bearer') {
+    arbitraries.push(
+      sweep.authArbitrary(good, session, (value) =>
+        refused(401, ['unauthorized'], BEARER_SHAPE.test(value)),
+      ),
     );
   }
-  const queryKeys = fc.constantFrom(
-    ...keysOf(querySchema(def)),
-    'q',
-    'page',
-    'unexpected',
-    '__proto__',
-    'a[]',
+  arbitraries.push(...sweep.paramArbitraries(good, (_name, _raw, url) => pathRefusal(good, url)));
+  arbitraries.push(
+    sweep.queryArbitrary(good, querySchema(good.def), (pairs) => queryRefusal(good, pairs)),
   );
   arbitraries.push(
-    fc
-      .array(fc.tuple(queryKeys, oddValue), { minLength: 1, maxLength: 4 })
-      .map((extra) => {
-        const pairs = [...good.query, ...extra];
-        return { pairs, refusal: queryRefusal(good, pairs) };
-      })
-      .filter((c): c is { pairs: [string, string][]; refusal: Refusal } => c.refusal !== null)
-      .map(({ pairs, refusal }) => {
-        const probe = goodProbe(good, `query ${queryText(pairs).slice(0, 80)}`);
-        probe.url = urlWith(good, {}, queryText(pairs));
-        return { probe, refusal };
-      }),
+    ...sweep.jsonBodyArbitraries(good, (label, payload) => bodyCase(good, label, payload)),
   );
-  if (isJsonBody(def)) {
-    const keys = [...new Set([...keysOf(def.body), ...Object.keys(good.body ?? {}), 'extra'])];
-    const base = typeof good.body === 'object' && good.body !== null ? good.body : {};
-    const bodies = fc.oneof(
-      fc.jsonValue({ maxDepth: 3 }),
-      fc
-        .dictionary(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 }), {
-          minKeys: 1,
-          maxKeys: 3,
-        })
-        .map((changes) => ({ ...base, ...changes })),
-      fc.subarray(Object.keys(base), { minLength: 1 }).map((drop) => {
-        return Object.fromEntries(Object.entries(base).filter(([key]) => !drop.includes(key)));
-      }),
-    );
-    arbitraries.push(
-      bodies
-        .map((value) =>
-          bodyCase(good, `body ${JSON.stringify(value).slice(0, 80)}`, JSON.stringify(value)),
-        )
-        .filter((cases): cases is [BadCase] => cases.length === 1)
-        .map(([only]) => only),
-    );
-  }
   return arbitraries;
 }
 
 // ---- Setup: the relay in front of the real embedded backend ----------------------------------
 
-let backend: Awaited<ReturnType<typeof startEmbeddedBackend>>;
-let proxy: StandIn;
-let app: FastifyInstance;
-let dataDir: string;
-let removeDist: () => Promise<void>;
-const logs = captureLogs();
+let stand: RelayStand;
 
-async function send(probe: Probe): Promise<Answer> {
-  const seenBefore = proxy.requests.length;
-  const response = await withDeadline(
-    app.inject({
-      method: probe.method as 'GET',
-      url: probe.url,
-      headers: probe.headers,
-      ...(probe.payload === undefined ? {} : { payload: probe.payload }),
-    }),
-    probe.label,
-  );
-  let body: unknown;
-  try {
-    body = response.json();
-  } catch {
-    body = undefined;
-  }
-  const contentType = response.headers['content-type'];
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    contentType: typeof contentType === 'string' ? contentType : '',
-    body,
-    text: response.body,
-    reached: proxy.requests.length - seenBefore,
-  };
-}
-
-async function outbox(): Promise<{ phone: string; text: string }[]> {
-  try {
-    const text = await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8');
-    return text
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as { phone: string; text: string });
-  } catch {
-    return [];
-  }
+async function send(probe: Probe): Promise<RelayAnswer> {
+  const seenBefore = stand.proxy.requests.length;
+  const answer = await sweep.sendProbe(stand.app, probe);
+  return { ...answer, reached: stand.proxy.requests.length - seenBefore };
 }
 
 async function json<T>(probe: Probe): Promise<T> {
@@ -916,9 +330,7 @@ async function signIn(phone: string): Promise<{ token: string; id: number }> {
     headers,
     payload: JSON.stringify({ phone }),
   });
-  const otp = /\b(\d{5})\b/.exec(
-    (await outbox()).filter((line) => line.phone === phone).at(-1)?.text ?? '',
-  )?.[1];
+  const otp = await stand.lastCode(phone);
   if (otp === undefined) throw new Error(`No code in the outbox for ${phone}`);
   const verified = await json<{ access_token: string; user: { id: number } }>({
     label: 'verify-otp',
@@ -936,7 +348,7 @@ interface ProductPage {
 }
 
 /** What must not change, read through the API: stock, the caller's profile, cart and orders. */
-async function snapshot(session: Session): Promise<Record<string, unknown>> {
+async function snapshot(session: SweepSession): Promise<Record<string, unknown>> {
   const stock: string[] = [];
   let total = 0;
   for (let page = 1, last = 1; page <= last; page += 1) {
@@ -965,21 +377,21 @@ async function snapshot(session: Session): Promise<Record<string, unknown>> {
       url: `${CATALOG_PREFIX}/customers/${session.userId}/orders?per_page=100`,
       headers: auth,
     }),
-    smsSent: (await outbox()).length,
+    smsSent: (await stand.outbox()).length,
   };
 }
 
 // ---- The sweep -------------------------------------------------------------------------------
 
 describe('bad input to every call, through the relay in front of the real backend', () => {
-  let session: Session;
+  let session: SweepSession;
   let before: Record<string, unknown>;
-  const goods = new Map<CallId, Good>();
+  let goods: Record<CallId, Good>;
   /** Calls the backend answers "no such endpoint" to (not built yet): what reaches it is a 404. */
   const unserved = new Set<CallId>();
   let swept = 0;
 
-  async function check(good: Good, bad: BadCase): Promise<void> {
+  async function check(good: Good, bad: RelayCase): Promise<void> {
     const refusal =
       unserved.has(good.id) && bad.refusal.mayReach
         ? { ...NOT_FOUND, mayReach: true }
@@ -988,28 +400,8 @@ describe('bad input to every call, through the relay in front of the real backen
     swept += 1;
   }
 
-  function goodOf(id: CallId): Good {
-    const good = goods.get(id);
-    if (!good) throw new Error(`No good request for ${id}`);
-    return good;
-  }
-
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-sweep-'));
-    backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
-    proxy = await startRecordingProxy(backend.url);
-    const dist = await makeFakeDist();
-    removeDist = dist.remove;
-    app = await buildServer({
-      webappDist: dist.dir,
-      upstreams: {
-        ecommerceUrl: proxy.url,
-        catalogUrl: proxy.url,
-        catalogApiKey: backend.catalogApiKey,
-      },
-      upstreamTimeoutMs: 4_000,
-      log: { level: 'warn', stream: logs.stream },
-    });
+    stand = await startRelayStand({ upstreamTimeoutMs: 4_000, logLevel: 'warn' });
 
     const me = await signIn('+998901234567');
     const other = await signIn('+998901234568');
@@ -1065,16 +457,20 @@ describe('bad input to every call, through the relay in front of the real backen
       orderNumber: order.data.number,
       revokedToken: other.token,
       storeId,
-      variantId: variant.product_id,
-      variantPrice: variant.price,
-      slug,
-      mxik: product.data.mxik,
-      packageCode: product.data.package_code,
+      product: {
+        variantId: variant.product_id,
+        price: variant.price,
+        slug,
+        mxik: product.data.mxik,
+        packageCode: product.data.package_code,
+        name: 'Pan',
+        searchWord: 'pan',
+      },
     };
-    for (const [id, def] of CALL_LIST) {
-      goods.set(id, goodRequest(id, def, session));
+    goods = sweep.goodRequests(session, { freshPhone });
+    for (const [id, def] of sweep.CALL_LIST) {
       // Asked directly, without credentials or body: only a route the backend lacks is a 404.
-      const direct = await fetch(`${backend.url}${urlWith(goodOf(id), {}, '')}`, {
+      const direct = await fetch(`${stand.backend.url}${sweep.urlWith(goods[id], {}, '')}`, {
         method: def.method,
       });
       await direct.body?.cancel();
@@ -1084,64 +480,46 @@ describe('bad input to every call, through the relay in front of the real backen
   });
 
   afterAll(async () => {
-    await app.close();
-    await proxy.close();
-    await backend.close();
-    await removeDist();
-    await rm(dataDir, { recursive: true, force: true });
+    await stand.close();
   });
 
   it('starts from requests the contract accepts, so the broken part is the only thing wrong', () => {
-    for (const [id, def] of CALL_LIST) {
-      const good = goodOf(id);
-      if (def.params) expect(def.params.safeParse(good.params).success, id).toBe(true);
-      expect(querySchema(def).safeParse(parsedQuery(good.query)).success, id).toBe(true);
-      if (isJsonBody(def) && goodBodies(session)[id] !== undefined) {
-        expect(def.body.safeParse(good.body).success, id).toBe(true);
-      }
-    }
+    for (const [id, def] of sweep.CALL_LIST)
+      sweep.expectContractAccepts(goods[id], querySchema(def));
   });
 
-  it.each(CALL_LIST)('%s: hand-picked bad inputs get the right 4xx', async (id) => {
-    const good = goodOf(id);
-    const cases = [
-      ...headerCases(good),
-      ...authCases(good, session),
-      ...paramCases(good),
-      ...queryCases(good),
-      ...bodyCases(good),
-      ...methodCases(good),
-      ...idempotencyCases(good),
-    ];
+  it.each(sweep.CALL_LIST)('%s: hand-picked bad inputs get the right 4xx', async (id) => {
+    const good = goods[id];
+    const cases = handPickedCases(good, session);
     expect(cases.length).toBeGreaterThan(5);
     for (const bad of cases) await check(good, bad);
   });
 
-  it.each(CALL_LIST)('%s: generated bad inputs get the right 4xx', async (id) => {
-    const good = goodOf(id);
+  it.each(sweep.CALL_LIST)('%s: generated bad inputs get the right 4xx', async (id) => {
+    const good = goods[id];
     await fc.assert(
       fc.asyncProperty(fc.oneof(...generatedCases(good, session)), async (bad) => {
         await check(good, bad);
       }),
-      { numRuns: RUNS_PER_CALL },
+      { numRuns: sweep.RUNS_PER_CALL },
     );
   });
 
   it('a client x-api-key is neither needed nor passed on: the relay sends its own', async () => {
-    for (const [id, def] of CALL_LIST.filter(
+    for (const [id, def] of sweep.CALL_LIST.filter(
       ([, d]) => d.backend === 'catalog' && d.method === 'GET',
     )) {
-      for (const key of ['', 'wrong', 'k'.repeat(10_000), `${backend.catalogApiKey}x`]) {
-        const probe = goodProbe(goodOf(id), `x-api-key ${key.slice(0, 12)}`);
+      for (const key of ['', 'wrong', 'k'.repeat(10_000), `${stand.backend.catalogApiKey}x`]) {
+        const probe = sweep.goodProbe(goods[id], `x-api-key ${key.slice(0, 12)}`);
         probe.headers = { ...probe.headers, [HEADERS.apiKey]: key };
-        const seenBefore = proxy.requests.length;
+        const seenBefore = stand.proxy.requests.length;
         const answer = await send(probe);
         expect(answer.status, `${probe.label}: ${answer.text.slice(0, 200)}`).toBe(200);
         expect(def.response.safeParse(answer.body).success, probe.label).toBe(true);
-        const seen = proxy.requests.slice(seenBefore);
+        const seen = stand.proxy.requests.slice(seenBefore);
         expect(seen.length).toBeGreaterThan(0);
         for (const request of seen.filter((r) => r.url.startsWith(CATALOG_PREFIX))) {
-          expect(request.headers[HEADERS.apiKey]).toBe(backend.catalogApiKey);
+          expect(request.headers[HEADERS.apiKey]).toBe(stand.backend.catalogApiKey);
         }
       }
     }
@@ -1184,7 +562,7 @@ describe('bad input to every call, through the relay in front of the real backen
           // Only paths that stay under the relay's prefixes and name no call are unknown.
           fc.pre(/^\/(api|backend)\//.test(pathname) && routeOf(method, pathname).kind === 'none');
           const answer = await send({ label: `${method} ${url}`, method, url, headers: {} });
-          const refusal = decodeOrNull(pathname) === null ? MALFORMED_URL : NOT_FOUND;
+          const refusal = sweep.decodeOrNull(pathname) === null ? MALFORMED_URL : NOT_FOUND;
           expectRefused(answer, refusal, `${method} ${url}`);
         },
       ),
@@ -1218,7 +596,7 @@ describe('bad input to every call, through the relay in front of the real backen
         .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
         .map((value) => encodeURIComponent(value)),
       fc
-        .string({ unit: printable, minLength: 1, maxLength: 12 })
+        .string({ unit: sweep.printable, minLength: 1, maxLength: 12 })
         .filter((value) => !/[?#]/.test(value)),
       fc.constantFrom(
         '%zz',
@@ -1246,11 +624,14 @@ describe('bad input to every call, through the relay in front of the real backen
         fc.array(fc.oneof(words, odd), { maxLength: 4 }),
         fc.boolean(),
         fc.option(
-          asciiText.map((q) => `?${encodeURIComponent(q)}`),
+          sweep.asciiText.map((q) => `?${encodeURIComponent(q)}`),
           { nil: '' },
         ),
         fc.record(
-          { 'accept-language': asciiText, cookie: asciiText.map((value) => `lang=${value}`) },
+          {
+            'accept-language': sweep.asciiText,
+            cookie: sweep.asciiText.map((value) => `lang=${value}`),
+          },
           { requiredKeys: [] },
         ),
         async (prefix, segments, slash, search, headers) => {
@@ -1262,7 +643,7 @@ describe('bad input to every call, through the relay in front of the real backen
           expect(answer.status, shown).toBeLessThan(500);
           expect(answer.reached, shown).toBe(0);
           const target = pathname === '/' ? '' : pathname;
-          if (decodeOrNull(pathname) === null) {
+          if (sweep.decodeOrNull(pathname) === null) {
             expectRefused(answer, MALFORMED_URL, shown);
           } else if (fileServerRefuses(pathname) === 'always') {
             expectRefused(answer, refused(403, ['forbidden']), shown);
@@ -1294,33 +675,17 @@ describe('bad input to every call, through the relay in front of the real backen
   it('changed nothing: stock, profile, cart, orders and SMS are as before; no error was logged', async () => {
     expect(swept).toBeGreaterThan(1_000);
     expect(await snapshot(session)).toEqual(before);
-    const errors = logs.lines
+    const errors = stand.logs.lines
       .map((line) => JSON.parse(line) as { level: number; msg?: string })
       .filter((line) => line.level >= 50);
     expect(errors).toEqual([]);
   });
 
   it('still answers every good request afterwards, and no order or user was made meanwhile', async () => {
-    const businessRefusals: Partial<Record<CallId, number>> = {
-      verifyOtp: 422,
-      createCard: 422,
-      confirmCard: 422,
-    };
-    const ordered = [...CALL_LIST].sort(
-      ([a], [b]) => Number(a === 'logout') - Number(b === 'logout'),
-    );
     let placed = '';
-    for (const [id, def] of ordered) {
-      const answer = await send(goodProbe(goodOf(id), 'good request'));
-      const shown = `${id}: ${answer.status} ${answer.text.slice(0, 300)}`;
-      const expected = unserved.has(id) ? 404 : businessRefusals[id];
-      if (expected === undefined) {
-        expect(answer.status, shown).toBeGreaterThanOrEqual(200);
-        expect(answer.status, shown).toBeLessThan(300);
-        expect(def.response.safeParse(answer.body).success, shown).toBe(true);
-      } else {
-        expect(answer.status, shown).toBe(expected);
-      }
+    for (const [id] of sweep.CALLS_LOGOUT_LAST) {
+      const answer = await send(sweep.goodProbe(goods[id], 'good request'));
+      sweep.expectAnswered(answer, goods[id], unserved.has(id) ? 404 : sweep.BUSINESS_REFUSALS[id]);
       if (id === 'createOrder') placed = (answer.body as { data: { number: string } }).data.number;
     }
     // Order numbers come from a sequence: the next one proves no order was attempted in between.

@@ -46,12 +46,21 @@ async function relayTo(
   return { app, logs };
 }
 
-async function standIn(
-  respond: (request: SeenRequest, res: ServerResponse) => void,
-): Promise<StandIn> {
+type Respond = (request: SeenRequest, res: ServerResponse) => void;
+
+async function standIn(respond: Respond): Promise<StandIn> {
   const upstream = await startStandInUpstream(respond);
   cleanups.push(() => upstream.close());
   return upstream;
+}
+
+/** A stand-in backend that answers as `respond` says, and the relay in front of it. */
+async function relayInFrontOf(
+  respond: Respond,
+  timeoutMs?: number,
+): Promise<{ app: FastifyInstance; logs: LogCapture; upstream: StandIn }> {
+  const upstream = await standIn(respond);
+  return { ...(await relayTo(upstream.url, timeoutMs)), upstream };
 }
 
 function json(
@@ -64,10 +73,24 @@ function json(
   res.end(JSON.stringify(body));
 }
 
+/** Answers every request with `body` as JSON. */
+function answerJson(status: number, body: unknown, headers: Record<string, string> = {}): Respond {
+  return (_req, res) => {
+    json(res, status, body, headers);
+  };
+}
+
+/** Answers every request with `text` as `contentType`. */
+function answerText(status: number, contentType: string, text: string): Respond {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': contentType });
+    res.end(text);
+  };
+}
+
 describe('relay when the backend misbehaves', () => {
   it('answers 504 within the configured timeout when the backend never answers', async () => {
-    const upstream = await standIn(() => undefined);
-    const { app } = await relayTo(upstream.url, 300);
+    const { app } = await relayInFrontOf(() => undefined, 300);
     const started = Date.now();
     const res = await app.inject({ url: '/api/store/stores' });
     expect(res.statusCode).toBe(504);
@@ -76,11 +99,10 @@ describe('relay when the backend misbehaves', () => {
   });
 
   it('answers 504 when the backend sends headers and then stalls', async () => {
-    const upstream = await standIn((_req, res) => {
+    const { app } = await relayInFrontOf((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data": [');
-    });
-    const { app } = await relayTo(upstream.url, 300);
+    }, 300);
     const res = await app.inject({ url: '/api/store/stores' });
     expect(res.statusCode).toBe(504);
     expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
@@ -101,10 +123,9 @@ describe('relay when the backend misbehaves', () => {
   });
 
   it('answers 502 upstream_invalid for a body that breaks the contract, logging issues not data', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, { data: [{ id: 'one', name: PRIVATE }] });
-    });
-    const { app, logs } = await relayTo(upstream.url);
+    const { app, logs } = await relayInFrontOf(
+      answerJson(200, { data: [{ id: 'one', name: PRIVATE }] }),
+    );
     const res = await app.inject({ url: '/api/store/stores' });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
@@ -117,38 +138,51 @@ describe('relay when the backend misbehaves', () => {
     expect(logs.text()).not.toContain(PRIVATE);
   });
 
-  it('answers 502 upstream_invalid for a 200 that is not JSON', async () => {
-    const upstream = await standIn((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<html>maintenance</html>');
+  // Backend answers the relay must not pass on: each becomes a 502 with the relay's own code,
+  // and nothing of what the backend said.
+  for (const { title, respond, url, code, said } of [
+    {
+      title: 'answers 502 upstream_invalid for a 200 that is not JSON',
+      respond: answerText(200, 'text/html', '<html>maintenance</html>'),
+      url: '/api/content/slides',
+      code: 'upstream_invalid',
+      said: 'maintenance',
+    },
+    {
+      title: 'turns a backend 500 into 502 without passing on what the backend said',
+      respond: answerJson(500, {
+        code: 'internal_error',
+        message: 'relation "orders" does not exist',
+      }),
+      url: '/api/settings/delivery',
+      code: 'upstream_unavailable',
+      said: 'relation',
+    },
+    {
+      title: 'turns a 4xx that is not our error shape into 502',
+      respond: answerText(404, 'text/html', '<h1>nginx</h1>'),
+      url: '/api/store/stores',
+      code: 'upstream_unavailable',
+      said: 'nginx',
+    },
+  ]) {
+    it(title, async () => {
+      const { app } = await relayInFrontOf(respond);
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code });
+      expect(res.body).not.toContain(said);
     });
-    const { app } = await relayTo(upstream.url);
-    const res = await app.inject({ url: '/api/content/slides' });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
-  });
-
-  it('turns a backend 500 into 502 without passing on what the backend said', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 500, { code: 'internal_error', message: 'relation "orders" does not exist' });
-    });
-    const { app } = await relayTo(upstream.url);
-    const res = await app.inject({ url: '/api/settings/delivery' });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
-    expect(res.body).not.toContain('relation');
-  });
+  }
 
   it('passes a well-formed 4xx error through with its status and Retry-After', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(
-        res,
+    const { app } = await relayInFrontOf(
+      answerJson(
         429,
         { code: 'otp_resend_too_soon', message: 'Wait a minute', retry_after: 42 },
         { 'retry-after': '42' },
-      );
-    });
-    const { app } = await relayTo(upstream.url);
+      ),
+    );
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/send-otp',
@@ -163,26 +197,12 @@ describe('relay when the backend misbehaves', () => {
     });
   });
 
-  it('turns a 4xx that is not our error shape into 502', async () => {
-    const upstream = await standIn((_req, res) => {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>nginx</h1>');
-    });
-    const { app } = await relayTo(upstream.url);
-    const res = await app.inject({ url: '/api/store/stores' });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
-  });
-
   it('does not follow a redirect, so the API key cannot be sent elsewhere', async () => {
-    const elsewhere = await standIn((_req, res) => {
-      json(res, 200, { data: [] });
-    });
-    const upstream = await standIn((_req, res) => {
+    const elsewhere = await standIn(answerJson(200, { data: [] }));
+    const { app } = await relayInFrontOf((_req, res) => {
       res.writeHead(302, { location: `${elsewhere.url}/steal` });
       res.end();
     });
-    const { app } = await relayTo(upstream.url);
     const res = await app.inject({ url: '/backend/api/ext/v1/resources/categories' });
     expect(res.statusCode).toBe(502);
     expect(elsewhere.requests).toHaveLength(0);
@@ -190,10 +210,9 @@ describe('relay when the backend misbehaves', () => {
 
   it('aborts the backend call when the browser goes away', async () => {
     let upstreamClosed = false;
-    const upstream = await standIn((_req, res) => {
+    const { app, upstream } = await relayInFrontOf((_req, res) => {
       res.on('close', () => (upstreamClosed = true));
-    });
-    const { app } = await relayTo(upstream.url, 10_000);
+    }, 10_000);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const browser = httpRequest({ host: '127.0.0.1', port, path: '/api/store/stores' });
@@ -212,10 +231,7 @@ describe('relay when the backend misbehaves', () => {
   });
 
   it('keeps serving after every kind of failure', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, { data: [] });
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app } = await relayInFrontOf(answerJson(200, { data: [] }));
     expect((await app.inject({ url: '/api/store/stores' })).json()).toEqual({ data: [] });
   });
 });
@@ -230,6 +246,11 @@ describe('relay uploads', () => {
       Buffer.alloc(size, 7),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
+  /** A signed-in browser's headers for a multipart upload. */
+  const uploadHeaders = {
+    authorization: 'Bearer abc.def',
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  };
   const user = {
     id: 5,
     name: 'A',
@@ -242,18 +263,12 @@ describe('relay uploads', () => {
   };
 
   it('streams a photo upload through with its multipart boundary', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, user);
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app, upstream } = await relayInFrontOf(answerJson(200, user));
     const payload = multipart(200_000);
     const res = await app.inject({
       method: 'POST',
       url: '/api/profile/upload-photo',
-      headers: {
-        authorization: 'Bearer abc.def',
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
+      headers: { ...uploadHeaders },
       payload,
     });
     expect(res.statusCode).toBe(200);
@@ -265,17 +280,11 @@ describe('relay uploads', () => {
   });
 
   it('refuses an upload over 5 MiB before it reaches the backend', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, user);
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app, upstream } = await relayInFrontOf(answerJson(200, user));
     const res = await app.inject({
       method: 'POST',
       url: '/api/profile/upload-photo',
-      headers: {
-        authorization: 'Bearer abc.def',
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
+      headers: { ...uploadHeaders },
       payload: multipart(5 * 1024 * 1024 + 1),
     });
     expect(res.statusCode).toBe(413);
@@ -284,10 +293,7 @@ describe('relay uploads', () => {
   });
 
   it('refuses a JSON body over 64 KiB', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, []);
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app, upstream } = await relayInFrontOf(answerJson(200, []));
     const res = await app.inject({
       method: 'POST',
       url: '/api/profile/cart',
@@ -300,10 +306,7 @@ describe('relay uploads', () => {
   });
 
   it('wants multipart for the photo and JSON for everything else', async () => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, user);
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app, upstream } = await relayInFrontOf(answerJson(200, user));
     const photoAsJson = await app.inject({
       method: 'POST',
       url: '/api/profile/upload-photo',
@@ -314,10 +317,7 @@ describe('relay uploads', () => {
     const profileAsForm = await app.inject({
       method: 'PUT',
       url: '/api/profile',
-      headers: {
-        authorization: 'Bearer abc.def',
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
+      headers: { ...uploadHeaders },
       payload: multipart(10),
     });
     expect(profileAsForm.statusCode).toBe(415);
@@ -329,7 +329,7 @@ describe('relay media', () => {
   const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
   it('streams images from the catalogue backend without the API key', async () => {
-    const upstream = await standIn((req, res) => {
+    const { app, upstream } = await relayInFrontOf((req, res) => {
       if (req.url === '/media/products/mug-1.png') {
         res.writeHead(200, {
           'content-type': 'image/png',
@@ -339,7 +339,6 @@ describe('relay media', () => {
         res.end(PNG);
       } else json(res, 404, { code: 'not_found', message: 'No such file' });
     });
-    const { app } = await relayTo(upstream.url);
     const res = await app.inject({ url: '/media/products/mug-1.png' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
@@ -354,11 +353,7 @@ describe('relay media', () => {
   });
 
   it('lets only image content types through', async () => {
-    const upstream = await standIn((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<script>alert(1)</script>');
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app } = await relayInFrontOf(answerText(200, 'text/html', '<script>alert(1)</script>'));
     const res = await app.inject({ url: '/media/products/evil.png' });
     expect(res.statusCode).toBe(502);
     expect(res.body).not.toContain('<script>');
@@ -373,21 +368,17 @@ describe('relay media', () => {
     '/media/a//b.png',
     '/media/a%2fb.png',
   ])('refuses the unsafe media path %s without asking the backend', async (url) => {
-    const upstream = await standIn((_req, res) => {
-      json(res, 200, {});
-    });
-    const { app } = await relayTo(upstream.url);
+    const { app, upstream } = await relayInFrontOf(answerJson(200, {}));
     const res = await app.inject({ url });
     expect([403, 404]).toContain(res.statusCode);
     expect(upstream.requests).toHaveLength(0);
   });
 
   it('allows only GET and HEAD', async () => {
-    const upstream = await standIn((_req, res) => {
+    const { app, upstream } = await relayInFrontOf((_req, res) => {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) });
       res.end();
     });
-    const { app } = await relayTo(upstream.url);
     const head = await app.inject({ method: 'HEAD', url: '/media/p.png' });
     expect(head.statusCode).toBe(200);
     expect(upstream.requests[0]?.method).toBe('HEAD');

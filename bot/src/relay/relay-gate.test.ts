@@ -1,13 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbeddedBackend } from '@shop/backend';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../server';
-import { captureLogs } from '../testing/log-capture';
-import { makeFakeDist } from '../testing/temp-dist';
-import { startRecordingProxy, type StandIn } from '../testing/upstream-stand-ins';
+import { startRelayStand, type RelayStand } from '../testing/relay-stand';
 
 /**
  * The relay in front of the real reference backend. A recording pass-through sits between the
@@ -16,26 +9,21 @@ import { startRecordingProxy, type StandIn } from '../testing/upstream-stand-ins
 
 const CATALOG = '/backend/api/ext/v1';
 
-let backend: Awaited<ReturnType<typeof startEmbeddedBackend>>;
-let proxy: StandIn;
-let app: FastifyInstance;
-let dataDir: string;
-let removeDist: () => Promise<void>;
-const logs = captureLogs();
+let stand: RelayStand;
 /** Every answer the browser got in this file, to search for the key at the end. */
 const answers: LightMyRequestResponse[] = [];
 let seenBefore = 0;
 const tokens: string[] = [];
 
 async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
-  const res = await app.inject(options);
+  const res = await stand.app.inject(options);
   answers.push(res);
   return res;
 }
 
 /** Requests that reached the backend since the current test began. */
 function reached() {
-  return proxy.requests.slice(seenBefore);
+  return stand.proxy.requests.slice(seenBefore);
 }
 
 async function signIn(phone: string): Promise<{ token: string; id: number }> {
@@ -45,14 +33,7 @@ async function signIn(phone: string): Promise<{ token: string; id: number }> {
     payload: { phone, user_type: 'null' },
   });
   expect(sent.statusCode).toBe(200);
-  const outbox = await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8');
-  const last = outbox
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { phone: string; text: string })
-    .filter((line) => line.phone.replace(/\D/g, '') === phone.replace(/\D/g, ''))
-    .at(-1);
-  const otp = /\b(\d{5})\b/.exec(last?.text ?? '')?.[1];
+  const otp = await stand.lastCode(phone);
   expect(otp).toBeDefined();
   const verified = await call({
     method: 'POST',
@@ -66,45 +47,27 @@ async function signIn(phone: string): Promise<{ token: string; id: number }> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'shop-relay-'));
-  backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
-  proxy = await startRecordingProxy(backend.url);
-  const dist = await makeFakeDist();
-  removeDist = dist.remove;
-  app = await buildServer({
-    webappDist: dist.dir,
-    upstreams: {
-      ecommerceUrl: proxy.url,
-      catalogUrl: proxy.url,
-      catalogApiKey: backend.catalogApiKey,
-    },
-    upstreamTimeoutMs: 10_000,
-    // Everything the server can log, so the key check below covers every line.
-    log: { level: 'trace', stream: logs.stream },
-  });
+  // Everything the server can log, so the key check below covers every line.
+  stand = await startRelayStand({ upstreamTimeoutMs: 10_000, logLevel: 'trace' });
 });
 
 afterAll(async () => {
-  await app.close();
-  await proxy.close();
-  await backend.close();
-  await removeDist();
-  await rm(dataDir, { recursive: true, force: true });
+  await stand.close();
 });
 
 beforeEach(() => {
-  seenBefore = proxy.requests.length;
+  seenBefore = stand.proxy.requests.length;
 });
 
 describe('relay in front of the reference backend', () => {
   it('adds the API key to catalogue calls, and the backend needs it', async () => {
-    const withoutKey = await fetch(`${backend.url}${CATALOG}/resources/home`);
+    const withoutKey = await fetch(`${stand.backend.url}${CATALOG}/resources/home`);
     expect(withoutKey.status).toBe(401);
 
     const home = await call({ url: `${CATALOG}/resources/home`, headers: { 'x-lang': 'ru' } });
     expect(home.statusCode).toBe(200);
     const [seen] = reached();
-    expect(seen?.headers['x-api-key']).toBe(backend.catalogApiKey);
+    expect(seen?.headers['x-api-key']).toBe(stand.backend.catalogApiKey);
     expect(seen?.headers['x-lang']).toBe('ru');
   });
 
@@ -143,7 +106,7 @@ describe('relay in front of the reference backend', () => {
     expect(products.statusCode).toBe(200);
     expect(products.json<{ data: unknown[] }>().data.length).toBeLessThanOrEqual(5);
     for (const request of reached())
-      expect(request.headers['x-api-key']).toBe(backend.catalogApiKey);
+      expect(request.headers['x-api-key']).toBe(stand.backend.catalogApiKey);
   });
 
   it('sends ecommerce calls without the key, and only allow-listed headers', async () => {
@@ -171,7 +134,7 @@ describe('relay in front of the reference backend', () => {
     const image = product.json<{ data: { images: { url: string }[] } }>().data.images[0]?.url ?? '';
     const path = new URL(image, 'http://shop.local').pathname;
     expect(path).toMatch(/^\/media\//);
-    seenBefore = proxy.requests.length;
+    seenBefore = stand.proxy.requests.length;
     const res = await call({ url: path });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\//);
@@ -317,7 +280,7 @@ describe('relay in front of the reference backend', () => {
       request.url.startsWith(`${CATALOG}/customers/`),
     );
     expect(ordersCalls).toHaveLength(1);
-    expect(ordersCalls[0]?.headers['x-api-key']).toBe(backend.catalogApiKey);
+    expect(ordersCalls[0]?.headers['x-api-key']).toBe(stand.backend.catalogApiKey);
 
     const details = await call({
       url: `${CATALOG}/customers/${alice.id}/orders/1/details?resources[]=statuses`,
@@ -329,12 +292,12 @@ describe('relay in front of the reference backend', () => {
   it('never lets the API key out (no answer, no header, no log line), nor tokens into the log', () => {
     expect(answers.length).toBeGreaterThan(30);
     for (const res of answers) {
-      expect(res.body).not.toContain(backend.catalogApiKey);
-      expect(JSON.stringify(res.headers)).not.toContain(backend.catalogApiKey);
+      expect(res.body).not.toContain(stand.backend.catalogApiKey);
+      expect(JSON.stringify(res.headers)).not.toContain(stand.backend.catalogApiKey);
     }
-    expect(logs.lines.length).toBeGreaterThan(30);
-    expect(logs.text()).not.toContain(backend.catalogApiKey);
+    expect(stand.logs.lines.length).toBeGreaterThan(30);
+    expect(stand.logs.text()).not.toContain(stand.backend.catalogApiKey);
     expect(tokens.length).toBeGreaterThan(0);
-    for (const token of tokens) expect(logs.text()).not.toContain(token);
+    for (const token of tokens) expect(stand.logs.text()).not.toContain(token);
   });
 });

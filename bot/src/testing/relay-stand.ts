@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  outboxPath,
+  startEmbeddedBackend,
+  type EmbeddedBackend,
+  type OutboxLine,
+} from '@shop/backend';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../server';
+import { captureLogs, type LogCapture } from './log-capture';
+import { makeFakeDist } from './temp-dist';
+import { startRecordingProxy, type StandIn } from './upstream-stand-ins';
+
+/**
+ * The relay in front of the real reference backend (embedded, in a data dir of its own), with a
+ * recording pass-through between the two so a test can see exactly what reached the backend (and
+ * what did not). The relay is built, not listening: tests `inject` into `app`.
+ */
+export interface RelayStand {
+  readonly app: FastifyInstance;
+  readonly backend: EmbeddedBackend;
+  /** The pass-through: `proxy.requests` is every request that reached the backend, in order. */
+  readonly proxy: StandIn;
+  /** Every line the relay logged. */
+  readonly logs: LogCapture;
+  /** The SMS the backend has sent so far, oldest first. */
+  outbox(): Promise<OutboxLine[]>;
+  /** The sign-in code last sent to `phone` (compared digit by digit), if any. */
+  lastCode(phone: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export interface RelayStandOptions {
+  /** How long the relay waits for the backend. */
+  upstreamTimeoutMs: number;
+  /** The relay's log level. */
+  logLevel: 'trace' | 'debug' | 'info' | 'warn';
+}
+
+export async function startRelayStand(options: RelayStandOptions): Promise<RelayStand> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-relay-'));
+  const backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
+  const proxy = await startRecordingProxy(backend.url);
+  const dist = await makeFakeDist();
+  const logs = captureLogs();
+  const app = await buildServer({
+    webappDist: dist.dir,
+    upstreams: {
+      ecommerceUrl: proxy.url,
+      catalogUrl: proxy.url,
+      catalogApiKey: backend.catalogApiKey,
+    },
+    upstreamTimeoutMs: options.upstreamTimeoutMs,
+    log: { level: options.logLevel, stream: logs.stream },
+  });
+
+  async function outbox(): Promise<OutboxLine[]> {
+    let text: string;
+    try {
+      text = await readFile(outboxPath(dataDir), 'utf8');
+    } catch {
+      return [];
+    }
+    return text
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as OutboxLine);
+  }
+
+  return {
+    app,
+    backend,
+    proxy,
+    logs,
+    outbox,
+    async lastCode(phone) {
+      const digits = (text: string) => text.replace(/\D/g, '');
+      const last = (await outbox()).filter((line) => digits(line.phone) === digits(phone)).at(-1);
+      return /\b(\d{5})\b/.exec(last?.text ?? '')?.[1];
+    },
+    async close() {
+      await app.close();
+      await proxy.close();
+      await backend.close();
+      await dist.remove();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
