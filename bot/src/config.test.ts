@@ -25,6 +25,8 @@ describe('config', () => {
       telegram: { enabled: false },
       initDataMaxAgeSeconds: 3600,
       logLevel: 'info',
+      relayCacheTtlMs: 30_000,
+      yandexMapsApiKey: undefined,
     });
     expect(config.webappDist).toMatch(/webapp[/\\]dist$/);
     expect(config.dataDir).toMatch(/data$/);
@@ -105,5 +107,21 @@ describe('config', () => {
     expect(problems({ BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/' })).toEqual([
       'TELEGRAM_API_ROOT: Remove the trailing slash',
     ]);
+  });
+
+  it('reads the relay cache TTL (0 turns it off) and checks the Yandex Maps key', () => {
+    expect(loadConfig({ RELAY_CACHE_TTL_MS: '0' }).relayCacheTtlMs).toBe(0);
+    expect(loadConfig({ RELAY_CACHE_TTL_MS: '5000' }).relayCacheTtlMs).toBe(5000);
+    expect(
+      loadConfig({ YANDEX_MAPS_API_KEY: '0a1b2c3d-4e5f-6789-abcd-ef0123456789' }).yandexMapsApiKey,
+    ).toBe('0a1b2c3d-4e5f-6789-abcd-ef0123456789');
+    expect(loadConfig({ YANDEX_MAPS_API_KEY: '' }).yandexMapsApiKey).toBeUndefined();
+    expect(
+      problems({
+        RELAY_CACHE_TTL_MS: '-1',
+        YANDEX_MAPS_API_KEY: 'key"><script>',
+      }).map((line) => line.split(':')[0]),
+    ).toEqual(['RELAY_CACHE_TTL_MS', 'YANDEX_MAPS_API_KEY']);
+    expect(problems({ RELAY_CACHE_TTL_MS: 'soon' })).toHaveLength(1);
   });
 });

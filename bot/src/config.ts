@@ -28,7 +28,15 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(100).max(120_000),
   ),
+  // 0 turns the relay's cache off; an hour at most, since instances do not share it.
+  RELAY_CACHE_TTL_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(0).max(3_600_000),
+  ),
   WEBAPP_DIST: optional(z.string()),
+  // The key ends up in a script URL in the browser: the webapp accepts only these characters.
+  YANDEX_MAPS_API_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'Must be 8-100 characters A-Z a-z 0-9 -'),
+  ),
   BOT_TOKEN: optional(
     z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'Must look like 123456:ABC-token from @BotFather'),
   ),
@@ -104,7 +112,10 @@ export interface Config {
   /** null: no upstreams configured, so main starts the embedded reference backend. */
   upstreams: Upstreams | null;
   upstreamTimeoutMs: number;
+  /** How long public catalogue and content answers are reused; 0: not at all. */
+  relayCacheTtlMs: number;
   webappDist: string;
+  yandexMapsApiKey: string | undefined;
   telegram: TelegramConfig;
   initDataMaxAgeSeconds: number;
   logLevel: string;
@@ -167,8 +178,10 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     upstreams,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
+    relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
+    yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
     telegram,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS ?? 3600,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -44,6 +44,9 @@ async function main(): Promise<void> {
     webappDist: config.webappDist,
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    publicUrl: config.publicUrl,
+    relayCache: { ttlMs: config.relayCacheTtlMs },
+    yandexMapsApiKey: config.yandexMapsApiKey,
     log: { level: config.logLevel },
   });
   if (backend) app.log.info({ dataDir: config.dataDir }, 'Embedded reference backend started');

@@ -4,8 +4,13 @@ import { constants as zlib } from 'node:zlib';
 import type { Upstreams } from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
 import { registerMedia } from './relay/media';
+import { createPublicReads } from './relay/public-reads';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
-import { installSecurityHeaders } from './web/security-headers';
+import { createUpstreamClient } from './relay/upstream-client';
+import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
+import { runtimeConfigScript } from './web/runtime-config';
+import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
+import { registerSitemap } from './web/sitemap';
 import { registerWebapp } from './web/webapp';
 
 export interface ServerDeps {
@@ -13,6 +18,19 @@ export interface ServerDeps {
   webappDist: string;
   upstreams: Upstreams;
   upstreamTimeoutMs: number;
+  /** The shop's public address, for canonical links, previews and the sitemap. */
+  publicUrl?: string;
+  /**
+   * The relay's cache of public reads. Absent (or ttlMs 0): every call reaches the backend,
+   * which is what tests that count backend requests expect.
+   */
+  relayCache?: { ttlMs: number; maxEntries?: number; maxBytes?: number };
+  /** Milliseconds since the epoch; tests move it to expire cached answers without sleeping. */
+  now?: () => number;
+  /** How long a product or blog page waits for its data before it is sent with a generic head. */
+  pageMetaTimeoutMs?: number;
+  /** Given to the webapp (markets page map); also opens the CSP to Yandex Maps. */
+  yandexMapsApiKey?: string;
   log?: {
     level?: string;
     /** Where log lines go (one JSON object per line); stdout when omitted. */
@@ -59,8 +77,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
   });
 
+  const configScript = runtimeConfigScript({ yandexMapsApiKey: deps.yandexMapsApiKey });
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(
+    app,
+    contentSecurityPolicy({
+      inlineScripts: configScript ? [configScript.cspSource] : [],
+      yandexMaps: deps.yandexMapsApiKey !== undefined,
+    }),
+  );
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     // Quality 11 (the default) costs ~50x the CPU of 5 for a few percent on JSON made per request.
@@ -73,8 +98,27 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     uptime_s: Math.floor((Date.now() - startedAt) / 1000),
   }));
 
-  await registerRelay(app, { upstreams: deps.upstreams, timeoutMs: deps.upstreamTimeoutMs });
+  // One client and one cache for the relay and for the pages' own reads (product heads).
+  const now = deps.now ?? Date.now;
+  const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:3000';
+  const client = createUpstreamClient({
+    upstreams: deps.upstreams,
+    timeoutMs: deps.upstreamTimeoutMs,
+  });
+  const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
+  await registerRelay(app, { client, reads });
   registerMedia(app, { catalogUrl: deps.upstreams.catalogUrl, timeoutMs: deps.upstreamTimeoutMs });
-  await registerWebapp(app, { webappDist: deps.webappDist, log: app.log });
+  registerSitemap(app, { client, publicUrl, now });
+  await registerWebapp(app, {
+    webappDist: deps.webappDist,
+    log: app.log,
+    publicUrl,
+    pageMeta: createPageMeta({
+      reads,
+      publicUrl,
+      timeoutMs: deps.pageMetaTimeoutMs ?? PAGE_META_TIMEOUT_MS,
+    }),
+    inlineScripts: configScript ? [configScript.html] : [],
+  });
   return app;
 }

@@ -1,36 +1,29 @@
-import { Readable, Transform } from 'node:stream';
-import {
-  ApiErrorSchema,
-  CALLS,
-  HEADERS,
-  UserSchema,
-  callPath,
-  fieldErrors,
-  type ApiError,
-  type CallDef,
-  type CallId,
-  type FieldError,
-} from '@shop/shared';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Transform, type Readable } from 'node:stream';
+import { CALLS, HEADERS, UserSchema, fieldErrors, type FieldError } from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Upstreams } from '../config';
 import { HttpError } from '../errors';
 import { matchCall } from './call-table';
 import {
-  clientCloseSignal,
-  failureReason,
-  startDeadline,
-  upstreamBadStatus,
-  upstreamFailure,
-  upstreamInvalid,
-} from './upstream';
+  SHARED_VARY,
+  matchesIfNoneMatch,
+  type PublicAnswer,
+  type PublicReads,
+} from './public-reads';
+import { clientCloseSignal } from './upstream';
+import {
+  queryString,
+  upstreamPath,
+  type UpstreamAnswer,
+  type UpstreamClient,
+} from './upstream-client';
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
 export interface RelayOptions {
-  upstreams: Upstreams;
-  timeoutMs: number;
+  client: UpstreamClient;
+  reads: PublicReads;
 }
 
 /** Request headers a backend may see; everything else (cookies above all) stays here. */
@@ -46,19 +39,6 @@ const EmptyQuery = z.object({}).strict();
 const BEARER = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
 const UserIdSchema = UserSchema.pick({ id: true });
 
-type UpstreamAnswer =
-  | { kind: 'ok'; status: number; data: unknown }
-  | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
-
-interface Outgoing {
-  id: CallId;
-  call: CallDef;
-  /** Path and query on the backend, e.g. '/api/orders/A-1' or '/backend/.../search?q=mug'. */
-  target: string;
-  headers: Record<string, string>;
-  body?: string | Readable;
-}
-
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
@@ -66,19 +46,6 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 
 function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
-}
-
-/** Re-serialises the validated query as the browser sent it. */
-function queryString(query: unknown): string {
-  if (typeof query !== 'object' || query === null) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'string') search.append(key, item);
-    }
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
 }
 
 function tooLarge(limit: number): HttpError {
@@ -118,84 +85,13 @@ function limitedUpload(
  * nowhere else, and only on the way out.
  */
 export async function registerRelay(app: FastifyInstance, opts: RelayOptions): Promise<void> {
-  const { upstreams, timeoutMs } = opts;
+  const { client, reads } = opts;
 
-  async function send(
-    out: Outgoing,
-    clientClosed: AbortSignal,
-    log: FastifyBaseLogger,
-  ): Promise<UpstreamAnswer> {
-    const { call } = out;
-    const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
-    if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
-    const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
-    const deadline = startDeadline(timeoutMs, clientClosed);
-    const init: RequestInit & { duplex?: 'half' } = {
-      method: call.method,
-      headers,
-      signal: deadline.signal,
-      // A redirect would carry the API key to wherever it points: treat it as a failure instead.
-      redirect: 'manual',
-    };
-    if (typeof out.body === 'string') init.body = out.body;
-    else if (out.body !== undefined) {
-      init.body = Readable.toWeb(out.body) as ReadableStream<Uint8Array>;
-      init.duplex = 'half';
-    }
-
-    let status: number;
-    let retryAfter: string | null;
-    let text: string;
-    try {
-      // The deadline covers the body too: a backend that sends headers and then stalls is as
-      // stuck as one that never answers.
-      const response = await fetch(`${base}${out.target}`, init);
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      text = await response.text();
-    } catch (error) {
-      if (!deadline.clientGone()) {
-        log.warn(
-          { call: out.id, reason: failureReason(error), timedOut: deadline.timedOut() },
-          'Upstream call failed',
-        );
-      }
-      throw upstreamFailure(call.backend, deadline);
-    } finally {
-      deadline.clear();
-    }
-
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-
-    if (status >= 200 && status < 300) {
-      const parsed = call.response.safeParse(json);
-      if (!parsed.success) {
-        // Which call and which fields, never the body: it may hold a customer's data.
-        log.error(
-          { call: out.id, status, issues: parsed.error.issues.slice(0, 20) },
-          'Upstream answer breaks the contract',
-        );
-        throw upstreamInvalid(call.backend);
-      }
-      return { kind: 'ok', status, data: parsed.data };
-    }
-    if (status >= 400 && status < 500) {
-      const error = ApiErrorSchema.safeParse(json);
-      if (error.success) return { kind: 'error', status, error: error.data, retryAfter };
-    }
-    log.warn({ call: out.id, status }, 'Upstream answered with an error status');
-    throw upstreamBadStatus(call.backend);
-  }
-
-  function respond(reply: FastifyReply, call: CallDef, answer: UpstreamAnswer): FastifyReply {
-    // Answers for a signed-in user must not land in a shared or back-forward cache.
-    if (call.auth === 'bearer') reply.header('cache-control', 'no-store');
+  function respond(reply: FastifyReply, answer: UpstreamAnswer | PublicAnswer): FastifyReply {
     if (answer.kind === 'ok') return reply.code(answer.status).send(answer.data);
+    if (answer.kind === 'representation') {
+      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    }
     if (answer.retryAfter !== null) reply.header('retry-after', answer.retryAfter);
     return reply.code(answer.status).send(answer.error);
   }
@@ -236,18 +132,44 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     if (params && !params.success) details.push(...fieldErrors(params.error));
     const query = (call.query ?? EmptyQuery).safeParse(request.query ?? {});
     if (!query.success) details.push(...fieldErrors(query.error));
-    if (call.body !== undefined && call.body !== 'multipart') {
-      const body = call.body.safeParse(request.body);
-      if (!body.success) details.push(...fieldErrors(body.error));
-    }
-    if (details.length > 0) {
+    const body =
+      call.body !== undefined && call.body !== 'multipart'
+        ? call.body.safeParse(request.body)
+        : undefined;
+    if (body && !body.success) details.push(...fieldErrors(body.error));
+    if (details.length > 0 || !query.success) {
       throw new HttpError(400, 'validation_error', 'Some fields are not valid', details);
     }
-    return { ...match, contentType };
+    // The validated query and body name a shared answer; the browser's own spelling is forwarded.
+    return { ...match, contentType, query: query.data, body: body?.data };
+  }
+
+  /** A shareable read: answered from the cache when fresh, with an ETag a browser can revalidate. */
+  function respondShared(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: PublicAnswer,
+  ): FastifyReply {
+    if (answer.kind !== 'representation' || answer.status !== 200) return respond(reply, answer);
+    reply
+      .header('etag', answer.etag)
+      .header('cache-control', `public, max-age=${Math.floor(reads.ttlMs / 1000)}`)
+      .header('vary', SHARED_VARY);
+    // Only a GET revalidates: a POST's If-None-Match means something else (RFC 9110 §13.1.2).
+    if (
+      request.method === 'GET' &&
+      matchesIfNoneMatch(headerValue(request, 'if-none-match'), answer.etag)
+    ) {
+      return reply.code(304).send();
+    }
+    return respond(reply, answer);
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { id, call, rawParams, contentType } = admit(request, reply);
+    // Every relay answer is private unless it is a shareable read (set below): answers for a
+    // signed-in user, and errors, must not land in a shared or back-forward cache.
+    reply.header('cache-control', 'no-store');
+    const { id, call, rawParams, contentType, query, body: parsedBody } = admit(request, reply);
     const clientClosed = clientCloseSignal(reply.raw);
 
     const headers: Record<string, string> = {};
@@ -258,24 +180,25 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     headers['x-forwarded-for'] = request.ip;
 
     if (call.customerScoped) {
-      const who = await send(
+      const who = await client.send(
         { id: 'authUser', call: CALLS.authUser, target: CALLS.authUser.path, headers },
         clientClosed,
         request.log,
       );
-      if (who.kind === 'error') return respond(reply, CALLS.authUser, who);
+      if (who.kind === 'error') return respond(reply, who);
       if (String(UserIdSchema.parse(who.data).id) !== rawParams.customerId) {
         throw new HttpError(403, 'forbidden', 'This belongs to another customer');
       }
     }
 
-    const target = `${callPath(call.upstreamPath ?? call.path, rawParams)}${queryString(request.query)}`;
+    const path = upstreamPath(call, rawParams);
+    const target = `${path}${queryString(request.query)}`;
     if (call.body === 'multipart') {
       const upload = limitedUpload(request.body as Readable, UPLOAD_BODY_LIMIT);
       headers['content-type'] = contentType ?? '';
       let answer: UpstreamAnswer;
       try {
-        answer = await send(
+        answer = await client.send(
           { id, call, target, headers, body: upload.stream },
           clientClosed,
           request.log,
@@ -284,7 +207,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
         if (upload.exceeded()) throw tooLarge(UPLOAD_BODY_LIMIT);
         throw error;
       }
-      return respond(reply, call, answer);
+      return respond(reply, answer);
     }
 
     let body: string | undefined;
@@ -294,11 +217,22 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       body = JSON.stringify(request.body);
       headers['content-type'] = 'application/json';
     }
-    return respond(
-      reply,
+    const out = { id, call, target, headers, body };
+
+    const key = reads.keyFor({
+      id,
       call,
-      await send({ id, call, target, headers, body }, clientClosed, request.log),
-    );
+      path,
+      query,
+      body: parsedBody,
+      language: headerValue(request, HEADERS.language),
+      accountType: headerValue(request, HEADERS.accountType),
+      authorization: headerValue(request, 'authorization'),
+    });
+    if (key !== null) {
+      return respondShared(request, reply, await reads.read(out, key, clientClosed, request.log));
+    }
+    return respond(reply, await client.send(out, clientClosed, request.log));
   }
 
   await app.register((relay, _options, ready) => {

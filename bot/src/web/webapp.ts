@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   detectLanguage,
   matchRoute,
@@ -11,6 +12,8 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../errors';
+import { injectIntoIndex, renderHead, type PageHead } from './page-head';
+import type { PageMetaSource } from './page-meta';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -43,15 +46,23 @@ function splitUrl(url: string): { pathname: string; search: string } {
     : { pathname: url.slice(0, cut), search: url.slice(cut) };
 }
 
+export interface WebappOptions {
+  webappDist: string;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  pageMeta: PageMetaSource;
+  /** Inline scripts the server adds to every page (their CSP hashes are in the policy). */
+  inlineScripts: readonly string[];
+}
+
 /**
  * Serves the webapp build: hashed assets forever, entry files revalidated on every load, and
- * index.html for app paths with the status the route table gives (200 known, 404 unknown).
+ * index.html for app paths with the status the route table gives (200 known, 404 unknown, and
+ * 404 for a product or post the backend does not know), its head written for the page.
  */
-export async function registerWebapp(
-  app: FastifyInstance,
-  opts: { webappDist: string; log: FastifyBaseLogger },
-): Promise<void> {
-  const { webappDist } = opts;
+export async function registerWebapp(app: FastifyInstance, opts: WebappOptions): Promise<void> {
+  const { webappDist, publicUrl, pageMeta } = opts;
+  const extraTags = opts.inlineScripts.join('\n    ');
   const built = existsSync(join(webappDist, 'index.html'));
   if (!built) {
     opts.log.error({ webappDist }, `Webapp build not found. ${NOT_BUILT_MESSAGE}`);
@@ -74,14 +85,19 @@ export async function registerWebapp(
   }
 
   const indexPath = join(webappDist, 'index.html');
-  const sendIndex = async (reply: FastifyReply, status: 200 | 404): Promise<FastifyReply> => {
+  const sendIndex = async (
+    reply: FastifyReply,
+    status: 200 | 404,
+    head: PageHead,
+  ): Promise<FastifyReply> => {
     // Read per request: it is a few hundred bytes in the page cache, and a rebuild shows at once.
     const html = await readFile(indexPath, 'utf8');
+    const tags = [renderHead(head, publicUrl), extraTags].filter((part) => part !== '');
     return reply
       .code(status)
       .header('cache-control', NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(injectIntoIndex(html, head.language, tags.join('\n    ')));
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -105,7 +121,11 @@ export async function registerWebapp(
         .send(NOT_BUILT_MESSAGE);
     }
 
-    if (matchRoute(pathname)) return sendIndex(reply, 200);
+    const match = matchRoute(pathname);
+    if (match) {
+      const page = await pageMeta.forRoute(match, pathname, request.log);
+      return sendIndex(reply, page.status, page.head);
+    }
 
     const { language } = stripLanguagePrefix(pathname);
     if (language === null) {
@@ -121,6 +141,6 @@ export async function registerWebapp(
           .redirect(`/${lang}${target}${search}`, 302);
       }
     }
-    return sendIndex(reply, 404);
+    return sendIndex(reply, 404, pageMeta.notFound(language ?? DEFAULT_LANGUAGE));
   });
 }

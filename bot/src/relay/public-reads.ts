@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import {
+  CALLS,
+  HEADERS,
+  isLanguage,
+  parseAccountTypeHeader,
+  type ApiError,
+  type CallDef,
+  type CallId,
+  type Language,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMemoryCache } from './memory-cache';
+import { queryString, upstreamPath, type Outgoing, type UpstreamClient } from './upstream-client';
+
+/**
+ * Calls whose answer is the same for every shopper with the same language and account type:
+ * the public catalogue and content reads. POST products is a filtered read, not a change.
+ */
+export const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
+  'categories',
+  'categoriesAlias',
+  'home',
+  'product',
+  'products',
+  'search',
+  'slides',
+  'stores',
+  'deliverySettings',
+  'blogs',
+  'blog',
+  'infoPages',
+  'infoPage',
+]);
+
+export const RELAY_CACHE_DEFAULTS = {
+  maxEntries: 500,
+  /**
+   * On the demo catalogue a product with its related ones is ~8 KiB, home ~30 KiB, a listing
+   * of 100 ~80 KiB: 500 typical answers stay well under this, a flood of big listings cannot.
+   */
+  maxBytes: 32 * 1024 * 1024,
+} as const;
+
+/** The request headers the answer depends on; they are also the answer's `Vary`. */
+export const SHARED_VARY = `${HEADERS.language}, ${HEADERS.accountType}`;
+
+/** A 2xx answer as the browser gets it: the JSON text and a strong validator for it. */
+export interface Representation {
+  kind: 'representation';
+  status: number;
+  body: string;
+  etag: string;
+}
+export type PublicAnswer =
+  Representation | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
+
+export interface KeyInput {
+  id: CallId;
+  call: CallDef;
+  /** Backend path with the parameters filled in (one encoding for one value). */
+  path: string;
+  /** The validated query and body: what the backend will read, whatever the spelling. */
+  query: unknown;
+  body: unknown;
+  /** Header values as received (undefined when absent). */
+  language: string | undefined;
+  accountType: string | undefined;
+  authorization: string | undefined;
+}
+
+export interface PublicReads {
+  readonly ttlMs: number;
+  /** The cache key of a public read, or null when this request's answer may not be shared. */
+  keyFor(input: KeyInput): string | null;
+  /**
+   * The answer for `out`, from the cache when fresh; concurrent misses of one key share a single
+   * backend call. `cancel` (the browser leaving) only cancels an unshared call: a shared one
+   * finishes for whoever else waits, and for the next shopper.
+   */
+  read(
+    out: Outgoing,
+    key: string,
+    cancel: AbortSignal,
+    log: FastifyBaseLogger,
+  ): Promise<PublicAnswer>;
+  /**
+   * A read the server makes for itself (a page's head), as a guest in `language` would: same
+   * backend request, same cache entry as the browser's own call a moment later.
+   */
+  readAsGuest(
+    id: CallId,
+    input: { params?: Record<string, string>; query?: Record<string, string>; language: Language },
+    cancel: AbortSignal,
+    log: FastifyBaseLogger,
+  ): Promise<PublicAnswer>;
+}
+
+export interface PublicReadsOptions {
+  client: UpstreamClient;
+  /** 0 stores nothing: every read goes to the backend (answers still carry an ETag). */
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are one cache entry. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return value === undefined ? 'null' : JSON.stringify(value);
+}
+
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body, 'utf8').digest('base64url')}"`;
+}
+
+/**
+ * Whether an If-None-Match header names `etag`. RFC 9110 §13.1.2: If-None-Match uses the weak
+ * comparison, so W/"x" matches "x" (a proxy that recompressed the answer weakens it).
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(etag);
+}
+
+export function createPublicReads(opts: PublicReadsOptions): PublicReads {
+  const { client, ttlMs } = opts;
+  const cache = createMemoryCache<PublicAnswer>({
+    ttlMs,
+    maxEntries: opts.maxEntries ?? RELAY_CACHE_DEFAULTS.maxEntries,
+    maxBytes: opts.maxBytes ?? RELAY_CACHE_DEFAULTS.maxBytes,
+    now: opts.now ?? Date.now,
+    // Only a plain 200 is kept: an error or another status is asked again next time.
+    sizeOf: (answer) =>
+      answer.kind === 'representation' && answer.status === 200
+        ? Buffer.byteLength(answer.body, 'utf8')
+        : null,
+  });
+
+  async function load(
+    out: Outgoing,
+    cancel: AbortSignal,
+    log: FastifyBaseLogger,
+  ): Promise<PublicAnswer> {
+    const answer = await client.send(out, cancel, log);
+    if (answer.kind === 'error') return answer;
+    const body = JSON.stringify(answer.data);
+    return { kind: 'representation', status: answer.status, body, etag: strongEtag(body) };
+  }
+
+  function keyFor(input: KeyInput): string | null {
+    const { call } = input;
+    if (!SHAREABLE_CALLS.has(input.id) || call.auth !== 'none' || call.customerScoped === true) {
+      return null;
+    }
+    // A token may change what a backend answers (and is nobody else's business): never shared.
+    if (input.authorization !== undefined) return null;
+    const language = input.language ?? '';
+    // A value the backend refuses is a 400 anyway; keeping junk out keeps the key space small.
+    if (language !== '' && !isLanguage(language)) return null;
+    const accountType = parseAccountTypeHeader(input.accountType);
+    if (accountType === null) return null;
+    return JSON.stringify([
+      call.method,
+      input.path,
+      canonicalJson(input.query ?? {}),
+      canonicalJson(input.body ?? null),
+      language,
+      accountType,
+    ]);
+  }
+
+  function read(
+    out: Outgoing,
+    key: string,
+    cancel: AbortSignal,
+    log: FastifyBaseLogger,
+  ): Promise<PublicAnswer> {
+    if (ttlMs === 0) return load(out, cancel, log);
+    // A fresh signal per shared call: the deadline still applies, one browser leaving does not.
+    return cache.through(key, () => load(out, new AbortController().signal, log));
+  }
+
+  return {
+    ttlMs,
+    keyFor,
+    read,
+    readAsGuest(id, input, cancel, log) {
+      const call: CallDef = CALLS[id];
+      const path = upstreamPath(call, input.params ?? {});
+      const query = input.query ?? {};
+      // The key takes the validated query, as the relay's does; a query that fails its schema
+      // here is a programming error, so parse (and throw) rather than safeParse.
+      const key = keyFor({
+        id,
+        call,
+        path,
+        query: call.query?.parse(query) ?? {},
+        body: undefined,
+        language: input.language,
+        accountType: undefined,
+        authorization: undefined,
+      });
+      const out: Outgoing = {
+        id,
+        call,
+        target: `${path}${queryString(query)}`,
+        headers: { [HEADERS.language]: input.language },
+      };
+      return key === null ? load(out, cancel, log) : read(out, key, cancel, log);
+    },
+  };
+}

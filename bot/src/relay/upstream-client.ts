@@ -1,0 +1,142 @@
+import { Readable } from 'node:stream';
+import {
+  ApiErrorSchema,
+  HEADERS,
+  callPath,
+  type ApiError,
+  type CallDef,
+  type CallId,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Upstreams } from '../config';
+import {
+  failureReason,
+  startDeadline,
+  upstreamBadStatus,
+  upstreamFailure,
+  upstreamInvalid,
+} from './upstream';
+
+export type UpstreamAnswer =
+  | { kind: 'ok'; status: number; data: unknown }
+  | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
+
+export interface Outgoing {
+  id: CallId;
+  call: CallDef;
+  /** Path and query on the backend, e.g. '/api/orders/A-1' or '/backend/.../search?q=mug'. */
+  target: string;
+  headers: Record<string, string>;
+  body?: string | Readable;
+}
+
+/** The call's path on its backend, parameters filled in (the categories alias has its own). */
+export function upstreamPath(call: CallDef, params: Record<string, string>): string {
+  return callPath(call.upstreamPath ?? call.path, params);
+}
+
+/** Re-serialises a query object (as Fastify parsed it, or as the server builds it). */
+export function queryString(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') search.append(key, item);
+    }
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export interface UpstreamClient {
+  /**
+   * One call to the backend that owns it. Resolves with a contract-checked answer or a
+   * well-formed 4xx; throws the HttpError the browser should see for anything else.
+   */
+  send(out: Outgoing, cancel: AbortSignal, log: FastifyBaseLogger): Promise<UpstreamAnswer>;
+}
+
+/**
+ * The only HTTP client to the backends for JSON calls: the relay, the page heads and the
+ * sitemap all go through it, so the API key, the deadline and the contract check live here once.
+ */
+export function createUpstreamClient(opts: {
+  upstreams: Upstreams;
+  timeoutMs: number;
+}): UpstreamClient {
+  const { upstreams, timeoutMs } = opts;
+
+  async function send(
+    out: Outgoing,
+    cancel: AbortSignal,
+    log: FastifyBaseLogger,
+  ): Promise<UpstreamAnswer> {
+    const { call } = out;
+    const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
+    if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
+    const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
+    const deadline = startDeadline(timeoutMs, cancel);
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: call.method,
+      headers,
+      signal: deadline.signal,
+      // A redirect would carry the API key to wherever it points: treat it as a failure instead.
+      redirect: 'manual',
+    };
+    if (typeof out.body === 'string') init.body = out.body;
+    else if (out.body !== undefined) {
+      init.body = Readable.toWeb(out.body) as ReadableStream<Uint8Array>;
+      init.duplex = 'half';
+    }
+
+    let status: number;
+    let retryAfter: string | null;
+    let text: string;
+    try {
+      // The deadline covers the body too: a backend that sends headers and then stalls is as
+      // stuck as one that never answers.
+      const response = await fetch(`${base}${out.target}`, init);
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+      text = await response.text();
+    } catch (error) {
+      if (!deadline.clientGone()) {
+        log.warn(
+          { call: out.id, reason: failureReason(error), timedOut: deadline.timedOut() },
+          'Upstream call failed',
+        );
+      }
+      throw upstreamFailure(call.backend, deadline);
+    } finally {
+      deadline.clear();
+    }
+
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+
+    if (status >= 200 && status < 300) {
+      const parsed = call.response.safeParse(json);
+      if (!parsed.success) {
+        // Which call and which fields, never the body: it may hold a customer's data.
+        log.error(
+          { call: out.id, status, issues: parsed.error.issues.slice(0, 20) },
+          'Upstream answer breaks the contract',
+        );
+        throw upstreamInvalid(call.backend);
+      }
+      return { kind: 'ok', status, data: parsed.data };
+    }
+    if (status >= 400 && status < 500) {
+      const error = ApiErrorSchema.safeParse(json);
+      if (error.success) return { kind: 'error', status, error: error.data, retryAfter };
+    }
+    log.warn({ call: out.id, status }, 'Upstream answered with an error status');
+    throw upstreamBadStatus(call.backend);
+  }
+
+  return { send };
+}

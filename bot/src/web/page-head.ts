@@ -1,0 +1,140 @@
+import { LANGUAGES, stripLanguagePrefix, switchLanguagePath, type Language } from '@shop/shared';
+import { escapeHtml, jsonForScript } from './html-escape';
+import { OG_LOCALES, SHOP_NAME } from './page-texts';
+
+export interface PageImage {
+  /** Absolute: link previews and crawlers fetch it from elsewhere. */
+  url: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+}
+
+/** What a page says about itself to link previews and search engines. */
+export interface PageHead {
+  language: Language;
+  title: string;
+  description: string;
+  /** The page's own path ('/ru/products/white-mug'); null for a page that does not exist. */
+  path: string | null;
+  type: 'website' | 'product' | 'article';
+  image?: PageImage;
+  /** Further Open Graph properties, e.g. ['product:price:currency', 'UZS']. */
+  properties?: readonly (readonly [string, string])[];
+  /** schema.org data for rich results. */
+  jsonLd?: Readonly<Record<string, unknown>>;
+}
+
+export interface LanguageAlternate {
+  hreflang: Language | 'x-default';
+  href: string;
+}
+
+/**
+ * The same page in each language, and `x-default`: the path without a language, which the server
+ * redirects by the shopper's cookie and Accept-Language (what x-default is meant for).
+ */
+export function languageAlternates(publicUrl: string, path: string): LanguageAlternate[] {
+  return [
+    ...LANGUAGES.map((language) => ({
+      hreflang: language,
+      href: `${publicUrl}${switchLanguagePath(path, language)}`,
+    })),
+    { hreflang: 'x-default', href: `${publicUrl}${stripLanguagePrefix(path).rest}` },
+  ];
+}
+
+/** A URL as a page may refer to it from elsewhere; null for anything but http(s). */
+export function absoluteUrl(publicUrl: string, url: string): string | null {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith('//')) return `https:${url}`;
+  // Another scheme (javascript:, data:) is no picture a preview should fetch.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+  return `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** Plain text cut to about a search snippet, at a word boundary. */
+export function snippet(text: string, max = 160): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}">`;
+
+/** The tags for `<head>`; every value is escaped here, whatever the backend sent. */
+export function renderHead(head: PageHead, publicUrl: string): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+  ];
+  if (head.path === null) {
+    // The app's "not found" page: nothing to index, nothing to preview.
+    tags.push(meta('name', 'robots', 'noindex'));
+    return tags.join('\n    ');
+  }
+
+  const url = `${publicUrl}${head.path}`;
+  tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  for (const { hreflang, href } of languageAlternates(publicUrl, head.path)) {
+    tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`);
+  }
+
+  tags.push(
+    meta('property', 'og:site_name', SHOP_NAME),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', OG_LOCALES[head.language]),
+    ...LANGUAGES.filter((language) => language !== head.language).map((language) =>
+      meta('property', 'og:locale:alternate', OG_LOCALES[language]),
+    ),
+  );
+  if (head.image) {
+    tags.push(meta('property', 'og:image', head.image.url));
+    if (head.image.width !== undefined && head.image.height !== undefined) {
+      tags.push(
+        meta('property', 'og:image:width', String(head.image.width)),
+        meta('property', 'og:image:height', String(head.image.height)),
+      );
+    }
+    if (head.image.alt !== undefined) tags.push(meta('property', 'og:image:alt', head.image.alt));
+  }
+  for (const [property, content] of head.properties ?? []) {
+    tags.push(meta('property', property, content));
+  }
+  tags.push(
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+  );
+  if (head.image) tags.push(meta('name', 'twitter:image', head.image.url));
+  if (head.jsonLd) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+/**
+ * index.html with the page's language, its own title and description (the build's generic ones
+ * removed, so there is one of each) and `tags` at the end of `<head>`.
+ */
+export function injectIntoIndex(html: string, language: Language, tags: string): string {
+  // The page's language for screen readers and search engines before the app sets it itself.
+  const withLanguage = html.replace(/<html\b[^>]*>/i, (tag) =>
+    /\slang\s*=/i.test(tag)
+      ? tag.replace(/(\slang\s*=\s*)(["'])[^"']*\2/i, `$1$2${language}$2`)
+      : tag.replace(/^<html/i, `<html lang="${language}"`),
+  );
+  const close = withLanguage.search(/<\/head>/i);
+  if (close === -1) return withLanguage;
+  const head = withLanguage
+    .slice(0, close)
+    .replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/gi, '')
+    .replace(/<meta\b[^>]*\bname\s*=\s*["']description["'][^>]*>\s*/gi, '');
+  return `${head}  ${tags}\n  ${withLanguage.slice(close)}`;
+}

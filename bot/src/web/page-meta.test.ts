@@ -1,0 +1,371 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES, startEmbeddedBackend, type EmbeddedBackend } from '@shop/backend';
+import type { BlogPost, BlogPostSummary, ProductDetail } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildServer, type ServerDeps } from '../server';
+import { captureLogs } from '../testing/log-capture';
+import { makeFakeDist } from '../testing/temp-dist';
+import {
+  closedPortUrl,
+  startRecordingProxy,
+  startStandInUpstream,
+  type SeenRequest,
+  type StandIn,
+} from '../testing/upstream-stand-ins';
+import { snippet } from './page-head';
+import { GENERIC_PAGE_TEXTS } from './page-texts';
+
+/**
+ * Product and blog pages as a link preview or a search engine sees them: index.html with a head
+ * written from the real reference backend's data (through the relay's cache), and what happens
+ * when that backend is slow, down or sends hostile text.
+ */
+
+const SHOP = 'https://shop.example.uz';
+const CATALOG = '/backend/api/ext/v1/resources';
+
+let backend: EmbeddedBackend;
+let proxy: StandIn;
+let dataDir: string;
+let dist: Awaited<ReturnType<typeof makeFakeDist>>;
+let app: FastifyInstance;
+let seenBefore = 0;
+let cleanups: (() => Promise<void>)[] = [];
+
+async function server(
+  upstreamUrl: string,
+  extra: Partial<ServerDeps> = {},
+  catalogApiKey = 'stand-in-key-0123456789',
+): Promise<FastifyInstance> {
+  const built = await buildServer({
+    webappDist: dist.dir,
+    upstreams: { ecommerceUrl: upstreamUrl, catalogUrl: upstreamUrl, catalogApiKey },
+    upstreamTimeoutMs: 10_000,
+    publicUrl: SHOP,
+    relayCache: { ttlMs: 30_000 },
+    log: { level: 'warn', stream: captureLogs().stream },
+    ...extra,
+  });
+  cleanups.push(() => built.close());
+  return built;
+}
+
+function reached(): string[] {
+  return proxy.requests.slice(seenBefore).map((request) => `${request.method} ${request.url}`);
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+
+/** The content of every `<meta {attribute}="{key}">`, unescaped. */
+function metas(html: string, attribute: 'name' | 'property', key: string): string[] {
+  const pattern = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)">`, 'g');
+  return [...html.matchAll(pattern)].map((match) => unescape(match[1] ?? ''));
+}
+const meta = (html: string, attribute: 'name' | 'property', key: string) =>
+  metas(html, attribute, key)[0];
+
+function alternates(html: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const match of html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]*)">/g)) {
+    found[match[1] ?? ''] = unescape(match[2] ?? '');
+  }
+  return found;
+}
+
+function canonical(html: string): string | undefined {
+  const href = /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+  return href === undefined ? undefined : unescape(href);
+}
+
+function title(html: string): string | undefined {
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)];
+  expect(titles).toHaveLength(1);
+  return unescape(titles[0]?.[1] ?? '');
+}
+
+function jsonLd(html: string): Record<string, unknown> {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  expect(blocks).toHaveLength(1);
+  return JSON.parse(blocks[0]?.[1] ?? 'null') as Record<string, unknown>;
+}
+
+async function productJson(slug: string, lang: string): Promise<ProductDetail> {
+  const res = await app.inject({ url: `${CATALOG}/product/${slug}`, headers: { 'x-lang': lang } });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: ProductDetail }>().data;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'shop-page-meta-'));
+  backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
+  proxy = await startRecordingProxy(backend.url);
+  dist = await makeFakeDist();
+  app = await server(proxy.url, {}, backend.catalogApiKey);
+  // This one lives for the whole file; the servers tests build are closed after each.
+  cleanups = [];
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+afterAll(async () => {
+  await app.close();
+  await proxy.close();
+  await backend.close();
+  await dist.remove();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  seenBefore = proxy.requests.length;
+});
+
+describe('page heads from the reference backend', () => {
+  it('writes a product page head: title, description, canonical, languages, preview', async () => {
+    const { slug } = FIXTURES.colourVariantProduct;
+    const product = await productJson(slug, 'ru');
+    const res = await app.inject({ url: `/ru/products/${slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('<div id="root"></div>');
+    expect(title(html)).toBe(`${product.name} · Uy Shop`);
+    expect(metas(html, 'name', 'description')).toHaveLength(1);
+    expect(meta(html, 'name', 'description')).toBe(snippet(product.description));
+    expect(meta(html, 'name', 'description')?.length).toBeLessThanOrEqual(160);
+
+    const url = `${SHOP}/ru/products/${slug}`;
+    expect(canonical(html)).toBe(url);
+    expect(alternates(html)).toEqual({
+      uz: `${SHOP}/uz/products/${slug}`,
+      ru: url,
+      en: `${SHOP}/en/products/${slug}`,
+      'x-default': `${SHOP}/products/${slug}`,
+    });
+    expect(meta(html, 'property', 'og:type')).toBe('product');
+    expect(meta(html, 'property', 'og:title')).toBe(`${product.name} · Uy Shop`);
+    expect(meta(html, 'property', 'og:description')).toBe(meta(html, 'name', 'description'));
+    expect(meta(html, 'property', 'og:url')).toBe(url);
+    expect(meta(html, 'property', 'og:locale')).toBe('ru_RU');
+    expect(metas(html, 'property', 'og:locale:alternate').sort()).toEqual(['en_US', 'uz_UZ']);
+    expect(meta(html, 'property', 'og:image')).toBe(`${SHOP}${product.images[0]?.url ?? ''}`);
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+
+    expect(jsonLd(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      image: product.images.map((image) => `${SHOP}${image.url}`),
+      // Four colour variants: the product has no single SKU, its slug names it.
+      sku: slug,
+      brand: { '@type': 'Brand', name: product.brand.name },
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'UZS',
+        price: product.price,
+        availability: 'https://schema.org/InStock',
+        url,
+      },
+    });
+  });
+
+  it('gives a single-variant product its variant id as SKU, and marks sold-out stock', async () => {
+    const single = await productJson(FIXTURES.singleVariantProduct.slug, 'en');
+    const page = await app.inject({ url: `/en/products/${single.slug}` });
+    expect(jsonLd(page.body)).toMatchObject({ sku: String(single.variants[0]?.product_id) });
+
+    const soldOut = await app.inject({ url: `/uz/products/${FIXTURES.outOfStockProduct.slug}` });
+    expect(soldOut.statusCode).toBe(200);
+    expect(jsonLd(soldOut.body)).toMatchObject({
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
+    expect(meta(soldOut.body, 'property', 'product:availability')).toBe('out of stock');
+  });
+
+  it('reads the product as the app will, so its own call right after is a cache hit', async () => {
+    const { slug } = FIXTURES.discountedProduct;
+    await app.inject({ url: `/en/products/${slug}` });
+    expect(reached()).toEqual([`GET ${CATALOG}/product/${slug}?resources%5B%5D=relateds`]);
+    expect(proxy.requests.at(-1)?.headers['x-api-key']).toBe(backend.catalogApiKey);
+    const appCall = await app.inject({
+      url: `${CATALOG}/product/${slug}?resources%5B%5D=relateds`,
+      headers: { 'x-lang': 'en', 'x-account-type': 'null' },
+    });
+    expect(appCall.statusCode).toBe(200);
+    expect(reached()).toHaveLength(1);
+  });
+
+  it('answers an unknown product with the app page and 404, and never indexes it', async () => {
+    const res = await app.inject({ url: `/en/products/${FIXTURES.unknownSlug}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(meta(res.body, 'name', 'robots')).toBe('noindex');
+    expect(canonical(res.body)).toBeUndefined();
+    expect(res.body).not.toContain('application/ld+json');
+
+    // A slug the product call would refuse names nothing: 404 without asking the backend.
+    const refused = await app.inject({ url: '/en/products/Porcelain--Mug' });
+    expect(refused.statusCode).toBe(404);
+    expect(reached()).toHaveLength(1);
+  });
+
+  it('writes a blog post head: article, BlogPosting, and 404 for an unknown post', async () => {
+    const list = await app.inject({ url: '/api/content/blogs', headers: { 'x-lang': 'en' } });
+    expect(list.statusCode).toBe(200);
+    const [summary] = list.json<{ data: BlogPostSummary[] }>().data;
+    if (summary === undefined) throw new Error('The demo seed has no blog post');
+    const postRes = await app.inject({
+      url: `/api/content/blogs/${summary.slug}`,
+      headers: { 'x-lang': 'en' },
+    });
+    const post = postRes.json<{ data: BlogPost }>().data;
+
+    const res = await app.inject({ url: `/en/blogs/${summary.slug}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(title(html)).toBe(`${post.title} · Uy Shop`);
+    expect(meta(html, 'property', 'og:type')).toBe('article');
+    expect(canonical(html)).toBe(`${SHOP}/en/blogs/${summary.slug}`);
+    expect(meta(html, 'property', 'article:published_time')).toBe(post.published_at);
+    expect(jsonLd(html)).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      datePublished: post.published_at,
+      ...(post.image ? { image: [`${SHOP}${post.image.url}`] } : {}),
+    });
+
+    const missing = await app.inject({ url: '/ru/blogs/no-such-post' });
+    expect(missing.statusCode).toBe(404);
+    expect(meta(missing.body, 'name', 'robots')).toBe('noindex');
+  });
+
+  it('gives other pages the generic head of their language, asking no backend', async () => {
+    for (const [url, lang, path] of [
+      ['/uz', 'uz', '/uz'],
+      ['/en/', 'en', '/en'],
+      ['/ru/cart', 'ru', '/ru/cart'],
+      ['/en/about', 'en', '/en/about'],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<html lang="${lang}">`);
+      expect(title(res.body), url).toBe(GENERIC_PAGE_TEXTS[lang].title);
+      expect(meta(res.body, 'name', 'description'), url).toBe(GENERIC_PAGE_TEXTS[lang].description);
+      expect(canonical(res.body), url).toBe(`${SHOP}${path}`);
+      expect(meta(res.body, 'property', 'og:type'), url).toBe('website');
+    }
+    expect(alternates((await app.inject({ url: '/ru' })).body)['x-default']).toBe(`${SHOP}/`);
+    const unknown = await app.inject({ url: '/en/nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<html lang="en">');
+    expect(meta(unknown.body, 'name', 'robots')).toBe('noindex');
+    expect(reached()).toEqual([]);
+  });
+});
+
+describe('page heads when the backend misbehaves', () => {
+  async function standIn(respond: (request: SeenRequest, res: ServerResponse) => void) {
+    const upstream = await startStandInUpstream(respond);
+    cleanups.push(() => upstream.close());
+    return upstream;
+  }
+
+  const HOSTILE = `</script><script>alert(1)</script><!-- "q" 'a' & <b>`;
+
+  it('escapes hostile backend text in every tag and in the JSON-LD', async () => {
+    const product = await productJson(FIXTURES.singleVariantProduct.slug, 'en');
+    const evil: ProductDetail = {
+      ...product,
+      name: HOSTILE,
+      description: `${HOSTILE} \u2028 end`,
+      brand: { ...product.brand, name: HOSTILE },
+      images: [
+        { url: `/media/x.svg" onerror="alert(1)`, width: 10, height: 10, alt: HOSTILE },
+        { url: 'javascript:alert(1)', width: 10, height: 10 },
+      ],
+    };
+    const upstream = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: evil }));
+    });
+    const evilApp = await server(upstream.url);
+    const res = await evilApp.inject({ url: `/en/products/${product.slug}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- "q"');
+    expect(html).not.toContain('" onerror="');
+    expect(html).not.toContain('javascript:');
+    // Every script element that opens is one of ours, and closes where we closed it.
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+
+    expect(title(html)).toBe(`${HOSTILE} · Uy Shop`);
+    expect(meta(html, 'property', 'og:image')).toBe(`${SHOP}/media/x.svg" onerror="alert(1)`);
+    expect(meta(html, 'property', 'og:image:alt')).toBe(HOSTILE);
+    const data = jsonLd(html);
+    expect(data.name).toBe(HOSTILE);
+    expect(data.brand).toEqual({ '@type': 'Brand', name: HOSTILE });
+    expect(data.image).toEqual([`${SHOP}/media/x.svg" onerror="alert(1)`]);
+    expect(html).toContain('\\u003c/script\\u003e');
+  });
+
+  it('does not wait for a slow backend: the plain page, 200, within the bound', async () => {
+    const upstream = await standIn(() => {
+      // Never answers.
+    });
+    const slowApp = await server(upstream.url, { pageMetaTimeoutMs: 300 });
+    const started = performance.now();
+    const res = await slowApp.inject({ url: `/ru/products/${FIXTURES.colourVariantProduct.slug}` });
+    const elapsed = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(elapsed).toBeLessThan(2000);
+    expect(title(res.body)).toBe(GENERIC_PAGE_TEXTS.ru.title);
+    expect(res.body).not.toContain('application/ld+json');
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('serves the plain page with 200 when the backend is down or failing', async () => {
+    const down = await server(await closedPortUrl());
+    const failing = await server(
+      (
+        await standIn((_req, res) => {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"code":"internal_error","message":"Internal Server Error"}');
+        })
+      ).url,
+    );
+    const broken = await server(
+      (
+        await standIn((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"data":{"name":"half a product"}}');
+        })
+      ).url,
+    );
+    for (const each of [down, failing, broken]) {
+      for (const url of ['/uz/products/porcelain-mug', '/en/blogs/choosing-towels']) {
+        const res = await each.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root"></div>');
+        expect(res.body, url).not.toContain('application/ld+json');
+      }
+    }
+  });
+});

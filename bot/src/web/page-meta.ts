@@ -1,0 +1,229 @@
+import {
+  BlogResponseSchema,
+  CALLS,
+  ProductResponseSchema,
+  buildPath,
+  type BlogPost,
+  type CallDef,
+  type Language,
+  type ProductDetail,
+  type RouteMatch,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { PublicAnswer, PublicReads } from '../relay/public-reads';
+import { absoluteUrl, snippet, type PageHead, type PageImage } from './page-head';
+import { GENERIC_PAGE_TEXTS, SHOP_NAME } from './page-texts';
+
+/** How long a page waits for its product or post before it goes out with the generic head. */
+export const PAGE_META_TIMEOUT_MS = 1500;
+
+export interface PageMetaOptions {
+  reads: PublicReads;
+  publicUrl: string;
+  timeoutMs: number;
+}
+
+export interface PageMeta {
+  /** 404 when the product or post does not exist: the app then shows its "not found" page. */
+  status: 200 | 404;
+  head: PageHead;
+}
+
+export interface PageMetaSource {
+  forRoute(match: RouteMatch, pathname: string, log: FastifyBaseLogger): Promise<PageMeta>;
+  /** The head of a path no route knows (status 404). */
+  notFound(language: Language): PageHead;
+}
+
+type Lookup<T> = { kind: 'found'; data: T } | { kind: 'missing' } | { kind: 'unavailable' };
+
+function genericHead(language: Language, path: string | null): PageHead {
+  return { language, ...GENERIC_PAGE_TEXTS[language], path, type: 'website' };
+}
+
+/** One trailing slash is accepted by the route table; the canonical form has none. */
+function canonicalPath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+function productHead(product: ProductDetail, language: Language, publicUrl: string): PageHead {
+  const path = buildPath(language, 'product', { slug: product.slug });
+  const url = `${publicUrl}${path}`;
+  const images = product.images.flatMap((image) => {
+    const absolute = absoluteUrl(publicUrl, image.url);
+    return absolute === null ? [] : [{ ...image, url: absolute }];
+  });
+  const [first] = images;
+  const image: PageImage | undefined = first && {
+    url: first.url,
+    width: first.width,
+    height: first.height,
+    alt: first.alt ?? product.name,
+  };
+  const description = snippet(product.description) || GENERIC_PAGE_TEXTS[language].description;
+  const [onlyVariant, ...otherVariants] = product.variants;
+  const availability = product.in_stock
+    ? 'https://schema.org/InStock'
+    : 'https://schema.org/OutOfStock';
+  return {
+    language,
+    title: `${product.name} · ${SHOP_NAME}`,
+    description,
+    path,
+    type: 'product',
+    ...(image ? { image } : {}),
+    properties: [
+      ['product:price:amount', String(product.price)],
+      ['product:price:currency', 'UZS'],
+      ['product:availability', product.in_stock ? 'in stock' : 'out of stock'],
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description,
+      ...(images.length > 0 ? { image: images.map((item) => item.url) } : {}),
+      // A product with options has no one SKU of its own: its slug names it then.
+      sku:
+        onlyVariant !== undefined && otherVariants.length === 0
+          ? String(onlyVariant.product_id)
+          : product.slug,
+      brand: { '@type': 'Brand', name: product.brand.name },
+      category: product.category.name,
+      url,
+      offers: {
+        '@type': 'Offer',
+        url,
+        // Sums are whole numbers (shared/money): the price is the lowest variant's, in UZS.
+        priceCurrency: 'UZS',
+        price: product.price,
+        availability,
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+  };
+}
+
+function blogHead(post: BlogPost, language: Language, publicUrl: string): PageHead {
+  const path = buildPath(language, 'blog', { slug: post.slug });
+  const url = `${publicUrl}${path}`;
+  const imageUrl = post.image === null ? null : absoluteUrl(publicUrl, post.image.url);
+  const image: PageImage | undefined =
+    post.image === null || imageUrl === null
+      ? undefined
+      : {
+          url: imageUrl,
+          width: post.image.width,
+          height: post.image.height,
+          alt: post.image.alt ?? post.title,
+        };
+  const description =
+    snippet(post.excerpt) || snippet(post.body) || GENERIC_PAGE_TEXTS[language].description;
+  return {
+    language,
+    title: `${post.title} · ${SHOP_NAME}`,
+    description,
+    path,
+    type: 'article',
+    ...(image ? { image } : {}),
+    properties: [['article:published_time', post.published_at]],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      // Google shows at most 110 characters of a headline.
+      headline: snippet(post.title, 110),
+      description,
+      datePublished: post.published_at,
+      ...(image ? { image: [image.url] } : {}),
+      inLanguage: language,
+      url,
+      mainEntityOfPage: url,
+      publisher: { '@type': 'Organization', name: SHOP_NAME },
+    },
+  };
+}
+
+/**
+ * Product and blog pages get their own title, description, preview image and schema.org data,
+ * read through the relay's cache as a guest would (so the app's own call right after is a hit).
+ * The page never waits long for it: a slow or failing backend means the generic head, at once.
+ */
+export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
+  const { reads, publicUrl, timeoutMs } = opts;
+
+  async function lookup<T>(
+    id: 'product' | 'blog',
+    slug: string,
+    language: Language,
+    schema: z.ZodType<{ data: T }>,
+    log: FastifyBaseLogger,
+  ): Promise<Lookup<T>> {
+    const call: CallDef = CALLS[id];
+    // A slug the call would refuse cannot name anything: no need to ask.
+    if (call.params?.safeParse({ slug }).success !== true) return { kind: 'missing' };
+
+    // Ends an unshared call at the same moment; a shared one goes on and fills the cache.
+    const cancel = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        cancel.abort();
+        resolve('timeout');
+      }, timeoutMs);
+    });
+    const query: Record<string, string> = id === 'product' ? { 'resources[]': 'relateds' } : {};
+    const answer = reads
+      .readAsGuest(id, { params: { slug }, query, language }, cancel.signal, log)
+      .catch((error: unknown): 'failed' => {
+        log.debug({ call: id, err: error }, 'Page head without backend data');
+        return 'failed';
+      });
+    let result: PublicAnswer | 'failed' | 'timeout';
+    try {
+      result = await Promise.race([answer, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (result === 'timeout' || result === 'failed') return { kind: 'unavailable' };
+    if (result.kind === 'error') {
+      if (result.status === 404) return { kind: 'missing' };
+      log.warn({ call: id, status: result.status }, 'Page head without backend data');
+      return { kind: 'unavailable' };
+    }
+    const parsed = schema.safeParse(JSON.parse(result.body));
+    return parsed.success ? { kind: 'found', data: parsed.data.data } : { kind: 'unavailable' };
+  }
+
+  /** The page of a found item, a 404 for a missing one, null when the backend did not say. */
+  function pageOf<T>(found: Lookup<T>, language: Language, render: (data: T) => PageHead) {
+    if (found.kind === 'missing')
+      return { status: 404, head: genericHead(language, null) } as const;
+    if (found.kind === 'found') return { status: 200, head: render(found.data) } as const;
+    return null;
+  }
+
+  return {
+    async forRoute(match, pathname, log) {
+      const { language, route, params } = match;
+      const slug = params.slug ?? '';
+      let page: PageMeta | null = null;
+      if (route.id === 'product') {
+        page = pageOf(
+          await lookup('product', slug, language, ProductResponseSchema, log),
+          language,
+          (product) => productHead(product, language, publicUrl),
+        );
+      } else if (route.id === 'blog') {
+        page = pageOf(
+          await lookup('blog', slug, language, BlogResponseSchema, log),
+          language,
+          (post) => blogHead(post, language, publicUrl),
+        );
+      }
+      return page ?? { status: 200, head: genericHead(language, canonicalPath(pathname)) };
+    },
+    notFound: (language) => genericHead(language, null),
+  };
+}

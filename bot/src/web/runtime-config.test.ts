@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../server';
+import { captureLogs } from '../testing/log-capture';
+import { makeFakeDist } from '../testing/temp-dist';
+import { closedPortUrl } from '../testing/upstream-stand-ins';
+import { runtimeConfigScript } from './runtime-config';
+
+/** The server's settings for the browser (window.__SHOP_CONFIG__) and the CSP that admits them. */
+
+const MAPS_KEY = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+const YANDEX = ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yandex.ru'];
+
+let dist: Awaited<ReturnType<typeof makeFakeDist>>;
+let withKey: FastifyInstance;
+let withoutKey: FastifyInstance;
+
+async function server(yandexMapsApiKey?: string): Promise<FastifyInstance> {
+  // Pages only: a closed port makes any backend call fail at once.
+  const nowhere = await closedPortUrl();
+  return buildServer({
+    webappDist: dist.dir,
+    upstreams: { ecommerceUrl: nowhere, catalogUrl: nowhere, catalogApiKey: 'never-used-key' },
+    upstreamTimeoutMs: 1000,
+    ...(yandexMapsApiKey === undefined ? {} : { yandexMapsApiKey }),
+    log: { level: 'error', stream: captureLogs().stream },
+  });
+}
+
+/** `script-src 'self' x` → { 'script-src': ["'self'", 'x'] } */
+function directives(policy: string | string[] | number | undefined): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const part of String(policy).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) found[name] = sources;
+  }
+  return found;
+}
+
+const CONFIG_SCRIPT = /<script>(window\.__SHOP_CONFIG__=[^<]*)<\/script>/g;
+
+beforeAll(async () => {
+  dist = await makeFakeDist();
+  withKey = await server(MAPS_KEY);
+  withoutKey = await server();
+});
+
+afterAll(async () => {
+  await withKey.close();
+  await withoutKey.close();
+  await dist.remove();
+});
+
+describe('runtime config for the webapp', () => {
+  it('puts the Maps key into every page, in a script the CSP allows by its hash', async () => {
+    for (const url of ['/ru/markets', '/uz', '/en/nowhere']) {
+      const res = await withKey.inject({ url });
+      const scripts = [...res.body.matchAll(CONFIG_SCRIPT)];
+      expect(scripts, url).toHaveLength(1);
+      const code = scripts[0]?.[1] ?? '';
+      expect(code).toBe(`window.__SHOP_CONFIG__={"yandexMapsApiKey":"${MAPS_KEY}"}`);
+      // Before </head>, so it has run before the app's deferred module starts.
+      expect(res.body.indexOf(code), url).toBeLessThan(res.body.indexOf('</head>'));
+
+      const csp = directives(res.headers['content-security-policy']);
+      const hash = createHash('sha256').update(code).digest('base64');
+      expect(csp['script-src'], url).toContain(`'sha256-${hash}'`);
+      expect(csp['script-src'], url).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('opens the CSP to what Yandex Maps 2.1 loads only when there is a key', async () => {
+    const csp = directives(
+      (await withKey.inject({ url: '/ru/markets' })).headers['content-security-policy'],
+    );
+    for (const directive of ['script-src', 'img-src', 'connect-src']) {
+      for (const host of YANDEX) expect(csp[directive], directive).toContain(host);
+    }
+    expect(csp['script-src']).toContain('https://yastatic.net');
+    expect(csp['frame-src']).toEqual(["'self'", 'https://api-maps.yandex.ru']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']?.[0]).toBe("'self'");
+
+    const plain = await withoutKey.inject({ url: '/ru/markets' });
+    expect(plain.body).not.toContain('__SHOP_CONFIG__');
+    const policy = String(plain.headers['content-security-policy']);
+    expect(policy).not.toContain('yandex');
+    expect(policy).not.toContain('sha256-');
+    expect(policy).not.toContain('unsafe-eval');
+    expect(directives(policy)['script-src']).toEqual(["'self'"]);
+    expect(directives(policy)['frame-src']).toBeUndefined();
+  });
+
+  it('writes the config as JSON that cannot end its script element', () => {
+    const hostile = '</script><script>alert(1)</script>\u2028<!--';
+    const script = runtimeConfigScript({ yandexMapsApiKey: hostile });
+    if (script === null) throw new Error('expected a script');
+    const inner = script.html.slice('<script>'.length, -'</script>'.length);
+    expect(inner).not.toMatch(/<\/script|<!--|\u2028/i);
+    const json = inner.replace('window.__SHOP_CONFIG__=', '');
+    expect(JSON.parse(json)).toEqual({ yandexMapsApiKey: hostile });
+    expect(script.cspSource).toBe(
+      `'sha256-${createHash('sha256').update(inner).digest('base64')}'`,
+    );
+    expect(runtimeConfigScript({})).toBeNull();
+  });
+});

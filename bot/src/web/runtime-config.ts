@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import { jsonForScript } from './html-escape';
+
+/** What the webapp reads from `window.__SHOP_CONFIG__` (webapp/src/lib/config/shop-config.ts). */
+export interface RuntimeConfig {
+  yandexMapsApiKey?: string;
+}
+
+/** A script the server writes into index.html, with the CSP source that allows exactly it. */
+export interface InlineScript {
+  html: string;
+  /** `'sha256-…'` of the script text, for script-src. */
+  cspSource: string;
+}
+
+/**
+ * The server's settings the browser needs at run time, as one inline script; null when there is
+ * nothing to say. A hash rather than a nonce: the text is the same on every page of this
+ * process, so the policy can be computed once and a cached copy of the page stays valid.
+ */
+export function runtimeConfigScript(config: RuntimeConfig): InlineScript | null {
+  if (config.yandexMapsApiKey === undefined) return null;
+  const code = `window.__SHOP_CONFIG__=${jsonForScript({ yandexMapsApiKey: config.yandexMapsApiKey })}`;
+  const hash = createHash('sha256').update(code, 'utf8').digest('base64');
+  return { html: `<script>${code}</script>`, cspSource: `'sha256-${hash}'` };
+}
