@@ -1,4 +1,4 @@
-import { isLanguage, ROUTES, type RouteDef, type RouteId } from '@shop/shared';
+import { isLanguage, ROUTES, type InfoPageSlug, type RouteDef, type RouteId } from '@shop/shared';
 import type { i18n as I18n } from 'i18next';
 import type { ComponentType } from 'react';
 import {
@@ -26,13 +26,12 @@ import { RequireAuth } from './route-guards';
 
 type Page = { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> };
 
-const info = (
-  page: 'about' | 'delivery' | 'howToBuy' | 'publicOffer' | 'return' | 'blogs' | 'blog',
-) =>
+/** An information page whose text comes from the content backend. */
+const info = (slug: InfoPageSlug) =>
   ({
     lazy: () =>
       import('../features/info/info-page').then(({ InfoPage }) => ({
-        Component: () => <InfoPage page={page} />,
+        Component: () => <InfoPage slug={slug} />,
       })),
   }) satisfies Page;
 
@@ -72,23 +71,25 @@ const PAGES: Record<RouteId, Page> = {
   markets: {
     lazy: () => import('../features/info/markets-page').then((m) => ({ Component: m.MarketsPage })),
   },
-  contacts: {
-    lazy: () =>
-      import('../features/info/markets-page').then((m) => ({ Component: m.ContactsPage })),
-  },
+  contacts: info('contacts'),
   brands: {
-    lazy: () => import('../features/info/info-page').then((m) => ({ Component: m.BrandsPage })),
+    lazy: () =>
+      import('../features/catalog/categories-page').then((m) => ({ Component: m.BrandsPage })),
   },
   pages: {
     lazy: () => import('../features/info/info-page').then((m) => ({ Component: m.PagesPage })),
   },
   about: info('about'),
   delivery: info('delivery'),
-  howToBuy: info('howToBuy'),
-  publicOffer: info('publicOffer'),
+  howToBuy: info('how-to-buy'),
+  publicOffer: info('public-offer'),
   return: info('return'),
-  blogs: info('blogs'),
-  blog: info('blog'),
+  blogs: {
+    lazy: () => import('../features/info/blogs-page').then((m) => ({ Component: m.BlogsPage })),
+  },
+  blog: {
+    lazy: () => import('../features/info/blogs-page').then((m) => ({ Component: m.BlogPage })),
+  },
 };
 
 function withAuth(Component: ComponentType): ComponentType {
@@ -125,8 +126,16 @@ function layoutRoutes(layout: RouteDef['layout']): RouteObject[] {
   return ROUTES.filter((route) => route.layout === layout).map(pageRoute);
 }
 
+/** The first paint while the first page's code loads: the page's outline, not a blank screen. */
 function BootFallback() {
-  return <div className="boot" aria-busy="true" />;
+  return (
+    <div className="boot" aria-busy="true">
+      <span className="skeleton boot__bar" />
+      <span className="skeleton skeleton--title" />
+      <span className="skeleton skeleton--text" />
+      <span className="skeleton skeleton--text" style={{ width: '70%' }} />
+    </div>
+  );
 }
 
 export interface RouterDeps {

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { SearchBox } from '../../features/catalog/search/search-box';
 import { BottomNav } from '../../features/layout/bottom-nav';
 import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
@@ -9,8 +10,8 @@ import { useGoBack, useIsRootPage } from '../app-shell';
 
 /**
  * Standalone: the shop's header (back, logo, search, switches, cart) and a tab bar. Inside
- * Telegram its own header and BackButton take that place: no header of ours, the cart moves into
- * the tab bar and the switches into the footer.
+ * Telegram its own header and BackButton take that place: no header of ours, the search and the
+ * cart move into the tab bar and the switches into the footer.
  */
 export function DefaultLayout() {
   const isTelegram = useIsTelegram();
@@ -21,6 +22,7 @@ export function DefaultLayout() {
       {!isTelegram && (
         <SiteHeader
           onBack={isRoot ? null : goBack}
+          search={<SearchBox />}
           switches={
             <>
               <LanguageSwitch />
@@ -42,7 +44,7 @@ export function DefaultLayout() {
           ) : undefined
         }
       />
-      <BottomNav withCart={isTelegram} />
+      <BottomNav withCart={isTelegram} withSearch={isTelegram} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { buildPath, type Category } from '@shop/shared';
+import { buildPath, isSlug, type Category } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronRightIcon, GridIcon } from '../../lib/ui/icons';
-import { ErrorState, PageTitle, Spinner } from '../../lib/ui/states';
+import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useCategories } from './api/get-categories';
+import { useBrandFacets } from './api/get-products';
+import { findCategory } from './find-category';
+import { listingQuery } from './listing-url';
 import './catalog.css';
 
 function useProductsLink() {
@@ -53,32 +56,126 @@ export function CategoriesPage() {
   );
 }
 
-/** The catalogue entry: top-level categories as tiles, plus all products. */
+/**
+ * The catalogue landing: top categories as tiles. A category with sub-categories opens its own
+ * level here (/catalog?category=kitchen), a leaf opens its products; Back climbs up again.
+ */
 export function CatalogPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  useDocumentTitle(t('catalog.title'));
+  const [params] = useSearchParams();
   const categories = useCategories();
   const link = useProductsLink();
+  const tree = categories.data?.data ?? [];
+  const slug = params.get('category');
+  const parent = slug && isSlug(slug) ? findCategory(tree, slug) : null;
+  const level = parent && parent.children.length > 0 ? parent : null;
+  const title = level?.name ?? t('catalog.title');
+  useDocumentTitle(title);
+  const catalog = buildPath(lang, 'catalog');
   return (
     <div>
-      <PageTitle>{t('catalog.title')}</PageTitle>
-      <CategoriesStatus query={categories} />
+      <PageTitle>{title}</PageTitle>
+      {categories.isPending ? <TilesSkeleton /> : <CategoriesStatus query={categories} />}
       {categories.data && (
         <ul className="category-tiles">
           <li>
-            <Link className="category-tile category-tile--all" to={buildPath(lang, 'products')}>
+            <Link
+              className="category-tile category-tile--all"
+              to={level ? link(level.slug) : buildPath(lang, 'products')}
+            >
               <span className="category-tile__icon">
                 <GridIcon size={32} />
               </span>
-              <span className="category-tile__name">{t('catalog.productsTitle')}</span>
+              <span className="category-tile__name">
+                {level ? t('catalog.allIn', { name: level.name }) : t('catalog.productsTitle')}
+              </span>
             </Link>
           </li>
-          {categories.data.data.map((category) => (
+          {(level?.children ?? tree).map((category) => (
             <li key={category.slug}>
-              <Link className="category-tile" to={link(category.slug)}>
+              <Link
+                className="category-tile"
+                to={
+                  category.children.length > 0
+                    ? `${catalog}?category=${encodeURIComponent(category.slug)}`
+                    : link(category.slug)
+                }
+              >
                 <CategoryThumb category={category} large />
                 <span className="category-tile__name">{category.name}</span>
+                {category.children.length > 0 && (
+                  <span className="category-tile__meta">
+                    {t('catalog.subcategories', { count: category.children.length })}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function TilesSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="category-tiles" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="category-tile" aria-hidden="true">
+          <span className="skeleton category-tile__icon" />
+          <span className="skeleton skeleton--text" style={{ width: '70%' }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** All brands with how many products each has, from the products call's facets. */
+export function BrandsPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  useDocumentTitle(t('catalog.brandsTitle'));
+  const brands = useBrandFacets();
+  const products = buildPath(lang, 'products');
+  const list = [...(brands.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, lang));
+  return (
+    <div>
+      <PageTitle subtitle={t('catalog.brandsText')}>{t('catalog.brandsTitle')}</PageTitle>
+      {brands.isPending && (
+        <div className="brand-list" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <div key={index} className="brand-card" aria-hidden="true">
+              <span className="skeleton brand-card__mark" />
+              <span className="skeleton skeleton--text" style={{ width: '60%' }} />
+            </div>
+          ))}
+        </div>
+      )}
+      {brands.isError && (
+        <ErrorState
+          message={errorMessage(t, brands.error)}
+          onRetry={() => void brands.refetch()}
+          retrying={brands.isFetching}
+        />
+      )}
+      {brands.isSuccess && list.length === 0 && <EmptyState title={t('catalog.noProducts')} />}
+      {list.length > 0 && (
+        <ul className="brand-list">
+          {list.map((brand) => (
+            <li key={brand.slug}>
+              <Link
+                className="brand-card"
+                to={`${products}${listingQuery({ filter: { brands: [brand.slug] } })}`}
+              >
+                <span className="brand-card__mark" aria-hidden="true">
+                  {brand.name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="brand-card__name">{brand.name}</span>
+                <span className="brand-card__count">
+                  {t('catalog.productCount', { count: brand.count })}
+                </span>
               </Link>
             </li>
           ))}
@@ -111,7 +208,7 @@ function CategoryThumb({ category, large = false }: { category: Category; large?
 
 function CategoriesStatus({ query }: { query: ReturnType<typeof useCategories> }) {
   const { t } = useTranslation();
-  if (query.isPending) return <Spinner label={t('common.loading')} />;
+  if (query.isPending) return <TreeSkeleton />;
   if (query.isError) {
     return (
       <ErrorState
@@ -122,4 +219,20 @@ function CategoriesStatus({ query }: { query: ReturnType<typeof useCategories> }
     );
   }
   return null;
+}
+
+function TreeSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="category-tree" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: 4 }, (_, index) => (
+        <div key={index} className="category-tree__group" aria-hidden="true">
+          <span className="category-tree__parent">
+            <span className="skeleton category-thumb" />
+            <span className="skeleton skeleton--text" style={{ width: '50%' }} />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -7,10 +7,13 @@ export function CategoryChips({
   categories,
   label,
   active,
+  query = (slug) => `?category=${encodeURIComponent(slug)}`,
 }: {
   categories: readonly Category[];
   label: string;
   active?: string | undefined;
+  /** The query string a chip links to, e.g. to keep the chosen sort. */
+  query?: (slug: string) => string;
 }) {
   const lang = useLanguage();
   const products = buildPath(lang, 'products');
@@ -21,7 +24,7 @@ export function CategoryChips({
           <li key={category.slug}>
             <Link
               className={category.slug === active ? 'chip chip--active' : 'chip'}
-              to={`${products}?category=${encodeURIComponent(category.slug)}`}
+              to={`${products}${query(category.slug)}`}
               aria-current={category.slug === active ? 'page' : undefined}
             >
               {category.image && (

@@ -1,5 +1,4 @@
-import { buildPath, type Slide } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { buildPath } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
@@ -7,18 +6,31 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronRightIcon } from '../../lib/ui/icons';
 import { ProductCard, ProductCardSkeleton } from '../../lib/ui/product-card';
 import { ErrorState } from '../../lib/ui/states';
+import { useIsTelegram } from '../../lib/telegram';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useHome } from './api/get-home';
 import { useSlides } from './api/get-slides';
 import { CategoryChips } from './category-chips';
+import { listingQuery } from './listing-url';
+import { SearchBox } from './search/search-box';
+import { SlidesCarousel } from './slides-carousel';
 import './catalog.css';
 
-const SECTION_SORT = { new: 'new', popular: 'popular', discounted: null } as const;
+/**
+ * Where each section's "See all" leads. The products filter has no "discounted" flag yet, so that
+ * section has no list to lead to (the contract needs one first).
+ */
+const SECTION_QUERY = {
+  new: listingQuery({ filter: { sort: 'new' } }),
+  popular: listingQuery({ filter: { sort: 'popular' } }),
+  discounted: null,
+} as const;
 
 export function HomePage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const home = useHome();
+  const isTelegram = useIsTelegram();
   useDocumentTitle(t('home.title'));
   const products = buildPath(lang, 'products');
   const sections = home.data?.data.sections.filter((section) => section.products.length > 0);
@@ -26,6 +38,8 @@ export function HomePage() {
   return (
     <div className="home">
       <h1 className="visually-hidden">{t('home.title')}</h1>
+      {/* Inside Telegram there is no header with the search box: home carries its own. */}
+      {isTelegram && <SearchBox />}
       <HomeBanner />
 
       {home.data && home.data.data.categories.length > 0 && (
@@ -48,14 +62,18 @@ export function HomePage() {
       )}
 
       {sections?.map((section, sectionIndex) => {
-        const sort = SECTION_SORT[section.key];
+        const query = SECTION_QUERY[section.key];
         const headingId = `home-section-${section.key}`;
         return (
           <section key={section.key} className="home-section" aria-labelledby={headingId}>
             <div className="section-head">
               <h2 id={headingId}>{section.title}</h2>
-              {sort && (
-                <Link className="section-head__link" to={`${products}?sort=${sort}`}>
+              {query !== null && (
+                <Link
+                  className="section-head__link"
+                  to={`${products}${query}`}
+                  aria-label={t('home.seeAllOf', { section: section.title })}
+                >
                   {t('home.seeAll')}
                   <ChevronRightIcon size={16} />
                 </Link>
@@ -97,6 +115,7 @@ function HomeBanner() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const slides = useSlides();
+  if (slides.isPending) return <div className="skeleton carousel__skeleton" aria-hidden="true" />;
   const list = slides.data?.data ?? [];
   if (list.length === 0) {
     return (
@@ -109,44 +128,5 @@ function HomeBanner() {
       </section>
     );
   }
-  return (
-    <ul className="slides" aria-label={t('home.heroTitle')}>
-      {list.map((slide, index) => (
-        <li key={slide.id} className="slide">
-          <SlideLink slide={slide}>
-            <img
-              className="slide__image"
-              src={slide.image.url}
-              width={slide.image.width}
-              height={slide.image.height}
-              alt={slide.image.alt ?? ''}
-              loading={index === 0 ? 'eager' : 'lazy'}
-            />
-            <span className="slide__caption">
-              <span className="slide__title">{slide.title}</span>
-              {slide.subtitle && <span className="slide__subtitle">{slide.subtitle}</span>}
-            </span>
-          </SlideLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SlideLink({ slide, children }: { slide: Slide; children: ReactNode }) {
-  const lang = useLanguage();
-  if (!slide.link) return <div className="slide__body">{children}</div>;
-  // An in-app path gets the language prefix; an external address is a full page load (§2).
-  if (slide.link.startsWith('/') && !slide.link.startsWith('//')) {
-    return (
-      <Link className="slide__body" to={`/${lang}${slide.link === '/' ? '' : slide.link}`}>
-        {children}
-      </Link>
-    );
-  }
-  return (
-    <a className="slide__body" href={slide.link} rel="noopener">
-      {children}
-    </a>
-  );
+  return <SlidesCarousel slides={list} />;
 }

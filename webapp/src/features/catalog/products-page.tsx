@@ -1,179 +1,344 @@
-import { isSlug, SortSchema, type Sort } from '@shop/shared';
-import { useId, type SubmitEvent } from 'react';
+import {
+  buildPath,
+  formatMoney,
+  SORTS,
+  SortSchema,
+  type Category,
+  type Facets,
+  type Product,
+} from '@shop/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
-import { SearchIcon } from '../../lib/ui/icons';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { CloseIcon, FilterIcon, SearchIcon } from '../../lib/ui/icons';
 import { ProductGrid, ProductGridSkeleton } from '../../lib/ui/product-card';
 import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { useIsTelegram } from '../../lib/telegram';
 import { useCategories } from './api/get-categories';
-import { useProducts, type ProductsQuery } from './api/get-products';
+import { MAX_LOADED_PAGES, useProductPages } from './api/get-products';
 import { useSearch } from './api/search-products';
 import { CategoryChips } from './category-chips';
-import { findCategory } from './find-category';
+import { FiltersSheet } from './filters-sheet';
+import { categoryNeighbours, findCategory } from './find-category';
+import {
+  activeFilters,
+  hasActiveFilters,
+  listingQuery,
+  listingSearchParams,
+  parseListingParams,
+  removeFilter,
+  withoutFilters,
+  type ActiveFilter,
+  type ListingFilter,
+  type ListingState,
+} from './listing-url';
+import { isFocusSearchState, SearchBox } from './search/search-box';
 import './catalog.css';
 
-/** All products with filter and sort (spec §2), and search results under `?q=`. */
+/**
+ * All products with filter and sort (spec §2), and search results under `?q=`. The URL query is
+ * the single source of the listing state; the page only reads it and writes it back.
+ */
 export function ProductsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const query = (params.get('q') ?? '').trim().slice(0, 100);
-  const categoryParam = params.get('category');
-  const category = categoryParam !== null && isSlug(categoryParam) ? categoryParam : undefined;
-  const sort: Sort = SortSchema.safeParse(params.get('sort')).data ?? 'popular';
-  const inStock = params.get('in_stock') === '1';
+  const location = useLocation();
+  const isTelegram = useIsTelegram();
+  const state = parseListingParams(params);
   const categories = useCategories();
-  const categoryName =
-    category && categories.data ? findCategory(categories.data.data, category)?.name : undefined;
+  const category =
+    state.filter.category && categories.data
+      ? findCategory(categories.data.data, state.filter.category)
+      : null;
 
-  const title = query
-    ? t('catalog.searchResults', { query })
-    : (categoryName ?? t('catalog.productsTitle'));
+  const title = state.q
+    ? t('catalog.searchResults', { query: state.q })
+    : (category?.name ?? t('catalog.productsTitle'));
   useDocumentTitle(title);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
+  const update = (next: ListingState) => {
+    // Replace, not push: Back leaves the list for where the shopper came from, and coming back
+    // restores the list as it was. Scroll stays put so "Show more" continues where it was.
+    setParams(listingSearchParams(next), { replace: true, preventScrollReset: true });
   };
 
   return (
     <div className="products-page">
-      <PageTitle>{title}</PageTitle>
-      <SearchForm
-        initial={query}
-        onSearch={(value) => {
-          update({ q: value.trim() });
-        }}
-      />
-      {!query && (
+      {/* Inside Telegram there is no header with the search box: the list carries its own. */}
+      {isTelegram && <SearchBox autoFocus={isFocusSearchState(location.state)} />}
+      {state.q ? (
         <>
-          {categories.data && categories.data.data.length > 0 && (
-            <CategoryChips
-              categories={categories.data.data}
-              label={t('home.categories')}
-              active={category}
-            />
-          )}
-          <div className="filters">
-            <label className="select-field">
-              <span className="select-field__label">{t('catalog.sort')}</span>
-              <select
-                value={sort}
-                onChange={(event) => {
-                  update({ sort: event.target.value === 'popular' ? null : event.target.value });
-                }}
-              >
-                {SortSchema.options.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`catalog.sorts.${option}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="check-field">
-              <input
-                type="checkbox"
-                checked={inStock}
-                onChange={(event) => {
-                  update({ in_stock: event.target.checked ? '1' : null });
-                }}
-              />
-              {t('catalog.inStockOnly')}
-            </label>
-            {category && (
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                onClick={() => {
-                  update({ category: null });
-                }}
-              >
-                {t('catalog.clearFilter')}
-              </button>
-            )}
-          </div>
-          <ProductList
-            filter={{
-              sort,
-              ...(category ? { category } : {}),
-              ...(inStock ? { in_stock: true } : {}),
-            }}
-          />
+          <PageTitle>{title}</PageTitle>
+          <SearchResults query={state.q} />
         </>
+      ) : (
+        <Listing title={title} state={state} tree={categories.data?.data ?? []} onChange={update} />
       )}
-      {query && <SearchResults query={query} />}
     </div>
   );
 }
 
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+function Listing({
+  title,
+  state,
+  tree,
+  onChange,
+}: {
+  title: string;
+  state: ListingState;
+  tree: readonly Category[];
+  onChange: (next: ListingState) => void;
+}) {
   const { t } = useTranslation();
-  const id = useId();
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('q');
-    onSearch(typeof value === 'string' ? value : '');
-  };
-  return (
-    <form role="search" className="search-form" onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">
-        {t('catalog.searchLabel')}
-      </label>
-      <input
-        // Remount on a new URL query so the field shows what is being searched.
-        key={initial}
-        id={id}
-        name="q"
-        type="search"
-        enterKeyHint="search"
-        maxLength={100}
-        defaultValue={initial}
-        placeholder={t('catalog.searchPlaceholder')}
-      />
-      <button type="submit" className="search-form__submit" aria-label={t('catalog.searchSubmit')}>
-        <SearchIcon size={20} />
-      </button>
-    </form>
-  );
-}
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const { filter } = state;
+  const { first, rest, lastPage, upTo } = useProductPages(filter, state.page);
+  const facets = first.data?.facets;
+  const total = first.isPlaceholderData ? undefined : first.data?.meta.total;
 
-function ProductList({ filter }: { filter: ProductsQuery }) {
-  const { t } = useTranslation();
-  const products = useProducts(filter);
-  const items = products.data?.pages.flatMap((page) => page.data) ?? [];
+  const setFilter = (next: ListingFilter) => {
+    onChange({ filter: next, page: 1, q: '' });
+  };
+
+  // The first page has its own loading and error states; these are for the pages "Show more"
+  // added. A gap would shuffle the order, so the list stops at the first page not here yet.
+  const items: Product[] = [...(first.data?.data ?? [])];
+  let pendingMore = false;
+  let failed: (typeof rest)[number] | null = null;
+  if (first.data) {
+    for (const page of rest) {
+      if (page.data) {
+        items.push(...page.data.data);
+        continue;
+      }
+      pendingMore = page.isPending;
+      if (page.isError) failed = page;
+      break;
+    }
+  }
+  const canShowMore = !first.isPlaceholderData && upTo < lastPage && upTo < MAX_LOADED_PAGES;
+  const chips = activeFilters(filter);
+  const filtered = hasActiveFilters(filter);
+  const chipLabel = useChipLabel(facets, tree);
+  const neighbours = categoryNeighbours(tree, filter.category);
+  const chipQuery = (slug: string) =>
+    listingQuery({ filter: { category: slug, ...(filter.sort ? { sort: filter.sort } : {}) } });
+
   return (
     <>
-      {products.isError && (
-        <ErrorState
-          message={errorMessage(t, products.error)}
-          onRetry={() => void products.refetch()}
-          retrying={products.isFetching}
+      <PageTitle
+        subtitle={total !== undefined ? t('catalog.productCount', { count: total }) : null}
+      >
+        {title}
+      </PageTitle>
+
+      {neighbours.length > 0 && (
+        <CategoryChips
+          categories={neighbours}
+          label={t('home.categories')}
+          active={filter.category}
+          query={chipQuery}
         />
       )}
-      {products.isPending && <ProductGridSkeleton count={6} />}
-      {products.isSuccess && items.length === 0 && <EmptyState title={t('catalog.noProducts')} />}
-      {items.length > 0 && <ProductGrid products={items} label={t('catalog.productsTitle')} />}
-      {products.hasNextPage && (
+
+      <div className="listing-toolbar">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm listing-toolbar__filters"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setSheetOpen(true);
+          }}
+        >
+          <FilterIcon size={18} />
+          {t('catalog.filters.title')}
+          {chips.length > 0 && (
+            <span className="listing-toolbar__count" aria-hidden="true">
+              {chips.length}
+            </span>
+          )}
+        </button>
+        <label className="select-field">
+          <span className="select-field__label">{t('catalog.sort')}</span>
+          <select
+            value={filter.sort ?? 'popular'}
+            onChange={(event) => {
+              const sort = SortSchema.safeParse(event.target.value);
+              if (sort.success)
+                onChange({ filter: { ...filter, sort: sort.data }, page: 1, q: '' });
+            }}
+          >
+            {SORTS.map((option) => (
+              <option key={option} value={option}>
+                {t(`catalog.sorts.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {chips.length > 0 && (
+        <div className="active-filters">
+          <ul className="active-filters__list" aria-label={t('catalog.filters.selected')}>
+            {chips.map((chip) => {
+              const label = chipLabel(chip);
+              return (
+                <li key={chipKey(chip)}>
+                  <button
+                    type="button"
+                    className="chip chip--removable"
+                    aria-label={t('catalog.filters.remove', { name: label })}
+                    onClick={() => {
+                      setFilter(removeFilter(filter, chip));
+                    }}
+                  >
+                    {label}
+                    <CloseIcon size={14} />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => {
+              setFilter(withoutFilters(filter));
+            }}
+          >
+            {t('catalog.filters.clearAll')}
+          </button>
+        </div>
+      )}
+
+      {first.isError && !first.data && (
+        <ErrorState
+          message={errorMessage(t, first.error)}
+          onRetry={() => void first.refetch()}
+          retrying={first.isFetching}
+        />
+      )}
+      {first.isPending && <ProductGridSkeleton count={6} />}
+      {first.isSuccess && !first.isPlaceholderData && items.length === 0 && (
+        <EmptyState
+          title={t('catalog.noProducts')}
+          text={filtered ? t('catalog.noProductsHint') : undefined}
+          icon={<SearchIcon size={40} />}
+          action={
+            filtered ? (
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => {
+                  setFilter(withoutFilters(filter));
+                }}
+              >
+                {t('catalog.filters.resetFilters')}
+              </button>
+            ) : undefined
+          }
+        />
+      )}
+      {items.length > 0 && (
+        <div className={first.isPlaceholderData ? 'listing listing--stale' : 'listing'}>
+          <ProductGrid
+            products={items}
+            label={title}
+            eagerCount={2}
+            busy={first.isPlaceholderData || pendingMore}
+          />
+        </div>
+      )}
+      {failed && (
+        <ErrorState
+          message={errorMessage(t, failed.error)}
+          onRetry={() => void failed.refetch()}
+          retrying={failed.isFetching}
+        />
+      )}
+      {pendingMore && <ProductGridSkeleton count={2} />}
+      {canShowMore && !failed && (
         <button
           type="button"
           className="btn btn--secondary btn--block"
-          disabled={products.isFetchingNextPage}
-          onClick={() => void products.fetchNextPage()}
+          disabled={pendingMore}
+          onClick={() => {
+            onChange({ ...state, page: upTo + 1 });
+          }}
         >
           {t('catalog.showMore')}
         </button>
       )}
+      {items.length > 0 && total !== undefined && (
+        <p className="listing__shown muted">
+          {t('catalog.shownOf', { shown: items.length, total })}
+        </p>
+      )}
+
+      <FiltersSheet
+        open={sheetOpen}
+        onClose={() => {
+          setSheetOpen(false);
+        }}
+        filter={filter}
+        facets={facets}
+        categoryName={
+          filter.category ? (findCategory(tree, filter.category)?.name ?? undefined) : undefined
+        }
+        onApply={setFilter}
+      />
     </>
   );
 }
 
+function chipKey(chip: ActiveFilter): string {
+  switch (chip.kind) {
+    case 'category':
+    case 'brand':
+      return `${chip.kind}:${chip.slug}`;
+    case 'attribute':
+      return `attr:${chip.code}:${chip.value}`;
+    default:
+      return chip.kind;
+  }
+}
+
+/** A chip's text: names from the facets (or the category tree), codes only as a last resort. */
+function useChipLabel(facets: Facets | undefined, tree: readonly Category[]) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (chip: ActiveFilter): string => {
+    switch (chip.kind) {
+      case 'category':
+        return (
+          findCategory(tree, chip.slug)?.name ??
+          facets?.categories.find((c) => c.slug === chip.slug)?.name ??
+          chip.slug
+        );
+      case 'brand':
+        return facets?.brands.find((b) => b.slug === chip.slug)?.name ?? chip.slug;
+      case 'price_min':
+        return t('catalog.filters.priceFromChip', { price: formatMoney(chip.amount, lang) });
+      case 'price_max':
+        return t('catalog.filters.priceToChip', { price: formatMoney(chip.amount, lang) });
+      case 'in_stock':
+        return t('catalog.inStockOnly');
+      case 'attribute':
+        return (
+          facets?.attributes
+            .find((a) => a.code === chip.code)
+            ?.values.find((v) => v.value === chip.value)?.name ?? chip.value
+        );
+    }
+  };
+}
+
 function SearchResults({ query }: { query: string }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const search = useSearch(query);
   return (
     <>
@@ -186,10 +351,19 @@ function SearchResults({ query }: { query: string }) {
       )}
       {search.isPending && <ProductGridSkeleton count={4} />}
       {search.data && search.data.data.length === 0 && (
-        <EmptyState title={t('catalog.nothingFound')} icon={<SearchIcon size={40} />} />
+        <EmptyState
+          title={t('catalog.nothingFound')}
+          text={t('catalog.nothingFoundHint')}
+          icon={<SearchIcon size={40} />}
+          action={
+            <Link className="btn btn--secondary" to={buildPath(lang, 'catalog')}>
+              {t('common.goToCatalog')}
+            </Link>
+          }
+        />
       )}
       {search.data && search.data.data.length > 0 && (
-        <ProductGrid products={search.data.data} label={t('catalog.productsTitle')} />
+        <ProductGrid products={search.data.data} label={t('catalog.searchResultsLabel')} />
       )}
     </>
   );

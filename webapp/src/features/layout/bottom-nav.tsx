@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart } from '../../lib/services/services-context';
-import { CartIcon, GridIcon, HomeIcon, UserIcon } from '../../lib/ui/icons';
+import { CartIcon, GridIcon, HomeIcon, SearchIcon, UserIcon } from '../../lib/ui/icons';
 import './layout.css';
 
 /**
- * The thumb-reach tab bar: home, catalogue, account (or sign in), and the cart when there is no
- * header carrying it (inside Telegram), so a page never has two cart links.
+ * The thumb-reach tab bar: home, catalogue, account (or sign in), and the search and cart when
+ * there is no header carrying them (inside Telegram), so a page never has two of either.
  */
-export function BottomNav({ withCart }: { withCart: boolean }) {
+export function BottomNav({ withCart, withSearch }: { withCart: boolean; withSearch: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const signedIn = useAuth((state) => state.isAuthenticated);
@@ -26,6 +26,18 @@ export function BottomNav({ withCart }: { withCart: boolean }) {
         <GridIcon size={24} />
         <span>{t('nav.catalog')}</span>
       </NavLink>
+      {withSearch && (
+        <NavLink
+          className={className}
+          to={buildPath(lang, 'products')}
+          // Asks the list's search box to take the focus, so the keyboard opens at once.
+          state={{ focusSearch: true }}
+          end
+        >
+          <SearchIcon size={24} />
+          <span>{t('nav.search')}</span>
+        </NavLink>
+      )}
       {withCart && (
         <NavLink
           className={className}

@@ -4,19 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart } from '../../lib/services/services-context';
-import { BackIcon, CartIcon, LogoMark, SearchIcon } from '../../lib/ui/icons';
+import { BackIcon, CartIcon, LogoMark } from '../../lib/ui/icons';
 import './layout.css';
 
 /**
- * The shop's own header: logo, search, the switches the app passes in, cart with count. The
- * back link is only for the standalone PWA; inside Telegram its BackButton does that job.
+ * The shop's own header: logo, the search and switches the app passes in, cart with count. The
+ * back link is only for the standalone PWA; inside Telegram its BackButton does that job. On
+ * phones the search takes a second row of its own, so it is one tap away on every page.
  */
 export function SiteHeader({
   onBack,
   switches,
+  search,
 }: {
   onBack: (() => void) | null;
   switches: ReactNode;
+  search?: ReactNode;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -49,14 +52,8 @@ export function SiteHeader({
             {signedIn ? t('nav.account') : t('nav.signIn')}
           </Link>
         </nav>
+        {search && <div className="site-header__search">{search}</div>}
         <div className="site-header__actions">
-          <Link
-            className="icon-button"
-            to={buildPath(lang, 'products')}
-            aria-label={t('nav.search')}
-          >
-            <SearchIcon size={22} />
-          </Link>
           {switches}
           <Link
             className="icon-button cart-button"

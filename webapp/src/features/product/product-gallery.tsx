@@ -3,7 +3,7 @@ import { useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from '../../lib/ui/product-image';
 
-/** Swipeable photos (CSS scroll snap) with position dots; the first photo loads eagerly. */
+/** Swipeable photos (CSS scroll snap) with position dots; the first photo is fetched first. */
 export function ProductGallery({ images, name }: { images: readonly Image[]; name: string }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
@@ -32,7 +32,7 @@ export function ProductGallery({ images, name }: { images: readonly Image[]; nam
             <ProductImage
               image={image}
               alt={image.alt ?? name}
-              eager={index === 0}
+              priority={index === 0}
               className="gallery__image"
             />
           </li>

@@ -109,21 +109,28 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   return (
     <article className="product">
-      {product.breadcrumbs.length > 0 && (
-        <nav className="breadcrumbs" aria-label={t('product.breadcrumbs')}>
-          <ol>
-            {product.breadcrumbs.map((crumb) => (
-              <li key={crumb.slug}>
-                <Link
-                  to={`${buildPath(lang, 'products')}?category=${encodeURIComponent(crumb.slug)}`}
-                >
-                  {crumb.name}
-                </Link>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      )}
+      <nav className="breadcrumbs" aria-label={t('product.breadcrumbs')}>
+        <ol>
+          <li>
+            <Link to={buildPath(lang, 'home')}>{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to={buildPath(lang, 'catalog')}>{t('nav.catalog')}</Link>
+          </li>
+          {product.breadcrumbs.map((crumb) => (
+            <li key={crumb.slug}>
+              <Link
+                to={`${buildPath(lang, 'products')}?category=${encodeURIComponent(crumb.slug)}`}
+              >
+                {crumb.name}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
 
       <div className="product__top">
         <div className="product__media">
@@ -140,7 +147,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <h1 className="product__name">{product.name}</h1>
           <div className="product__price-row">
             <Price amount={price} oldAmount={oldPrice} size="lg" />
-            <StockBadge inStock={canBuy} />
+            <StockBadge inStock={canBuy} quantity={variant?.quantity} />
           </div>
 
           <VariantPicker

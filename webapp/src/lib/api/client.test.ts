@@ -58,6 +58,16 @@ describe('api client', () => {
     expect(headersOf().get('idempotency-key')).toBe('k');
   });
 
+  it('keeps the token off public catalogue reads, so the relay may share their answers', async () => {
+    const { client, headersOf } = setup({ token: 't'.repeat(40), accountType: 'legal' }, () =>
+      json({ data: [] }),
+    );
+    await client.call('categories', {});
+    expect(headersOf().get('authorization')).toBeNull();
+    // The account type still travels: a legal entity sees its own categories.
+    expect(headersOf().get('x-account-type')).toBe('legal');
+  });
+
   it('sends Telegram init data with the shopper’s own calls only', async () => {
     const { client, headersOf } = setup(
       { token: 't'.repeat(40), telegramInitData: 'query_id=1&hash=abc' },

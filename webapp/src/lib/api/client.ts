@@ -98,7 +98,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       [HEADERS.accountType]: context.accountType,
       ...options.headers,
     };
-    if (context.token) headers.authorization = `Bearer ${context.token}`;
+    // The token goes only where it is needed: public reads stay shareable in the relay's cache,
+    // and a token that is never sent cannot leak.
+    if (def.auth === 'bearer' && context.token) headers.authorization = `Bearer ${context.token}`;
     // Only with the shopper's own calls: that is where the server may link the Telegram chat.
     if (def.auth === 'bearer' && context.telegramInitData) {
       headers[HEADERS.telegramInitData] = context.telegramInitData;

@@ -1,6 +1,6 @@
 // The one door to the Telegram SDK (eslint forbids importing it anywhere else).
 export { initTelegram, telegramHapticSuccess, telegramReady, type TelegramEnv } from './telegram';
 export { TelegramProvider, useIsTelegram, useTelegramEnv } from './telegram-context';
-export { useTelegramBackButton } from './use-telegram-back-button';
+export { useTelegramBackButton, useTelegramBackOverride } from './use-telegram-back-button';
 export { useTelegramMainButton, type MainButtonOptions } from './use-telegram-main-button';
 export { useTelegramIsDark } from './use-telegram-theme';

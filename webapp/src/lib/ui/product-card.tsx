@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <span className="product-card__body">
           <Price amount={product.price} oldAmount={product.old_price} size="sm" />
           <span className="product-card__name">{product.name}</span>
-          <StockBadge inStock={product.in_stock} />
+          <StockBadge inStock={product.in_stock} quantity={product.quantity} />
         </span>
       </Link>
     </article>
@@ -54,13 +54,16 @@ export function ProductGrid({
   products,
   label,
   eagerCount = 2,
+  busy = false,
 }: {
   products: readonly Product[];
   label?: string;
   eagerCount?: number;
+  /** More or newer results are on their way (assistive tech waits for them). */
+  busy?: boolean;
 }) {
   return (
-    <ul className="product-grid" aria-label={label}>
+    <ul className="product-grid" aria-label={label} aria-busy={busy || undefined}>
       {products.map((product, index) => (
         <li key={product.product_id}>
           <ProductCard product={product} eager={index < eagerCount} />

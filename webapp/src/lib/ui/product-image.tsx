@@ -9,11 +9,14 @@ export function ProductImage({
   image,
   alt,
   eager = false,
+  priority = false,
   className = '',
 }: {
   image: Image | undefined;
   alt: string;
   eager?: boolean;
+  /** The page's main picture (first gallery photo): fetched ahead of everything else. */
+  priority?: boolean;
   className?: string;
 }) {
   if (!image) {
@@ -30,8 +33,9 @@ export function ProductImage({
       width={image.width}
       height={image.height}
       alt={image.alt ?? alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
     />
   );
 }

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { storedCart } from '../support/browser-state';
+import {
+  backButtonVisible,
+  mainButtonState,
+  openInTelegram,
+  pressBackButton,
+  pressMainButton,
+  telegramEvents,
+} from '../support/telegram';
+
+test.describe('browsing inside Telegram', () => {
+  test('search sits at the top of home; a suggestion opens the product with its MainButton', async ({
+    page,
+  }) => {
+    await openInTelegram(page, '/en', { languageCode: 'en' });
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    const box = page.getByRole('main').getByRole('searchbox', { name: 'Search' });
+    await expect(box).toBeVisible();
+    await box.fill('mug');
+    await page.getByRole('option', { name: /Porcelain mug/ }).click();
+    await expect(page).toHaveURL(/\/en\/products\/porcelain-mug$/);
+
+    await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Add to cart');
+    expect(await mainButtonState(page)).toMatchObject({ is_visible: true, is_active: true });
+    await expect.poll(() => backButtonVisible(page)).toBe(true);
+    // The page's own "Add to cart" gives way to the MainButton.
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'White' }).check();
+    await pressMainButton(page);
+    await expect.poll(async () => (await storedCart(page)).length).toBe(1);
+    await expect
+      .poll(async () =>
+        (await telegramEvents(page)).some((e) => e.type === 'web_app_trigger_haptic_feedback'),
+      )
+      .toBe(true);
+  });
+
+  test('the Search tab reaches the search box from any page and focuses it', async ({ page }) => {
+    await openInTelegram(page, '/en/products/porcelain-mug', { languageCode: 'en' });
+    await expect(page.getByRole('heading', { level: 1, name: /Porcelain mug/ })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Search' })
+      .click();
+    await expect(page).toHaveURL(/\/en\/products$/);
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await expect(box).toBeFocused();
+    await box.fill('kazan');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/en\/products\?q=kazan$/);
+    await expect(page.getByRole('link', { name: /Cast-iron kazan/ })).toBeVisible();
+  });
+
+  test('the BackButton climbs back through catalogue, category, list and product', async ({
+    page,
+  }) => {
+    await openInTelegram(page, '/en', { languageCode: 'en' });
+    await expect.poll(() => backButtonVisible(page)).not.toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Catalogue' })
+      .click();
+    await expect(page).toHaveURL(/\/en\/catalog$/);
+    await expect.poll(() => backButtonVisible(page)).toBe(true);
+    await page.getByRole('link', { name: /^Kitchen/ }).click();
+    await expect(page).toHaveURL(/\/en\/catalog\?category=kitchen$/);
+    await page.getByRole('link', { name: 'Cookware', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/products\?category=cookware$/);
+
+    // With the filters open, the BackButton closes them and stays on the list.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    await pressBackButton(page);
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/\/en\/products\?category=cookware$/);
+
+    // Filters replace the list's URL rather than stacking history entries.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await sheet.getByRole('checkbox', { name: /^In stock only/ }).check();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/en\/products\?category=cookware&in_stock=1$/);
+
+    await page.getByRole('list', { name: 'Cookware' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/en\/products\/[a-z0-9-]+$/);
+    await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Add to cart');
+
+    await pressBackButton(page);
+    await expect(page).toHaveURL(/\/en\/products\?category=cookware&in_stock=1$/);
+    // Leaving the product hides its MainButton.
+    await expect.poll(async () => (await mainButtonState(page))?.is_visible).toBe(false);
+    await pressBackButton(page);
+    await expect(page).toHaveURL(/\/en\/catalog\?category=kitchen$/);
+    await pressBackButton(page);
+    await expect(page).toHaveURL(/\/en\/catalog$/);
+    await pressBackButton(page);
+    await expect(page).toHaveURL(/\/en$/);
+    await expect.poll(() => backButtonVisible(page)).toBe(false);
+  });
+
+  test('the language switch in the footer keeps the page and its query', async ({ page }) => {
+    await openInTelegram(page, '/ru/products?category=cookware&sort=price_desc', {
+      languageCode: 'ru',
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Посуда для готовки' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Язык' }).click();
+    await page.getByRole('menuitemradio', { name: 'Oʻzbekcha' }).click();
+    await expect(page).toHaveURL(/\/uz\/products\?category=cookware&sort=price_desc$/);
+    await expect(page.getByRole('combobox', { name: 'Saralash' })).toHaveValue('price_desc');
+  });
+
+  test('info pages and the blog open inside Telegram too', async ({ page }) => {
+    await openInTelegram(page, '/uz/delivery', { languageCode: 'uz' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.prose p').first()).not.toBeEmpty();
+    await page.goto('/uz/blogs');
+    await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/uz\/blogs\/[a-z0-9-]+$/);
+    await expect.poll(() => backButtonVisible(page)).toBe(true);
+    await pressBackButton(page);
+    await expect(page).toHaveURL(/\/uz\/blogs$/);
+  });
+});

@@ -1,0 +1,303 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ProductsFilter } from '@shop/shared';
+import { apiProducts, findLowStockVariant } from '../support/shop-api';
+
+/** The product list of /products, named by the page title ("All products", "Cookware", …). */
+const productList = (page: Page, name = 'All products') =>
+  page.getByRole('main').getByRole('list', { name, exact: true });
+
+const cards = (page: Page, name?: string) => productList(page, name).getByRole('link');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches a URL by its path and query, whatever the origin. */
+const endsWith = (pathAndQuery: string) => new RegExp(`${escapeRegExp(pathAndQuery)}$`);
+
+function query(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+test.describe('browsing the catalogue (standalone web)', () => {
+  test('filters in the sheet and the sort change the URL and the list; reload and Back keep them', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/en/products');
+    const all = await apiProducts(request, { per_page: 1 });
+    await expect(page.getByText(`Products: ${all.meta.total}`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('checkbox', { name: /^Chinnigar\s*\d+$/ }).check();
+    await sheet.getByRole('checkbox', { name: /^In stock only\s*\d+$/ }).check();
+    await sheet.getByRole('textbox', { name: 'From' }).fill('50000');
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(sheet).toBeHidden();
+
+    await expect.poll(() => query(page).getAll('brands')).toEqual(['chinnigar']);
+    expect(query(page).get('in_stock')).toBe('1');
+    expect(query(page).get('price_min')).toBe('50000');
+    const filter: ProductsFilter = { brands: ['chinnigar'], in_stock: true, price_min: 50_000 };
+    const filtered = await apiProducts(request, { ...filter, per_page: 1 });
+    expect(filtered.meta.total).toBeGreaterThan(0);
+    expect(filtered.meta.total).toBeLessThan(all.meta.total);
+    await expect(page.getByText(`Products: ${filtered.meta.total}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter: Chinnigar' })).toBeVisible();
+
+    // Sort: cheapest first, as the backend orders it.
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('price_asc');
+    await expect.poll(() => query(page).get('sort')).toBe('price_asc');
+    const cheapest = await apiProducts(request, { ...filter, sort: 'price_asc', per_page: 20 });
+    const firstName = cheapest.data[0]?.name ?? '';
+    await expect(cards(page).first()).toHaveAccessibleName(firstName);
+    await expect(cards(page)).toHaveCount(cheapest.data.length);
+
+    // A reload shows the same list from the URL alone.
+    const url = page.url();
+    await page.reload();
+    await expect(cards(page).first()).toHaveAccessibleName(firstName);
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('price_asc');
+    await expect(page.getByRole('button', { name: 'Remove filter: Chinnigar' })).toBeVisible();
+
+    // Into a product and Back: the same filtered, sorted list.
+    await cards(page).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: firstName })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(url);
+    await expect(cards(page).first()).toHaveAccessibleName(firstName);
+
+    // A chip removes just its own filter.
+    await page.getByRole('button', { name: 'Remove filter: In stock only' }).click();
+    await expect.poll(() => query(page).has('in_stock')).toBe(false);
+    expect(query(page).getAll('brands')).toEqual(['chinnigar']);
+    const withoutStock = await apiProducts(request, {
+      brands: ['chinnigar'],
+      price_min: 50_000,
+      per_page: 1,
+    });
+    await expect(page.getByText(`Products: ${withoutStock.meta.total}`)).toBeVisible();
+  });
+
+  test('attribute facets show counts and narrow the list by value code', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/en/products');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    const colours = sheet.getByRole('group', { name: 'Colour' });
+    const choice = colours.locator('label', { has: page.locator('input:not([disabled])') }).first();
+    const label = (await choice.locator('.facet-option__label').textContent()) ?? '';
+    const count = Number(await choice.locator('.facet-option__count').textContent());
+    expect(count).toBeGreaterThan(0);
+    await choice.getByRole('checkbox').check();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+
+    await expect.poll(() => query(page).getAll('attr_color')).toHaveLength(1);
+    const value = query(page).get('attr_color') ?? '';
+    expect(value).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+    const answer = await apiProducts(request, { attributes: { color: [value] }, per_page: 1 });
+    expect(answer.meta.total).toBe(count);
+    await expect(page.getByText(`Products: ${count}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Remove filter: ${label}` })).toBeVisible();
+  });
+
+  test('"Show more" adds the next page under the first; the URL keeps how many are shown', async ({
+    page,
+    request,
+  }) => {
+    const firstPage = await apiProducts(request, { page: 1, per_page: 20 });
+    expect(firstPage.meta.last_page).toBeGreaterThan(2);
+    await page.goto('/en/products');
+    await expect(cards(page)).toHaveCount(20);
+    const first = firstPage.data[0]?.name ?? '';
+    await expect(cards(page).first()).toHaveAccessibleName(first);
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(cards(page)).toHaveCount(40);
+    await expect(cards(page).first()).toHaveAccessibleName(first);
+    expect(query(page).get('page')).toBe('2');
+
+    await page.reload();
+    await expect(cards(page)).toHaveCount(40);
+    await expect(page.getByText(`Showing 40 of ${firstPage.meta.total}`)).toBeVisible();
+
+    // Paging by hand in the URL works too, and past the end shows what there is.
+    await page.goto('/en/products?page=999');
+    await expect(cards(page)).toHaveCount(firstPage.meta.total);
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  });
+
+  test('nothing matches: "No products found" and "Reset filters" keeps the sort', async ({
+    page,
+  }) => {
+    // A billion sum is more than anything in the shop costs.
+    await page.goto('/en/products?price_min=1000000000&sort=new');
+    await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(cards(page).first()).toBeVisible();
+    expect(query(page).has('price_min')).toBe(false);
+    expect(query(page).get('sort')).toBe('new');
+  });
+
+  test('bad values in the URL are dropped: the list shows, with no error and no 4xx', async ({
+    page,
+    request,
+  }) => {
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/resources/products')) statuses.push(response.status());
+    });
+    const all = await apiProducts(request, { per_page: 1 });
+    await page.goto(
+      '/en/products?category=Not%20a%20slug&brands=%3Cb%3E&price_min=abc&price_max=1e3&in_stock=maybe' +
+        '&attr_Color=x&attr_size=%20&sort=cheapest&page=-1',
+    );
+    await expect(page.getByText(`Products: ${all.meta.total}`)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('popular');
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(statuses.length).toBeLessThanOrEqual(2);
+  });
+
+  test('home: a carousel with controls, categories and "See all" into the sorted list', async ({
+    page,
+  }) => {
+    await page.goto('/en');
+    const carousel = page.getByRole('region', { name: 'Offers' });
+    await expect(carousel).toBeVisible();
+    const firstSlide = carousel.locator('img').first();
+    await expect(firstSlide).toHaveAttribute('fetchpriority', 'high');
+    await expect(firstSlide).toHaveAttribute('width', /\d+/);
+    await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeDisabled();
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(carousel.getByRole('button', { name: 'Slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeEnabled();
+
+    await expect(
+      page.getByRole('navigation', { name: 'Categories' }).getByRole('link').first(),
+    ).toHaveAttribute('href', /\/en\/products\?category=[a-z0-9-]+$/);
+
+    const seeAllNew = page.getByRole('link', { name: /^See all: / }).first();
+    await seeAllNew.click();
+    await expect(page).toHaveURL(/\/en\/products\?sort=(new|popular)$/);
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue(/^(new|popular)$/);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('catalogue: category tiles open a sub-level, then the filtered list; Back climbs up', async ({
+    page,
+  }) => {
+    await page.goto('/en/catalog');
+    await page.getByRole('link', { name: /^Kitchen/ }).click();
+    await expect(page).toHaveURL(/\/en\/catalog\?category=kitchen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kitchen' })).toBeVisible();
+    await page.getByRole('link', { name: 'Cookware', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/products\?category=cookware$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cookware' })).toBeVisible();
+    await expect(cards(page, 'Cookware').first()).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/catalog\?category=kitchen$/);
+    await page.getByRole('link', { name: 'All in Kitchen' }).click();
+    await expect(page).toHaveURL(/\/en\/products\?category=kitchen$/);
+
+    // All categories for the shopper's account type, each leading to its products.
+    await page.goto('/en/categories');
+    await expect(page.getByRole('link', { name: /Kitchen/ }).first()).toHaveAttribute(
+      'href',
+      '/en/products?category=kitchen',
+    );
+    await expect(page.getByRole('link', { name: 'Cookware', exact: true })).toHaveAttribute(
+      'href',
+      '/en/products?category=cookware',
+    );
+    // Legal-entity categories are not shown to an individual shopper.
+    await expect(page.locator('a[href*="category=office-horeca"]')).toHaveCount(0);
+  });
+
+  test('brands come from the product facets, with counts, and lead to their products', async ({
+    page,
+    request,
+  }) => {
+    const { facets } = await apiProducts(request, { per_page: 1 });
+    expect(facets.brands.length).toBeGreaterThan(2);
+    await page.goto('/en/brands');
+    const brand = facets.brands.find((b) => b.slug === 'chinnigar') ?? facets.brands[0];
+    if (!brand) throw new Error('no brands');
+    const link = page.getByRole('link', {
+      name: new RegExp(`^${escapeRegExp(brand.name)}\\s*Products: ${brand.count}$`),
+    });
+    await expect(link).toHaveAttribute('href', `/en/products?brands=${brand.slug}`);
+    await expect(page.getByRole('main').getByRole('link', { name: /Products: \d+$/ })).toHaveCount(
+      facets.brands.length,
+    );
+    await link.click();
+    await expect(page).toHaveURL(endsWith(`/en/products?brands=${brand.slug}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible();
+    await expect(page.getByText(`Products: ${brand.count}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Remove filter: ${brand.name}` })).toBeVisible();
+  });
+
+  test('product page: three stock states, breadcrumbs with links, related products', async ({
+    page,
+    request,
+  }) => {
+    const low = await findLowStockVariant(request);
+    await page.goto(`/en/products/${low.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: low.name })).toBeVisible();
+    for (const value of low.values) await page.getByRole('radio', { name: value }).check();
+    await expect(
+      page.locator('.product__info').getByText(`Only ${low.quantity} left`),
+    ).toBeVisible();
+
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/en');
+    await expect(crumbs.getByRole('link').last()).toHaveAttribute(
+      'href',
+      /\/en\/products\?category=[a-z0-9-]+$/,
+    );
+    const related = page.getByRole('region', { name: 'You may also like' });
+    await expect(related.getByRole('link').first()).toHaveAttribute('href', /\/en\/products\//);
+    await expect(
+      page.locator('.gallery img').first(),
+      'the first photo is fetched first',
+    ).toHaveAttribute('fetchpriority', 'high');
+
+    // Plenty left: "In stock"; every variant sold out: "Out of stock" and nothing to buy.
+    const { data } = await apiProducts(request, { per_page: 100, in_stock: true });
+    const plenty = data.find((p) => p.variants.length === 1 && (p.variants[0]?.quantity ?? 0) > 5);
+    if (!plenty) throw new Error('The demo seed has no single-variant product with more than 5');
+    const info = page.locator('.product__info');
+    await page.goto(`/en/products/${plenty.slug}`);
+    await expect(info.getByText('In stock', { exact: true })).toBeVisible();
+    await page.goto('/en/products/ceramic-casserole');
+    await expect(info.getByText('Out of stock', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy in one click' })).toBeDisabled();
+  });
+
+  test('the language switch keeps the page and its query, in all three languages', async ({
+    page,
+  }) => {
+    const path = '/products?brands=chinnigar&sort=price_asc';
+    await page.goto(`/en${path}`);
+    await expect(page.getByRole('button', { name: 'Remove filter: Chinnigar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'Oʻzbekcha' }).click();
+    await expect(page).toHaveURL(endsWith(`/uz${path}`));
+    await expect(page.getByRole('combobox', { name: 'Saralash' })).toHaveValue('price_asc');
+
+    await page.getByRole('button', { name: 'Til' }).click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page).toHaveURL(endsWith(`/ru${path}`));
+    await expect(page.getByRole('button', { name: 'Убрать фильтр: Chinnigar' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Язык' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page).toHaveURL(endsWith(`/en${path}`));
+  });
+});

@@ -1,0 +1,89 @@
+// What the shop's own API answers, read through the relay exactly as the browser reads it. Specs
+// compare the screen with these answers instead of hard-coding seed texts that may be reworded.
+import { expect, type APIRequestContext } from '@playwright/test';
+import {
+  CALLS,
+  callPath,
+  type InfoPageSlug,
+  type Language,
+  type ProductsFilter,
+  type ProductsResponse,
+} from '@shop/shared';
+
+const headers = (lang: Language) => ({ 'x-lang': lang, 'x-account-type': 'null' });
+
+async function json<T>(response: {
+  ok(): boolean;
+  status(): number;
+  url(): string;
+  json(): Promise<unknown>;
+}) {
+  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export async function apiProducts(
+  request: APIRequestContext,
+  filter: ProductsFilter,
+  lang: Language = 'en',
+): Promise<ProductsResponse> {
+  return json(await request.post(CALLS.products.path, { data: filter, headers: headers(lang) }));
+}
+
+export interface InfoPageAnswer {
+  data: { slug: string; title: string; body: string };
+}
+
+export async function apiInfoPage(
+  request: APIRequestContext,
+  slug: InfoPageSlug,
+  lang: Language,
+): Promise<InfoPageAnswer['data']> {
+  const answer = await json<InfoPageAnswer>(
+    await request.get(callPath(CALLS.infoPage.path, { slug }), { headers: headers(lang) }),
+  );
+  return answer.data;
+}
+
+export interface BlogsAnswer {
+  data: { slug: string; title: string }[];
+  meta: { page: number; last_page: number; total: number };
+}
+
+export async function apiBlogs(
+  request: APIRequestContext,
+  page: number,
+  lang: Language = 'en',
+): Promise<BlogsAnswer> {
+  return json(await request.get(`${CALLS.blogs.path}?page=${page}`, { headers: headers(lang) }));
+}
+
+/** The first paragraph of a plain-text body, as the page shows it. */
+export function firstParagraph(body: string): string {
+  return body.split(/\n[ \t]*\n/)[0]?.trim() ?? '';
+}
+
+export interface LowStockVariant {
+  slug: string;
+  name: string;
+  /** The radio names that pick the variant, e.g. ['Pink'] or ['Grey', 'King']. */
+  values: string[];
+  quantity: number;
+}
+
+/** A product with a variant of 1..5 left: what "Only N left" is shown for. */
+export async function findLowStockVariant(request: APIRequestContext): Promise<LowStockVariant> {
+  const { data } = await apiProducts(request, { per_page: 100, in_stock: true });
+  for (const product of data) {
+    const variant = product.variants.find((v) => v.in_stock && v.quantity > 0 && v.quantity <= 5);
+    if (variant) {
+      return {
+        slug: product.slug,
+        name: product.name,
+        values: variant.attributes.map((a) => a.value),
+        quantity: variant.quantity,
+      };
+    }
+  }
+  throw new Error('The demo seed has no variant with 1 to 5 left');
+}

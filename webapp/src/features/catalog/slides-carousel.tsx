@@ -1,0 +1,138 @@
+import type { Slide } from '@shop/shared';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';
+
+/**
+ * The home banners: swipeable (CSS scroll snap, so touch and trackpads work natively) with
+ * previous/next buttons and one button per slide, following the WAI-ARIA carousel pattern. No
+ * autoplay: moving content nobody asked for is a WCAG 2.2.2 failure and a thumb trap on phones.
+ */
+export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+
+  const show = (index: number) => {
+    const element = track.current;
+    const slide = element?.children[index];
+    if (!element || !(slide instanceof HTMLElement)) return;
+    const left = slide.offsetLeft - (element.clientWidth - slide.clientWidth) / 2;
+    element.scrollTo({ left, behavior: 'smooth' });
+    setCurrent(index);
+  };
+
+  const onScroll = () => {
+    const element = track.current;
+    if (!element) return;
+    // The slide whose centre is nearest the track's centre is the current one.
+    const centre = element.scrollLeft + element.clientWidth / 2;
+    let nearest = 0;
+    let best = Number.POSITIVE_INFINITY;
+    Array.from(element.children).forEach((child, index) => {
+      if (!(child instanceof HTMLElement)) return;
+      const distance = Math.abs(child.offsetLeft + child.clientWidth / 2 - centre);
+      if (distance < best) {
+        best = distance;
+        nearest = index;
+      }
+    });
+    if (nearest !== current) setCurrent(nearest);
+  };
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={t('home.slides')}>
+      <div className="carousel__track" ref={track} onScroll={onScroll}>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.id}
+            className="carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('home.slideOf', { index: index + 1, total: slides.length })}
+          >
+            <SlideLink slide={slide}>
+              <img
+                className="slide__image"
+                src={slide.image.url}
+                width={slide.image.width}
+                height={slide.image.height}
+                alt={slide.image.alt ?? ''}
+                // The first banner is the largest thing on the first screen: fetch it first.
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding={index === 0 ? 'sync' : 'async'}
+              />
+              <span className="slide__caption">
+                <span className="slide__title">{slide.title}</span>
+                {slide.subtitle && <span className="slide__subtitle">{slide.subtitle}</span>}
+              </span>
+            </SlideLink>
+          </div>
+        ))}
+      </div>
+      {slides.length > 1 && (
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={t('home.previousSlide')}
+            disabled={current === 0}
+            onClick={() => {
+              show(current - 1);
+            }}
+          >
+            <ChevronLeftIcon size={20} />
+          </button>
+          <div className="carousel__dots">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.id}
+                type="button"
+                className={
+                  index === current ? 'carousel__dot carousel__dot--active' : 'carousel__dot'
+                }
+                aria-label={t('home.goToSlide', { index: index + 1 })}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => {
+                  show(index);
+                }}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={t('home.nextSlide')}
+            disabled={current === slides.length - 1}
+            onClick={() => {
+              show(current + 1);
+            }}
+          >
+            <ChevronRightIcon size={20} />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SlideLink({ slide, children }: { slide: Slide; children: ReactNode }) {
+  const lang = useLanguage();
+  if (!slide.link) return <div className="slide__body">{children}</div>;
+  // An in-app path gets the language prefix; an external address is a full page load (§2).
+  if (slide.link.startsWith('/') && !slide.link.startsWith('//')) {
+    return (
+      <Link className="slide__body" to={`/${lang}${slide.link === '/' ? '' : slide.link}`}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a className="slide__body" href={slide.link} rel="noopener">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,215 @@
+import { buildPath, SlugSchema, type BlogPostSummary, type Image } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api/api-error';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { formatDate } from '../../lib/i18n/format-date';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../lib/ui/icons';
+import { NotFoundContent } from '../../lib/ui/not-found';
+import { Prose, ProseSkeleton } from '../../lib/ui/prose';
+import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';
+import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { useBlog } from './api/get-blog';
+import { blogsPageParam, useBlogs } from './api/get-blogs';
+import './info.css';
+
+/** /blogs: posts newest first, a page at a time. */
+export function BlogsPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [params] = useSearchParams();
+  const page = blogsPageParam(params.get('page'));
+  const blogs = useBlogs(page);
+  useDocumentTitle(t('info.blogs.title'));
+  const pageLink = (to: number) => `${buildPath(lang, 'blogs')}${to > 1 ? `?page=${to}` : ''}`;
+  const meta = blogs.data?.meta;
+  return (
+    <div className="info info--wide">
+      <PageTitle subtitle={t('info.blogs.text')}>{t('info.blogs.title')}</PageTitle>
+      {blogs.isPending && (
+        <div className="blog-list" role="status" aria-label={t('common.loading')}>
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="blog-card" aria-hidden="true">
+              <span className="skeleton blog-card__image" />
+              <span className="blog-card__body">
+                <span className="skeleton skeleton--title" />
+                <span className="skeleton skeleton--text" />
+                <span className="skeleton skeleton--text" style={{ width: '70%' }} />
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+      {blogs.isError && (
+        <ErrorState
+          message={errorMessage(t, blogs.error)}
+          onRetry={() => void blogs.refetch()}
+          retrying={blogs.isFetching}
+        />
+      )}
+      {blogs.data && blogs.data.data.length === 0 && (
+        <EmptyState
+          title={t('info.noPosts')}
+          action={
+            page > 1 ? (
+              <Link className="btn btn--secondary" to={pageLink(1)}>
+                {t('info.firstPage')}
+              </Link>
+            ) : undefined
+          }
+        />
+      )}
+      {blogs.data && blogs.data.data.length > 0 && (
+        <ul
+          className={blogs.isPlaceholderData ? 'blog-list listing--stale' : 'blog-list'}
+          aria-busy={blogs.isPlaceholderData || undefined}
+        >
+          {blogs.data.data.map((post, index) => (
+            <li key={post.slug}>
+              <BlogCard post={post} eager={index === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {meta && meta.last_page > 1 && (
+        <nav className="pager" aria-label={t('info.pagination')}>
+          {page > 1 ? (
+            <Link
+              className="btn btn--secondary btn--sm"
+              to={pageLink(Math.min(page - 1, meta.last_page))}
+            >
+              <ChevronLeftIcon size={18} />
+              {t('info.previousPage')}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="pager__status">
+            {t('info.pageOf', { page: Math.min(page, meta.last_page), total: meta.last_page })}
+          </span>
+          {page < meta.last_page ? (
+            <Link className="btn btn--secondary btn--sm" to={pageLink(page + 1)}>
+              {t('info.nextPage')}
+              <ChevronRightIcon size={18} />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function BlogCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
+  const lang = useLanguage();
+  const date = formatDate(post.published_at, lang);
+  return (
+    <article className="blog-card">
+      <Link className="blog-card__link" to={buildPath(lang, 'blog', { slug: post.slug })}>
+        <PostImage image={post.image} className="blog-card__image" eager={eager} />
+        <span className="blog-card__body">
+          <h2 className="blog-card__title">{post.title}</h2>
+          {date && (
+            <time className="blog-card__date" dateTime={post.published_at}>
+              {date}
+            </time>
+          )}
+          <span className="blog-card__excerpt">{post.excerpt}</span>
+        </span>
+      </Link>
+    </article>
+  );
+}
+
+function PostImage({
+  image,
+  className,
+  eager = false,
+  priority = false,
+}: {
+  image: Image | null;
+  className: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
+  if (!image) {
+    return (
+      <span className={`${className} post-image--empty`} aria-hidden="true">
+        <ImageIcon size={40} />
+      </span>
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={image.url}
+      width={image.width}
+      height={image.height}
+      alt={image.alt ?? ''}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
+    />
+  );
+}
+
+/** /blogs/{slug}: one post; an unknown slug is the 404 page. */
+export function BlogPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { slug = '' } = useParams();
+  const valid = SlugSchema.safeParse(slug).success;
+  const post = useBlog(slug, valid);
+  useDocumentTitle(post.data?.data.title ?? t('info.blog.title'));
+
+  if (!valid || (post.isError && isApiError(post.error) && post.error.status === 404)) {
+    return <NotFoundContent />;
+  }
+  const back = (
+    <Link className="post__back" to={buildPath(lang, 'blogs')}>
+      <ChevronLeftIcon size={18} />
+      {t('info.blogs.title')}
+    </Link>
+  );
+  if (post.isError && !post.data) {
+    return (
+      <div className="info">
+        {back}
+        <ErrorState
+          message={errorMessage(t, post.error)}
+          onRetry={() => void post.refetch()}
+          retrying={post.isFetching}
+        />
+      </div>
+    );
+  }
+  if (!post.data) {
+    return (
+      <div className="post" role="status" aria-label={t('common.loading')}>
+        {back}
+        <span className="skeleton skeleton--title" />
+        <span className="skeleton post__image" />
+        <ProseSkeleton />
+      </div>
+    );
+  }
+  const data = post.data.data;
+  const date = formatDate(data.published_at, lang);
+  return (
+    <article className="post">
+      {back}
+      <header className="post__header">
+        <h1>{data.title}</h1>
+        {date && (
+          <time className="post__date" dateTime={data.published_at}>
+            {date}
+          </time>
+        )}
+      </header>
+      {data.image && <PostImage image={data.image} className="post__image" priority />}
+      <Prose body={data.body} />
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import type { InfoPageSlug, RouteId } from '@shop/shared';
+
+/** Each info page of the content backend and the route (spec §2) that shows it. */
+export const INFO_PAGE_ROUTES = {
+  about: 'about',
+  contacts: 'contacts',
+  delivery: 'delivery',
+  'how-to-buy': 'howToBuy',
+  'public-offer': 'publicOffer',
+  return: 'return',
+} as const satisfies Record<InfoPageSlug, RouteId>;
+
+export type InfoRouteId = (typeof INFO_PAGE_ROUTES)[InfoPageSlug];

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** What the server may put into index.html as `<script>window.__SHOP_CONFIG__={…}</script>`. */
+export interface ShopConfigInput {
+  /** Set when the server has YANDEX_MAPS_API_KEY: the markets page then shows the map. */
+  yandexMapsApiKey?: string;
+}
+
+declare global {
+  interface Window {
+    __SHOP_CONFIG__?: ShopConfigInput;
+  }
+}
+
+export interface ShopConfig {
+  yandexMapsApiKey: string | null;
+}
+
+// The key goes into a script URL: only the characters Yandex keys have (a UUID) may pass.
+const ConfigSchema = z.object({
+  yandexMapsApiKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{8,100}$/)
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * Reads the injected configuration; absent, malformed or partly wrong, it falls back value by
+ * value to "not configured" instead of failing the page (it is a trust boundary like storage).
+ */
+export function readShopConfig(source: unknown): ShopConfig {
+  const parsed = ConfigSchema.safeParse(source);
+  return { yandexMapsApiKey: parsed.success ? (parsed.data.yandexMapsApiKey ?? null) : null };
+}
+
+/** The page's configuration, as the server injected it. */
+export function shopConfig(): ShopConfig {
+  return readShopConfig(typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__);
+}
