@@ -243,6 +243,8 @@ export interface SweepSession {
   revokedToken: string;
   storeId: number;
   product: SampleProduct;
+  /** A published blog post. */
+  blogSlug: string;
 }
 
 export interface Good {
@@ -314,10 +316,13 @@ function goodBodies(session: SweepSession, freshPhone: () => string) {
   return bodies;
 }
 
-function goodParams(session: SweepSession): Record<string, string> {
+function goodParams(id: CallId, session: SweepSession): Record<string, string> {
+  // `:slug` names a different thing per call: a product, a blog post or an info page.
+  const slug =
+    id === 'blog' ? session.blogSlug : id === 'infoPage' ? 'about' : session.product.slug;
   return {
     tid: session.orderNumber,
-    slug: session.product.slug,
+    slug,
     customerId: String(session.userId),
     orderId: String(session.orderId),
   };
@@ -330,7 +335,7 @@ export function goodRequest(
   session: SweepSession,
   options: GoodOptions,
 ): Good {
-  const allParams = goodParams(session);
+  const allParams = goodParams(id, session);
   const params: Record<string, string> = {};
   for (const [, name] of def.path.matchAll(/:([A-Za-z]+)/g)) {
     if (name === undefined) continue;

@@ -1,6 +1,6 @@
 import { CALLS } from '@shop/shared';
 import type { Route } from '../http/route-binder';
-import type { CatalogService } from './catalog-service';
+import { SEARCH_LIMIT, type CatalogService } from './catalog-service';
 import type { OrderService } from '../orders/order-service';
 import { isPgInt } from '../http/limits';
 import { notFound } from '../errors';
@@ -26,7 +26,7 @@ export function registerCatalogRoutes(
     return { data: await catalog.productDetail(params.slug, lang, accountType, withRelateds) };
   });
   route(CALLS.search, async ({ query, lang, accountType }) => ({
-    data: await catalog.search(query.q, lang, accountType),
+    data: await catalog.search(query.q, query.limit ?? SEARCH_LIMIT, lang, accountType),
   }));
 
   // Customer-scoped calls: the relay lets a bearer through only for its own customer id, so the

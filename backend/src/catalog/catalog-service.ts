@@ -1,9 +1,11 @@
-// The catalogue backend: category tree, product listing with filters/sort/paging done in SQL,
-// product pages, home sections and a simple search. Names come from the database in the
-// shopper's language; legal-only categories and their products are hidden from individuals.
+// The catalogue backend: category tree, product listing with filters, facets, sort and paging
+// done in SQL (listing-query.ts), product pages, home sections and a typo-tolerant search over
+// all three languages (search-query.ts). Names come from the database in the shopper's language;
+// legal-only categories and their products are hidden from individuals, in facets too.
 import type {
   AccountType,
   Category,
+  Facets,
   HomeResponse,
   Language,
   NamedRef,
@@ -13,19 +15,17 @@ import type {
   ProductsResponse,
   Sort,
 } from '@shop/shared';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  brands,
-  categories,
-  productImages,
-  products,
-  variants,
-  type LocalizedText,
-} from '../db/schema';
+import { queryRows } from '../db/raw-rows';
+import { categories, products, type LocalizedText } from '../db/schema';
 import { notFound } from '../errors';
 import { pageMeta } from '../http/paging';
-import { localizeAttributes, localizedColumn, pick } from './localize';
+import { runListing, type ListingAnswer } from './listing-query';
+import { pick } from './localize';
+import { ProductRowSchema, productRowsSql, productsInOrder } from './product-rows';
+import { runSearch } from './search-query';
+import { queryWords } from './search-text';
 
 export const DEFAULT_PER_PAGE = 24;
 export const HOME_SECTION_SIZE = 8;
@@ -46,34 +46,25 @@ interface CategoryIndex {
   visible: Set<number>;
 }
 
-interface ProductQuery {
+/** A short list of products without facets: home sections and related products. */
+interface ShelfQuery {
   categoryIds: number[];
-  brandSlugs?: readonly string[];
-  priceMin?: number;
-  priceMax?: number;
-  inStock?: boolean;
   discounted?: boolean;
-  words?: readonly string[];
-  lang: Language;
   sort: Sort;
   limit: number;
-  offset: number;
   excludeId?: number;
 }
 
+const NO_FACETS: Facets = {
+  categories: [],
+  brands: [],
+  attributes: [],
+  price: null,
+  in_stock_count: 0,
+};
+
 export function categoryImageUrl(slug: string): string {
   return `/media/categories/${slug}.svg`;
-}
-
-export function productImageUrl(slug: string, position: number): string {
-  return `/media/products/${slug}-${position}.svg`;
-}
-
-/** ILIKE pattern for one search word: wildcards escaped, and the apostrophes people use for
- * Uzbek oʻ/gʻ (' ‘ ’ ʻ ʼ `) all match each other via the single-character wildcard. */
-export function searchPattern(word: string): string {
-  const escaped = word.replace(/[\\%_]/g, (ch) => `\\${ch}`).replace(/['‘’ʻʼ`]/g, '_');
-  return `%${escaped}%`;
 }
 
 export function createCatalogService(db: Db) {
@@ -119,160 +110,91 @@ export function createCatalogService(db: Db) {
       }));
   }
 
-  function filteredProducts(q: ProductQuery) {
-    const conditions: SQL[] = [
-      eq(products.active, true),
-      inArray(products.categoryId, q.categoryIds),
-    ];
-    if (q.brandSlugs && q.brandSlugs.length > 0)
-      conditions.push(inArray(brands.slug, [...q.brandSlugs]));
-    if (q.excludeId !== undefined) conditions.push(sql`${products.id} <> ${q.excludeId}`);
-    for (const word of q.words ?? []) {
-      const pattern = searchPattern(word);
-      const match = or(
-        ilike(localizedColumn(products.name, q.lang), pattern),
-        ilike(brands.name, pattern),
-        ilike(localizedColumn(categories.name, q.lang), pattern),
-      );
-      if (match) conditions.push(match);
-    }
-    const having: SQL[] = [];
-    if (q.priceMin !== undefined) having.push(sql`min(${variants.price}) >= ${q.priceMin}`);
-    if (q.priceMax !== undefined) having.push(sql`min(${variants.price}) <= ${q.priceMax}`);
-    // in_stock is an "in stock only" switch: false means no filter, because a client sending
-    // its unticked checkbox must not get only the sold-out products.
-    if (q.inStock === true) having.push(sql`bool_or(${variants.quantity} > 0)`);
-    // Discounted means the product-level price shows a discount: the cheapest variant (first by
-    // position among equals, as in hydrate) has an old price above its price.
-    if (q.discounted) {
-      having.push(
-        sql`(array_agg(${variants.oldPrice} order by ${variants.price}, ${variants.position}, ${variants.id}))[1] > min(${variants.price})`,
-      );
-    }
-
-    return db
-      .select({ id: products.id })
-      .from(products)
-      .innerJoin(variants, eq(variants.productId, products.id))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(...conditions))
-      .groupBy(products.id)
-      .having(having.length > 0 ? and(...having) : undefined);
-  }
-
-  function ordering(sort: Sort): SQL[] {
-    // Every sort ends with the id so pages never repeat or skip a product between requests.
+  function shelfOrder(sort: Sort): SQL[] {
+    // Spelled like the listing's ORDER BY so the same products_*_idx indexes serve it.
     switch (sort) {
       case 'new':
-        return [desc(products.createdAt), asc(products.id)];
+        return [sql`${products.createdAt} desc nulls last`, asc(products.id)];
       case 'price_asc':
-        return [asc(sql`min(${variants.price})`), asc(products.id)];
+        return [asc(products.price), asc(products.id)];
       case 'price_desc':
-        return [desc(sql`min(${variants.price})`), asc(products.id)];
+        return [sql`${products.price} desc nulls last`, asc(products.id)];
       case 'popular':
-        return [desc(products.popularity), asc(products.id)];
+        return [sql`${products.popularity} desc nulls last`, asc(products.id)];
     }
   }
 
-  async function findIds(q: ProductQuery): Promise<number[]> {
-    const rows = await filteredProducts(q)
-      .orderBy(...ordering(q.sort))
-      .limit(q.limit)
-      .offset(q.offset);
+  async function shelfIds(q: ShelfQuery): Promise<number[]> {
+    if (q.categoryIds.length === 0) return [];
+    const conditions: (SQL | undefined)[] = [
+      eq(products.active, true),
+      // No price means no variant yet: nothing to buy, so nothing to show.
+      isNotNull(products.price),
+      inArray(products.categoryId, q.categoryIds),
+    ];
+    if (q.excludeId !== undefined) conditions.push(ne(products.id, q.excludeId));
+    // On sale: the cheapest variant (the one whose price the product shows) has an old price above it.
+    if (q.discounted) conditions.push(gt(products.oldPrice, products.price));
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...shelfOrder(q.sort))
+      .limit(q.limit);
     return rows.map((row) => row.id);
   }
 
-  async function count(q: ProductQuery): Promise<number> {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(filteredProducts(q).as('filtered'));
-    return row?.total ?? 0;
-  }
-
-  /** Loads full products for ids, in the order given. */
+  /** Loads full products for ids, in the order given, in one statement. */
   async function hydrate(ids: readonly number[], lang: Language): Promise<Product[]> {
     if (ids.length === 0) return [];
-    const idList = [...ids];
-    const [rows, variantRows, imageRows] = await Promise.all([
-      db
-        .select({
-          product: products,
-          categorySlug: categories.slug,
-          categoryName: categories.name,
-          brandSlug: brands.slug,
-          brandName: brands.name,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(inArray(products.id, idList)),
-      db
-        .select()
-        .from(variants)
-        .where(inArray(variants.productId, idList))
-        .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
-      db
-        .select()
-        .from(productImages)
-        .where(inArray(productImages.productId, idList))
-        .orderBy(asc(productImages.productId), asc(productImages.position)),
-    ]);
-    const byId = new Map(rows.map((row) => [row.product.id, row]));
-    const result: Product[] = [];
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row) continue;
-      const own = variantRows.filter((v) => v.productId === id);
-      const cheapest = own.reduce<(typeof own)[number] | undefined>(
-        (best, v) => (best === undefined || v.price < best.price ? v : best),
-        undefined,
-      );
-      if (!cheapest) continue; // a product without variants cannot be bought, so it is not shown
-      const name = pick(row.product.name, lang);
-      result.push({
-        product_id: id,
-        slug: row.product.slug,
-        name,
-        description: pick(row.product.description, lang),
-        price: cheapest.price,
-        old_price:
-          cheapest.oldPrice !== null && cheapest.oldPrice > cheapest.price
-            ? cheapest.oldPrice
-            : null,
-        images: imageRows
-          .filter((image) => image.productId === id)
-          .map((image) => ({
-            url: productImageUrl(row.product.slug, image.position),
-            width: image.width,
-            height: image.height,
-            alt: name,
-          })),
-        in_stock: own.some((v) => v.quantity > 0),
-        quantity: own.reduce((sum, v) => sum + v.quantity, 0),
-        category: { slug: row.categorySlug, name: pick(row.categoryName, lang) },
-        brand: { slug: row.brandSlug, name: row.brandName },
-        mxik: row.product.mxik,
-        package_code: row.product.packageCode,
-        specifications: row.product.specifications.map((s) => ({
-          name: pick(s.name, lang),
-          value: pick(s.value, lang),
-        })),
-        variants: own.map((v) => ({
-          product_id: v.id,
-          attributes: localizeAttributes(v.attributes, lang),
-          price: v.price,
-          old_price: v.oldPrice !== null && v.oldPrice > v.price ? v.oldPrice : null,
-          in_stock: v.quantity > 0,
-          quantity: v.quantity,
-        })),
-      });
-    }
-    return result;
+    const list = sql`array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]`;
+    return productsInOrder(ids, await queryRows(db, productRowsSql(list, lang), ProductRowSchema));
   }
 
   async function categoryTree(lang: Language, accountType: AccountType): Promise<Category[]> {
     return tree(await categoryIndex(accountType), lang, null);
+  }
+
+  /** The facets of a listing answer, named in the shopper's language. */
+  function facetsOf(
+    index: CategoryIndex,
+    lang: Language,
+    chosenId: number | null,
+    answer: ListingAnswer,
+  ): Facets {
+    const byCategory = new Map((answer.categories ?? []).map((c) => [c.id, c.count]));
+    const choices = index.rows.filter(
+      (row) => row.parentId === chosenId && index.visible.has(row.id),
+    );
+    const attributes: Facets['attributes'] = [];
+    for (const row of answer.attributes ?? []) {
+      let attribute = attributes.at(-1);
+      if (attribute?.code !== row.code) {
+        attribute = { code: row.code, name: row.name, values: [] };
+        attributes.push(attribute);
+      }
+      attribute.values.push({ value: row.value, name: row.value_name, count: row.count });
+    }
+    return {
+      // Each choice counts its whole subtree: a parent category lists its children's products.
+      categories: choices.flatMap((row) => {
+        const total = descendantsOf(index, row.id).reduce(
+          (sum, id) => sum + (byCategory.get(id) ?? 0),
+          0,
+        );
+        return total > 0 ? [{ slug: row.slug, name: pick(row.name, lang), count: total }] : [];
+      }),
+      brands: answer.brands ?? [],
+      attributes,
+      price:
+        answer.price.min === null || answer.price.max === null
+          ? null
+          : { min: answer.price.min, max: answer.price.max },
+      in_stock_count: answer.in_stock_count,
+    };
   }
 
   async function listProducts(
@@ -282,46 +204,49 @@ export function createCatalogService(db: Db) {
   ): Promise<ProductsResponse> {
     const index = await categoryIndex(accountType);
     let categoryIds = [...index.visible];
+    let chosenId: number | null = null;
     if (filter.category !== undefined) {
       const root = index.rows.find((row) => row.slug === filter.category);
       // Unknown and hidden categories both match nothing: a filter never reveals what exists.
       categoryIds = root && index.visible.has(root.id) ? descendantsOf(index, root.id) : [];
+      chosenId = root?.id ?? null;
     }
     const perPage = filter.per_page ?? DEFAULT_PER_PAGE;
     const page = filter.page ?? 1;
-    const query: ProductQuery = {
+    if (categoryIds.length === 0) {
+      return { data: [], meta: pageMeta(0, page, perPage), facets: NO_FACETS };
+    }
+    const answer = await runListing(db, {
       categoryIds,
-      brandSlugs: filter.brands,
+      brandSlugs: [...new Set(filter.brands ?? [])],
       priceMin: filter.price_min,
       priceMax: filter.price_max,
-      inStock: filter.in_stock,
-      lang,
+      // Sorted by code so one filter is one SQL text, whatever order the client sent.
+      attributes: Object.entries(filter.attributes ?? {})
+        .map(([code, values]): [string, string[]] => [code, [...new Set(values)]])
+        .sort(([a], [b]) => a.localeCompare(b)),
+      // "In stock only": false means no filter, because a client sending its unticked checkbox
+      // must not get only the sold-out products.
+      inStock: filter.in_stock === true,
       sort: filter.sort ?? 'popular',
       limit: perPage,
       offset: (page - 1) * perPage,
-    };
-    if (categoryIds.length === 0) {
-      return { data: [], meta: pageMeta(0, page, perPage) };
-    }
-    const [ids, total] = await Promise.all([findIds(query), count(query)]);
+      lang,
+    });
     return {
-      data: await hydrate(ids, lang),
-      meta: pageMeta(total, page, perPage),
+      data: productsInOrder(answer.ids, answer.products),
+      meta: pageMeta(answer.total, page, perPage),
+      facets: facetsOf(index, lang, chosenId, answer),
     };
   }
 
   async function home(lang: Language, accountType: AccountType): Promise<HomeResponse> {
     const index = await categoryIndex(accountType);
-    const base = {
-      categoryIds: [...index.visible],
-      lang,
-      limit: HOME_SECTION_SIZE,
-      offset: 0,
-    };
+    const base = { categoryIds: [...index.visible], limit: HOME_SECTION_SIZE };
     const [newest, popular, discounted] = await Promise.all([
-      findIds({ ...base, sort: 'new' }),
-      findIds({ ...base, sort: 'popular' }),
-      findIds({ ...base, sort: 'popular', discounted: true }),
+      shelfIds({ ...base, sort: 'new' }),
+      shelfIds({ ...base, sort: 'popular' }),
+      shelfIds({ ...base, sort: 'popular', discounted: true }),
     ]);
     const [newProducts, popularProducts, discountedProducts] = await Promise.all([
       hydrate(newest, lang),
@@ -368,34 +293,27 @@ export function createCatalogService(db: Db) {
       breadcrumbs.unshift({ slug: at.slug, name: pick(at.name, lang) });
     }
     const relatedIds = withRelateds
-      ? await findIds({
+      ? await shelfIds({
           categoryIds: [row.categoryId],
-          lang,
           sort: 'popular',
           limit: RELATED_LIMIT,
-          offset: 0,
           excludeId: row.id,
         })
       : [];
     return { ...product, breadcrumbs, relateds: await hydrate(relatedIds, lang) };
   }
 
-  async function search(q: string, lang: Language, accountType: AccountType): Promise<Product[]> {
+  async function search(
+    q: string,
+    limit: number,
+    lang: Language,
+    accountType: AccountType,
+  ): Promise<Product[]> {
     const index = await categoryIndex(accountType);
-    // A "word" of only punctuation (say a lone apostrophe, which becomes a wildcard) would match
-    // everything; it carries no meaning, so it is dropped.
-    const words = q
-      .split(/\s+/)
-      .filter((w) => /[\p{L}\p{N}]/u.test(w))
-      .slice(0, 6);
-    if (words.length === 0) return [];
-    const ids = await findIds({
+    const ids = await runSearch(db, {
+      words: queryWords(q),
       categoryIds: [...index.visible],
-      words,
-      lang,
-      sort: 'popular',
-      limit: SEARCH_LIMIT,
-      offset: 0,
+      limit,
     });
     return hydrate(ids, lang);
   }

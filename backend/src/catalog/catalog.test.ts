@@ -286,24 +286,77 @@ describe.each(DATABASE_KINDS)('catalogue on %s', (kind) => {
   });
 
   describe('search', () => {
-    async function search(q: string, lang: string, accountType = 'individual') {
-      const answer = await catalog(
-        t,
-        'GET',
-        `/resources/products/search?q=${encodeURIComponent(q)}`,
-        {
-          headers: { 'x-lang': lang, 'x-account-type': accountType },
-        },
-      );
+    async function search(q: string, lang = 'en', accountType = 'individual', limit?: number) {
+      const params = new URLSearchParams({ q });
+      if (limit !== undefined) params.set('limit', String(limit));
+      const answer = await catalog(t, 'GET', `/resources/products/search?${params.toString()}`, {
+        headers: { 'x-lang': lang, 'x-account-type': accountType },
+      });
       expect(answer.status, answer.text).toBe(200);
       return SearchResponseSchema.parse(answer.body).data.map((p) => p.slug);
     }
 
-    it('finds products by name in the current language', async () => {
+    it('finds products by name in any language, answering in the requested one', async () => {
       expect(await search(FIXTURES.search.uz, 'uz')).toContain(FIXTURES.search.slug);
       expect(await search(FIXTURES.search.ru, 'ru')).toContain(FIXTURES.search.slug);
       expect(await search(FIXTURES.search.en.toUpperCase(), 'en')).toContain(FIXTURES.search.slug);
-      expect(await search(FIXTURES.search.ru, 'en')).not.toContain(FIXTURES.search.slug);
+      // The shopper's language picks the answer's texts, not what the query may match.
+      expect(await search(FIXTURES.search.ru, 'en')).toContain(FIXTURES.search.slug);
+      const answer = await catalog(t, 'GET', '/resources/products/search?q=qozon', {
+        headers: { 'x-lang': 'ru' },
+      });
+      expect(SearchResponseSchema.parse(answer.body).data[0]?.name).toBe('Чугунный казан');
+    });
+
+    it('is script-agnostic: Cyrillic finds Latin names and Latin finds Cyrillic ones', async () => {
+      // Russian and Uzbek Cyrillic spellings of the kazan, named "Choʻyan qozon" / "Cast-iron kazan".
+      for (const q of ['казан', 'қозон', 'қазан', 'КАЗАН']) {
+        expect((await search(q))[0], q).toBe(FIXTURES.search.slug);
+      }
+      // Uzbek in either script: "Chinni krujka" is the porcelain mug.
+      expect(await search('чинни')).toEqual(await search('chinni'));
+      expect(await search('chinni krujka')).toEqual([FIXTURES.colourVariantProduct.slug]);
+      expect(await search('чинни кружка')).toEqual([FIXTURES.colourVariantProduct.slug]);
+      // Latin transliterations of Russian names only written in Cyrillic ("Сковорода …").
+      expect(await search('skovoroda')).toEqual(
+        expect.arrayContaining(['granite-frying-pan', 'carbon-steel-wok']),
+      );
+      expect(await search('polotentse')).toContain('terry-bath-towel');
+    });
+
+    it('forgives a missing or wrong letter', async () => {
+      expect(await search('porcelan')).toEqual([FIXTURES.colourVariantProduct.slug]);
+      expect(await search('kazn')).toContain(FIXTURES.search.slug);
+      expect(await search('sochq', 'uz')).toContain('terry-bath-towel');
+    });
+
+    it('treats every apostrophe people type for oʻ and gʻ alike', async () => {
+      // "Yogʻoch" (wood) names the dining chair, the hangers and the shelf.
+      const spellings = ['yogʻoch', "yog'och", 'yog’och', 'yog‘och', 'yogʼoch', 'yog`och', 'ёғоч'];
+      const expected = await search('yogʻoch', 'uz');
+      expect(expected).toContain('wooden-dining-chair');
+      for (const spelling of spellings)
+        expect(await search(spelling, 'uz'), spelling).toEqual(expected);
+      for (const spelling of ["qo'lqop", 'qo‘lqop', 'qoʻlqop', 'qoʼlqop']) {
+        expect(await search(spelling, 'uz')).toContain('oven-mitts');
+      }
+    });
+
+    it('finds nothing for keyboard noise', async () => {
+      for (const q of ['zzqqxx', 'asdfgh', 'qwerty', 'ааааа', 'qqqqqq']) {
+        expect(await search(q), q).toEqual([]);
+      }
+    });
+
+    it('ranks whole words before word starts before typos', async () => {
+      // "Emallangan kastryulka" (exact), "…kastryulkalar toʻplami" (prefix), "кастрюля" (typo).
+      expect(await search('kastryulka')).toEqual([
+        'enamel-stockpot',
+        'stainless-saucepan-set',
+        'ceramic-casserole',
+      ]);
+      // "Choʻyan qozon" (exact) before "Keramik qozoncha" (prefix).
+      expect(await search('qozon')).toEqual([FIXTURES.search.slug, 'ceramic-casserole']);
     });
 
     it('finds by brand and by category name, and every word must match', async () => {
@@ -313,19 +366,22 @@ describe.each(DATABASE_KINDS)('catalogue on %s', (kind) => {
       expect(await search('porcelain mug', 'en')).toEqual([FIXTURES.colourVariantProduct.slug]);
     });
 
-    it('treats the apostrophes people type for oʻ and gʻ alike', async () => {
-      for (const spelling of ["qo'lqop", 'qo‘lqop', 'qoʻlqop', 'qoʼlqop']) {
-        expect(await search(spelling, 'uz')).toContain('oven-mitts');
-      }
+    it('answers at most `limit` products, 24 by default', async () => {
+      expect(await search('chinnigar', 'en', 'individual', 3)).toHaveLength(3);
+      // "uchun" (for) is in most Uzbek descriptions.
+      expect(await search('uchun')).toHaveLength(24);
+      expect((await search('uchun', 'en', 'individual', 48)).length).toBeGreaterThan(24);
+      const tooMany = await catalog(t, 'GET', '/resources/products/search?q=ka&limit=49');
+      expect(tooMany.status).toBe(400);
     });
 
-    it('treats % and _ literally and hides legal-only products from individuals', async () => {
+    it('reads % and _ as separators, not wildcards, and hides legal-only products from individuals', async () => {
       expect(await search('%', 'en')).toEqual([]);
       expect(await search("'", 'uz')).toEqual([]);
-      expect(await search('k%n', 'en')).toEqual([]);
-      expect(await search('k_zan', 'en')).toEqual([]);
-      expect(await search('kazan %', 'en')).toContain(FIXTURES.search.slug);
       expect(await search('_', 'en')).toEqual([]);
+      expect(await search('k%n', 'en')).toEqual([]);
+      expect(await search('k_zan', 'en')).not.toContain(FIXTURES.search.slug);
+      expect(await search('kazan %', 'en')).toContain(FIXTURES.search.slug);
       expect(await search('hotel', 'en')).toEqual([]);
       expect(await search('hotel', 'en', 'legal')).toContain(FIXTURES.legalOnlyProduct.slug);
     });

@@ -8,4 +8,10 @@ export function registerContentRoutes(route: Route, content: ContentService): vo
   route(CALLS.deliverySettings, async ({ lang }) => ({
     data: await content.deliverySettings(lang),
   }));
+  route(CALLS.blogs, ({ query, lang }) => content.listBlogs(query.page ?? 1, lang));
+  route(CALLS.blog, async ({ params, lang }) => ({ data: await content.blog(params.slug, lang) }));
+  route(CALLS.infoPages, async ({ lang }) => ({ data: await content.listInfoPages(lang) }));
+  route(CALLS.infoPage, async ({ params, lang }) => ({
+    data: await content.infoPage(params.slug, lang),
+  }));
 }

@@ -1,9 +1,26 @@
-import type { DeliverySettings, Language, Slide, Store } from '@shop/shared';
-import { asc, eq } from 'drizzle-orm';
+import {
+  INFO_PAGE_SLUGS,
+  InfoPageSlugSchema,
+  type BlogPost,
+  type BlogPostSummary,
+  type DeliverySettings,
+  type InfoPage,
+  type Language,
+  type PageMeta,
+  type Slide,
+  type Store,
+} from '@shop/shared';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { deliveryMethods, paymentTypes, slides, stores } from '../db/schema';
+import { blogPosts, deliveryMethods, infoPages, paymentTypes, slides, stores } from '../db/schema';
+import { notFound } from '../errors';
+import { pageMeta } from '../http/paging';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../media/drawings';
 import { pick } from '../catalog/localize';
+
+export const BLOGS_PER_PAGE = 10;
+
+type BlogRow = typeof blogPosts.$inferSelect;
 
 type StoreRow = typeof stores.$inferSelect;
 
@@ -20,6 +37,21 @@ export function toStore(row: StoreRow, lang: Language): Store {
 
 export function slideImageUrl(id: number): string {
   return `/media/slides/${id}.svg`;
+}
+
+export function blogImageUrl(slug: string): string {
+  return `/media/blog/${slug}.svg`;
+}
+
+function toBlogSummary(row: BlogRow, lang: Language): BlogPostSummary {
+  const title = pick(row.title, lang);
+  return {
+    slug: row.slug,
+    title,
+    excerpt: pick(row.excerpt, lang),
+    image: { url: blogImageUrl(row.slug), width: SLIDE_WIDTH, height: SLIDE_HEIGHT, alt: title },
+    published_at: row.publishedAt.toISOString(),
+  };
 }
 
 export function createContentService(db: Db) {
@@ -77,7 +109,63 @@ export function createContentService(db: Db) {
     };
   }
 
-  return { listStores, findStore, listSlides, deliverySettings };
+  /** Newest first; the id breaks ties so a page never repeats a post of the one before. */
+  async function listBlogs(
+    page: number,
+    lang: Language,
+  ): Promise<{ data: BlogPostSummary[]; meta: PageMeta }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(blogPosts)
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(BLOGS_PER_PAGE)
+        .offset((page - 1) * BLOGS_PER_PAGE),
+      db.select({ total: count() }).from(blogPosts),
+    ]);
+    return {
+      data: rows.map((row) => toBlogSummary(row, lang)),
+      meta: pageMeta(total?.total ?? 0, page, BLOGS_PER_PAGE),
+    };
+  }
+
+  async function blog(slug: string, lang: Language): Promise<BlogPost> {
+    const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+    if (!row) throw notFound('Blog post not found');
+    return { ...toBlogSummary(row, lang), body: pick(row.body, lang) };
+  }
+
+  /** The info pages in the contract's order (the footer's); a page not written yet is left out. */
+  async function listInfoPages(lang: Language): Promise<Pick<InfoPage, 'slug' | 'title'>[]> {
+    const rows = await db.select({ slug: infoPages.slug, title: infoPages.title }).from(infoPages);
+    return INFO_PAGE_SLUGS.flatMap((slug) => {
+      const row = rows.find((r) => r.slug === slug);
+      return row ? [{ slug, title: pick(row.title, lang) }] : [];
+    });
+  }
+
+  async function infoPage(slug: string, lang: Language): Promise<InfoPage> {
+    const [row] = await db.select().from(infoPages).where(eq(infoPages.slug, slug));
+    const known = InfoPageSlugSchema.safeParse(row?.slug);
+    if (!row || !known.success) throw notFound('Page not found');
+    return {
+      slug: known.data,
+      title: pick(row.title, lang),
+      body: pick(row.body, lang),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    listStores,
+    findStore,
+    listSlides,
+    deliverySettings,
+    listBlogs,
+    blog,
+    listInfoPages,
+    infoPage,
+  };
 }
 
 export type ContentService = ReturnType<typeof createContentService>;

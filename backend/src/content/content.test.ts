@@ -1,9 +1,16 @@
 import {
+  BlogResponseSchema,
+  BlogsResponseSchema,
   DeliverySettingsResponseSchema,
+  INFO_PAGE_SLUGS,
+  InfoPageResponseSchema,
+  InfoPagesResponseSchema,
   SlidesResponseSchema,
   StoresResponseSchema,
 } from '@shop/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infoPages } from '../db/schema';
 import { call } from '../testing/http-client';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 
@@ -64,5 +71,118 @@ describe.each(DATABASE_KINDS)('content and settings on %s', (kind) => {
       ['on_receipt', true],
       ['card', false],
     ]);
+  });
+
+  describe('blog', () => {
+    const LANGS = ['uz', 'ru', 'en'] as const;
+
+    async function blogs(lang: string, page?: string) {
+      const answer = await call(t, 'GET', `/api/content/blogs${page ? `?page=${page}` : ''}`, {
+        headers: { 'x-lang': lang },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return BlogsResponseSchema.parse(answer.body);
+    }
+
+    it('lists the posts newest first, ten a page, in the requested language', async () => {
+      const en = await blogs('en');
+      expect(en.data.length).toBeGreaterThanOrEqual(4);
+      expect(en.meta).toEqual({ total: en.data.length, page: 1, per_page: 10, last_page: 1 });
+      const dates = en.data.map((post) => Date.parse(post.published_at));
+      expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      expect(en.data.map((p) => p.title)).toContain('How to season a cast-iron kazan');
+      expect((await blogs('ru')).data.map((p) => p.title)).toContain(
+        'Как прокалить чугунный казан',
+      );
+      expect((await blogs('uz')).data.map((p) => p.title)).toContain(
+        'Choʻyan qozonni qanday toblash kerak',
+      );
+      const beyond = await blogs('en', '2');
+      expect(beyond.data).toEqual([]);
+      expect(beyond.meta.total).toBe(en.meta.total);
+    });
+
+    it('answers each post with a plain-text body of real paragraphs and a cover picture', async () => {
+      for (const summary of (await blogs('en')).data) {
+        const bodies = new Set<string>();
+        for (const lang of LANGS) {
+          const answer = await call(t, 'GET', `/api/content/blogs/${summary.slug}`, {
+            headers: { 'x-lang': lang },
+          });
+          expect(answer.status, answer.text).toBe(200);
+          const post = BlogResponseSchema.parse(answer.body).data;
+          const paragraphs = post.body.split('\n\n');
+          expect(paragraphs.length, `${summary.slug} ${lang}`).toBeGreaterThanOrEqual(4);
+          for (const paragraph of paragraphs) {
+            expect(paragraph.trim(), `${summary.slug} ${lang}`).toBe(paragraph);
+            expect(paragraph.length, `${summary.slug} ${lang}`).toBeGreaterThan(60);
+          }
+          expect(post.body).not.toMatch(/[<>]/);
+          expect(post.excerpt.length).toBeGreaterThan(20);
+          bodies.add(post.body);
+        }
+        expect(bodies.size, summary.slug).toBe(3);
+        expect(summary.image?.url).toBe(`/media/blog/${summary.slug}.svg`);
+        const cover = await call(t, 'GET', summary.image?.url ?? '');
+        expect(cover.status).toBe(200);
+        expect(cover.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      }
+    });
+
+    it('answers 404 for an unknown post and its cover', async () => {
+      const answer = await call(t, 'GET', '/api/content/blogs/no-such-post');
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ code: 'not_found' });
+      expect((await call(t, 'GET', '/media/blog/no-such-post.svg')).status).toBe(404);
+    });
+  });
+
+  describe('info pages', () => {
+    it('lists the six pages in footer order, titled in the requested language', async () => {
+      const ru = InfoPagesResponseSchema.parse(
+        (await call(t, 'GET', '/api/content/pages', { headers: { 'x-lang': 'ru' } })).body,
+      ).data;
+      expect(ru.map((p) => p.slug)).toEqual([...INFO_PAGE_SLUGS]);
+      expect(ru.find((p) => p.slug === 'delivery')?.title).toBe('Доставка');
+    });
+
+    it('answers every page with substantial text in all three languages', async () => {
+      for (const slug of INFO_PAGE_SLUGS) {
+        const texts = new Map<string, string>();
+        for (const lang of ['uz', 'ru', 'en']) {
+          const answer = await call(t, 'GET', `/api/content/pages/${slug}`, {
+            headers: { 'x-lang': lang },
+          });
+          expect(answer.status, answer.text).toBe(200);
+          const page = InfoPageResponseSchema.parse(answer.body).data;
+          expect(page.slug).toBe(slug);
+          expect(page.body.split('\n\n').length, `${slug} ${lang}`).toBeGreaterThanOrEqual(5);
+          expect(page.body.length, `${slug} ${lang}`).toBeGreaterThan(500);
+          expect(page.body).not.toMatch(/[<>]/);
+          expect(Number.isNaN(Date.parse(page.updated_at))).toBe(false);
+          texts.set(lang, page.body);
+        }
+        expect(new Set(texts.values()).size, slug).toBe(3);
+      }
+      const delivery = InfoPageResponseSchema.parse(
+        (await call(t, 'GET', '/api/content/pages/delivery', { headers: { 'x-lang': 'en' } })).body,
+      ).data;
+      // The page states the prices the delivery settings charge.
+      expect(delivery.body).toContain('30,000 UZS');
+      expect(delivery.body).toContain('1,000,000 UZS');
+      expect(delivery.body).toContain('45,000 UZS');
+    });
+
+    it('refuses a slug outside the list with 400 and answers 404 for a page not written', async () => {
+      const unknown = await call(t, 'GET', '/api/content/pages/careers');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ code: 'validation_error' });
+      await t.db.delete(infoPages).where(eq(infoPages.slug, 'return'));
+      const missing = await call(t, 'GET', '/api/content/pages/return');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'not_found' });
+      const list = InfoPagesResponseSchema.parse((await call(t, 'GET', '/api/content/pages')).body);
+      expect(list.data.map((p) => p.slug)).not.toContain('return');
+    });
   });
 });

@@ -28,6 +28,9 @@ export interface LocalizedText {
 
 export interface StoredAttribute {
   code: string;
+  /** Stable code of the value ('white', 'l', '24cm'): what filters and facets match on, in every
+   * language. `name` and `value` are the display texts, copied from the attribute dictionary. */
+  valueCode: string;
   name: LocalizedText;
   value: LocalizedText;
 }
@@ -105,13 +108,72 @@ export const products = pgTable(
     popularity: integer('popularity').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamptz('created_at').notNull(),
+    // Kept in step with the variants by triggers (drizzle/0003), so listings filter, sort and page
+    // on indexed product columns instead of aggregating every variant per request: the cheapest
+    // variant's price and old price (null until the product has a variant) and the union of the
+    // variants' attribute keys. Stock is not copied here: it changes with every order, and a copy
+    // kept by concurrent orders could go stale.
+    price: integer('price'),
+    oldPrice: integer('old_price'),
+    attributeKeys: text('attribute_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // Search documents, written with the product (catalog/search-text.ts), each ' word word '
+    // padded with spaces so LIKE '% word%' finds word starts: the names, brand and category names
+    // in all three languages folded to one Latin spelling; the descriptions; the names with the
+    // q/k, o/a, x/h spellings merged; and all three at once, which alone is indexed for finding
+    // candidates (one trigram index scan per word instead of three). The parts rank the matches.
+    searchName: text('search_name').notNull().default(''),
+    searchDescription: text('search_description').notNull().default(''),
+    searchLoose: text('search_loose').notNull().default(''),
+    searchDocument: text('search_document').notNull().default(''),
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
+    // One per sort, each ending in the id tie-break, so a page of a large listing is read in
+    // order from the index instead of sorting every product.
+    index('products_popular_idx').on(t.popularity.desc(), t.id),
+    index('products_new_idx').on(t.createdAt.desc(), t.id),
+    index('products_price_asc_idx').on(t.price, t.id),
+    index('products_price_desc_idx').on(t.price.desc(), t.id),
+    index('products_attribute_keys_idx').using('gin', t.attributeKeys),
+    // Candidates by word start: LIKE '% word%' is answered from the trigrams.
+    index('products_search_document_trgm_idx').using('gin', t.searchDocument.op('gin_trgm_ops')),
     check('products_mxik_check', sql`${t.mxik} ~ '^[0-9]{17}$'`),
   ],
+);
+
+/**
+ * Every word of the products' search_name (4 letters or more), kept by a trigger (drizzle/0003):
+ * a typo is corrected against these few thousand short words, by trigram similarity, instead of
+ * being compared with the name of every product.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+/** The filterable attributes (colour, size) and their names, for the listing's facets. */
+export const attributes = pgTable('attributes', {
+  code: text('code').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** The values of each attribute by stable code, with display names and facet order. */
+export const attributeValues = pgTable(
+  'attribute_values',
+  {
+    attributeCode: text('attribute_code')
+      .notNull()
+      .references(() => attributes.code),
+    code: text('code').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.attributeCode, t.code] })],
 );
 
 /** A purchasable item: its id is the `product_id` of cart lines and order items. */
@@ -124,6 +186,11 @@ export const variants = pgTable(
       .references(() => products.id),
     position: integer('position').notNull().default(0),
     attributes: jsonb('attributes').$type<StoredAttribute[]>().notNull(),
+    /** 'code:valueCode' of each attribute ({color:white,size:l}), derived by the database. */
+    attributeKeys: text('attribute_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`shop_attribute_keys(attributes)`),
     /** Hex colour the product drawing uses for this variant. */
     color: text('color').notNull(),
     price: integer('price').notNull(),
@@ -132,6 +199,10 @@ export const variants = pgTable(
   },
   (t) => [
     index('variants_product_idx').on(t.productId),
+    // "Has a variant in stock" for the in-stock filter and count, without reading sold-out rows.
+    index('variants_in_stock_idx')
+      .on(t.productId)
+      .where(sql`${t.quantity} > 0`),
     // The last line of defence against overselling: even a buggy update cannot go below zero.
     check('variants_quantity_check', sql`${t.quantity} >= 0`),
     check('variants_price_check', sql`${t.price} >= 0`),
@@ -202,6 +273,11 @@ export const blogPosts = pgTable(
     excerpt: jsonb('excerpt').$type<LocalizedText>().notNull(),
     body: jsonb('body').$type<LocalizedText>().notNull(),
     color: text('color').notNull(),
+    /** Drawing kinds the cover shows, like a slide's (see media/drawings.ts). */
+    artwork: jsonb('artwork')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     publishedAt: timestamptz('published_at').notNull(),
   },
   (t) => [uniqueIndex('blog_posts_slug_key').on(t.slug)],
@@ -210,7 +286,11 @@ export const blogPosts = pgTable(
 export const infoPages = pgTable('info_pages', {
   slug: text('slug').primaryKey(),
   title: jsonb('title').$type<LocalizedText>().notNull(),
+  /** Plain text, paragraphs separated by a blank line. */
   body: jsonb('body').$type<LocalizedText>().notNull(),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 // ---- Accounts ----------------------------------------------------------------------------------

@@ -314,6 +314,9 @@ describe('bad input to every call, straight at the backend', () => {
     });
     expect(order.statusCode, order.body).toBe(201);
     const placed = order.json<{ data: { id: number; number: string } }>().data;
+    const blogs = await t.app.inject({ method: 'GET', url: CALLS.blogs.path });
+    expect(blogs.statusCode, blogs.body).toBe(200);
+    const blogSlug = blogs.json<{ data: { slug: string }[] }>().data[0]?.slug ?? '';
     session = {
       token: me.token,
       userId: me.userId,
@@ -323,6 +326,7 @@ describe('bad input to every call, straight at the backend', () => {
       revokedToken: other.token,
       storeId,
       product: SAMPLE_PRODUCT,
+      blogSlug,
     };
     goods = sweep.goodRequests(session, { freshPhone, apiKey: t.apiKey });
     before = await snapshot(t);

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categories, productImages, products, slides } from '../db/schema';
+import { blogPosts, categories, productImages, products, slides } from '../db/schema';
 import { notFound } from '../errors';
 import { isDrawingKind, productSvg, slideSvg, type DrawingKind } from './drawings';
 
@@ -52,6 +52,19 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db): void {
       .select({ color: slides.color, artwork: slides.artwork })
       .from(slides)
       .where(eq(slides.id, Number(match[1])));
+    if (!row) throw notFound('No such image');
+    const kinds = row.artwork.filter((kind): kind is DrawingKind => isDrawingKind(kind));
+    return sendSvg(reply, slideSvg(row.color, kinds));
+  });
+
+  // Blog covers are drawn like slides: the post's colour and artwork, same size.
+  app.get<{ Params: { file: string } }>('/media/blog/:file', async (request, reply) => {
+    const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/.exec(request.params.file);
+    if (!match?.[1]) throw notFound('No such image');
+    const [row] = await db
+      .select({ color: blogPosts.color, artwork: blogPosts.artwork })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, match[1]));
     if (!row) throw notFound('No such image');
     const kinds = row.artwork.filter((kind): kind is DrawingKind => isDrawingKind(kind));
     return sendSvg(reply, slideSvg(row.color, kinds));

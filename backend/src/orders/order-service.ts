@@ -32,7 +32,7 @@ import { AppError, notFound } from '../errors';
 import { pageMeta } from '../http/paging';
 import { isPgInt } from '../http/limits';
 import { localizeAttributes, pick } from '../catalog/localize';
-import { productImageUrl } from '../catalog/catalog-service';
+import { productImageUrl } from '../catalog/product-rows';
 import { toStore, type ContentService } from '../content/content-service';
 
 export type CreateOrderInput = z.output<typeof CreateOrderRequestSchema>;

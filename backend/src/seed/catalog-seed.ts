@@ -1,22 +1,36 @@
 // Turns the readable seed data into table rows. Pure and deterministic: ids, stock, popularity
 // and dates come from the data's order and a seeded PRNG, so fixtures.ts can compute the same
 // facts the database will hold.
-import type { StoredAttribute } from '../db/schema';
+import type { LocalizedText, StoredAttribute } from '../db/schema';
 import type * as schema from '../db/schema';
-import { ATTRIBUTE_NAMES, BRANDS, CATEGORIES, COLORS } from './taxonomy';
+import {
+  ATTRIBUTE_NAMES,
+  ATTRIBUTE_ORDER,
+  BRANDS,
+  CATEGORIES,
+  COLORS,
+  compareSizeCodes,
+  sizeCode,
+  type ColorKey,
+} from './taxonomy';
 import { PRODUCTS, type ProductSeed } from './products-data';
 import { createPrng, randomIntBetween } from './prng';
 import { PRODUCT_IMAGE_SIZE } from '../media/drawings';
+import { searchDocuments } from '../catalog/search-text';
 
 type CategoryRow = typeof schema.categories.$inferInsert;
 type BrandRow = typeof schema.brands.$inferInsert;
 type ProductRow = typeof schema.products.$inferInsert;
 type VariantRow = typeof schema.variants.$inferInsert & { id: number; quantity: number };
 type ImageRow = typeof schema.productImages.$inferInsert;
+type AttributeRow = typeof schema.attributes.$inferInsert;
+type AttributeValueRow = typeof schema.attributeValues.$inferInsert;
 
 export interface BuiltCatalog {
   categories: CategoryRow[];
   brands: BrandRow[];
+  attributes: AttributeRow[];
+  attributeValues: AttributeValueRow[];
   products: (ProductRow & { id: number; slug: string })[];
   variants: VariantRow[];
   images: ImageRow[];
@@ -47,11 +61,23 @@ function variantsOf(seed: ProductSeed, productId: number, next: () => number): V
     sizes.forEach((size) => {
       const index = rows.length;
       const attributes: StoredAttribute[] = [];
+      // One colour is part of the product, not a choice, so it is no attribute (and no facet).
       if (seed.colors.length > 1) {
-        attributes.push({ code: 'color', name: ATTRIBUTE_NAMES.color, value: color.name });
+        attributes.push({
+          code: 'color',
+          valueCode: colorKey,
+          name: ATTRIBUTE_NAMES.color,
+          value: color.name,
+        });
       }
-      if (size.label)
-        attributes.push({ code: 'size', name: ATTRIBUTE_NAMES.size, value: size.label });
+      if (size.label) {
+        attributes.push({
+          code: 'size',
+          valueCode: sizeCode(size.label),
+          name: ATTRIBUTE_NAMES.size,
+          value: size.label,
+        });
+      }
       const soldOut =
         seed.soldOut === 'all' || (Array.isArray(seed.soldOut) && seed.soldOut.includes(index));
       rows.push({
@@ -67,6 +93,39 @@ function variantsOf(seed: ProductSeed, productId: number, next: () => number): V
     });
   });
   return rows;
+}
+
+/** The attribute dictionary: every colour, and the sizes the products use, in shopping order. */
+function attributeDictionary(): Pick<BuiltCatalog, 'attributes' | 'attributeValues'> {
+  const sizes = new Map<string, LocalizedText>();
+  for (const seed of PRODUCTS) {
+    for (const size of seed.sizes ?? []) {
+      const code = sizeCode(size.label);
+      if (!sizes.has(code)) sizes.set(code, size.label);
+    }
+  }
+  const colorKeys = Object.keys(COLORS) as ColorKey[];
+  return {
+    attributes: ATTRIBUTE_ORDER.map((code, position) => ({
+      code,
+      name: ATTRIBUTE_NAMES[code],
+      position,
+    })),
+    attributeValues: [
+      ...colorKeys.map((key, position) => ({
+        attributeCode: 'color',
+        code: key,
+        name: COLORS[key].name,
+        position,
+      })),
+      ...[...sizes.keys()].sort(compareSizeCodes).map((code, position) => ({
+        attributeCode: 'size',
+        code,
+        name: sizes.get(code) ?? { uz: code, ru: code, en: code },
+        position,
+      })),
+    ],
+  };
 }
 
 export function buildCatalog(): BuiltCatalog {
@@ -98,6 +157,12 @@ export function buildCatalog(): BuiltCatalog {
       brandId: brand.id,
       name: seed.name,
       description: seed.description,
+      ...searchDocuments({
+        name: seed.name,
+        description: seed.description,
+        brand: brand.name,
+        category: category.name,
+      }),
       kind: seed.kind,
       mxik: `${category.mxikGroup}${String(id).padStart(3, '0')}001`,
       packageCode: String(1_500_000 + id * 37),
@@ -120,5 +185,5 @@ export function buildCatalog(): BuiltCatalog {
     });
   });
 
-  return { categories, brands, products, variants, images };
+  return { categories, brands, ...attributeDictionary(), products, variants, images };
 }

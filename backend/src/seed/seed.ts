@@ -1,8 +1,10 @@
-// Writes the demo data on first start. Idempotent: a marker row in install_state says it ran,
-// and an advisory lock makes two instances starting together seed once.
+// Writes the demo data on first start. Idempotent: a marker row in install_state says it ran
+// (and which version), and an advisory lock makes two instances starting together seed once.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
+  attributeValues,
+  attributes,
   blogPosts,
   brands,
   categories,
@@ -17,7 +19,7 @@ import {
   users,
   variants,
 } from '../db/schema';
-import { buildCatalog } from './catalog-seed';
+import { buildCatalog, type BuiltCatalog } from './catalog-seed';
 import {
   BLOG_POSTS,
   DELIVERY_METHODS,
@@ -29,20 +31,37 @@ import {
 } from './content-data';
 
 const SEED_MARKER = 'demo_seed';
-const SEED_VERSION = '1';
+// 2: attribute value codes and dictionary, search documents, the full blog and info pages.
+const SEED_VERSION = '2';
 // Any constant works; it only has to be the same for every instance of this backend.
 const SEED_LOCK_ID = 7_340_001;
 
-/** Returns true when this call seeded the database, false when it already was. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const blogRows = () =>
+  BLOG_POSTS.map((p) => ({ ...p, artwork: [...p.kinds], publishedAt: new Date(p.publishedAt) }));
+const infoPageRows = () => INFO_PAGES.map((p) => ({ ...p, updatedAt: new Date(p.updatedAt) }));
+
+/** Returns true when this call seeded (or upgraded) the database, false when it already was. */
 export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [marker] = await tx.select().from(installState).where(eq(installState.name, SEED_MARKER));
-    if (marker) return false;
+    if (marker?.value === SEED_VERSION) return false;
 
     const catalog = buildCatalog();
+    if (marker) {
+      await upgradeDemoData(tx, catalog);
+      await tx
+        .update(installState)
+        .set({ value: SEED_VERSION })
+        .where(eq(installState.name, SEED_MARKER));
+      return true;
+    }
     await tx.insert(categories).values(catalog.categories).onConflictDoNothing();
     await tx.insert(brands).values(catalog.brands).onConflictDoNothing();
+    await tx.insert(attributes).values(catalog.attributes).onConflictDoNothing();
+    await tx.insert(attributeValues).values(catalog.attributeValues).onConflictDoNothing();
     await tx.insert(products).values(catalog.products).onConflictDoNothing();
     await tx.insert(variants).values(catalog.variants).onConflictDoNothing();
     await tx.insert(productImages).values(catalog.images).onConflictDoNothing();
@@ -72,14 +91,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       .insert(paymentTypes)
       .values(PAYMENT_TYPES.map((p, position) => ({ ...p, position })))
       .onConflictDoNothing();
-    await tx
-      .insert(blogPosts)
-      .values(BLOG_POSTS.map((p) => ({ ...p, publishedAt: new Date(p.publishedAt) })))
-      .onConflictDoNothing();
-    await tx
-      .insert(infoPages)
-      .values(INFO_PAGES.map((p) => ({ ...p })))
-      .onConflictDoNothing();
+    await tx.insert(blogPosts).values(blogRows()).onConflictDoNothing();
+    await tx.insert(infoPages).values(infoPageRows()).onConflictDoNothing();
     await tx
       .insert(users)
       .values({ ...LEGAL_USER, userType: 'legal', createdAt: now })
@@ -87,4 +100,40 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     await tx.insert(installState).values({ name: SEED_MARKER, value: SEED_VERSION });
     return true;
   });
+}
+
+/**
+ * Brings a database seeded by version 1 up to date without touching what shoppers changed
+ * (stock, users, carts, orders): attribute codes and their dictionary, search documents, and the
+ * blog and info page texts. The variants' triggers refresh the product summaries on the way.
+ */
+async function upgradeDemoData(tx: Tx, catalog: BuiltCatalog): Promise<void> {
+  await tx.insert(attributes).values(catalog.attributes).onConflictDoNothing();
+  await tx.insert(attributeValues).values(catalog.attributeValues).onConflictDoNothing();
+  for (const variant of catalog.variants) {
+    await tx
+      .update(variants)
+      .set({ attributes: variant.attributes })
+      .where(eq(variants.id, variant.id));
+  }
+  for (const product of catalog.products) {
+    await tx
+      .update(products)
+      .set({
+        searchName: product.searchName,
+        searchDescription: product.searchDescription,
+        searchLoose: product.searchLoose,
+        searchDocument: product.searchDocument,
+      })
+      .where(eq(products.id, product.id));
+  }
+  for (const post of blogRows()) {
+    await tx.insert(blogPosts).values(post).onConflictDoUpdate({ target: blogPosts.id, set: post });
+  }
+  for (const page of infoPageRows()) {
+    await tx
+      .insert(infoPages)
+      .values(page)
+      .onConflictDoUpdate({ target: infoPages.slug, set: page });
+  }
 }

@@ -267,6 +267,48 @@ export const ATTRIBUTE_NAMES = {
   size: t('Oʻlcham', 'Размер', 'Size'),
 } as const;
 
+export type AttributeCode = keyof typeof ATTRIBUTE_NAMES;
+
+/** Facet order of the attributes. */
+export const ATTRIBUTE_ORDER: readonly AttributeCode[] = ['color', 'size'];
+
+/**
+ * The stable code of a size, from its English label: 'L' → 'l', '24 cm' → '24cm',
+ * '140×180 cm' → '140x180cm', 'Single' → 'single'. Filters and links keep working whatever the
+ * translations say.
+ */
+export function sizeCode(label: LocalizedText): string {
+  const code = label.en
+    .toLowerCase()
+    .replace(/×/g, 'x')
+    .replace(/[^a-z0-9]+/g, '');
+  if (!/^[a-z0-9][a-z0-9_-]{0,59}$/.test(code)) {
+    throw new Error(`Size '${label.en}' gives no usable code`);
+  }
+  return code;
+}
+
+const LETTER_SIZES = ['xs', 's', 'm', 'l', 'xl', 'xxl'];
+const BED_SIZES = ['single', 'double', 'king'];
+
+/**
+ * Sorts size codes the way a shopper reads them: letter sizes S to XL, bed sizes, then measured
+ * sizes by unit and number (20 cm before 140×180 cm, 2 l before 12 l).
+ */
+export function compareSizeCodes(a: string, b: string): number {
+  const rank = (code: string): [number, string, number, number] => {
+    if (LETTER_SIZES.includes(code)) return [0, '', LETTER_SIZES.indexOf(code), 0];
+    if (BED_SIZES.includes(code)) return [1, '', BED_SIZES.indexOf(code), 0];
+    const measured = /^(\d+)(?:x(\d+))?([a-z]*)$/.exec(code);
+    if (!measured) return [3, code, 0, 0];
+    const [, first = '0', second = '0', unit = ''] = measured;
+    return [2, unit, Number(first), Number(second)];
+  };
+  const [ga, ua, na, ma] = rank(a);
+  const [gb, ub, nb, mb] = rank(b);
+  return ga - gb || ua.localeCompare(ub) || na - nb || ma - mb || a.localeCompare(b);
+}
+
 const MATERIALS = {
   porcelain: t('Chinni', 'Фарфор', 'Porcelain'),
   ceramic: t('Keramika', 'Керамика', 'Ceramic'),
