@@ -151,6 +151,12 @@ describe.each(DATABASE_KINDS)('catalogue on %s', (kind) => {
       expect(ranged.meta.total).toBeGreaterThan(0);
       expect(ranged.data.every((p) => p.price >= 100_000 && p.price <= 300_000)).toBe(true);
 
+      // Bounds beyond 2^31 are allowed by the contract and must not overflow the price column.
+      const huge = await products({ price_min: 5_000_000_000, price_max: 10_000_000_000 });
+      expect(huge.meta.total).toBe(0);
+      const upToHuge = await products({ price_max: 9_000_000_000, per_page: 1 });
+      expect(upToHuge.meta.total).toBe(FIXTURES.individualProductCount);
+
       const inStock = await products({ in_stock: true, per_page: 100 });
       expect(inStock.data.every((p) => p.in_stock)).toBe(true);
       expect(inStock.data.map((p) => p.slug)).not.toContain(FIXTURES.outOfStockProduct.slug);

@@ -97,8 +97,10 @@ function productConditions(q: ListingQuery) {
         )}))`
       : sql`true`;
   const bounds: SQL[] = [];
-  if (q.priceMin !== undefined) bounds.push(sql`${p}.price >= ${q.priceMin}`);
-  if (q.priceMax !== undefined) bounds.push(sql`${p}.price <= ${q.priceMax}`);
+  // The contract allows bounds past 2^31 sum; typed as bigint so PostgreSQL does not try to fit
+  // them into the integer price column's type and fail.
+  if (q.priceMin !== undefined) bounds.push(sql`${p}.price >= ${q.priceMin}::bigint`);
+  if (q.priceMax !== undefined) bounds.push(sql`${p}.price <= ${q.priceMax}::bigint`);
   const priceOk = bounds.length > 0 ? sql.join(bounds, sql` and `) : sql`true`;
   return { scope, brandOk, priceOk };
 }
