@@ -605,6 +605,14 @@ export function authCases<R extends Refusal>(
 }
 
 /** Each raw segment in place of each path parameter, where `refusalOf` says it is wrong. */
+const PLAIN_CALL_PATHS = new Set(
+  CALL_LIST.map(([, def]) => def.path).filter((path) => !path.includes(':')),
+);
+
+function resolvedPath(url: string): string {
+  return new URL(url, 'http://sweep.invalid').pathname.replace(/\/+$/, '');
+}
+
 export function paramCases<R extends Refusal>(
   good: Good,
   refusalOf: (name: string, raw: string, url: string) => R | null,
@@ -613,6 +621,10 @@ export function paramCases<R extends Refusal>(
   for (const name of Object.keys(good.params)) {
     for (const raw of RAW_SEGMENTS) {
       const url = urlWith(good, { [name]: raw });
+      // '.' or '' as the last segment collapses `/api/content/blogs/.` into `/api/content/blogs`
+      // (dot segments and a trailing slash are normalised away): that is the list call, asked
+      // properly, not a bad request to this one.
+      if (PLAIN_CALL_PATHS.has(resolvedPath(url))) continue;
       const refusal = refusalOf(name, raw, url);
       if (refusal === null) continue;
       cases.push({
