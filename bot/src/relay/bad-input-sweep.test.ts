@@ -93,7 +93,9 @@ function partRefusal(schema: z.ZodType, value: unknown): RelayRefusal | null {
 
 /** The URL as the server sees it: '..' and '.' resolved, as any client (and inject) does. */
 function locate(url: string): URL {
-  return new URL(url.startsWith('//') ? `http://shop.local${url}` : url, 'http://shop.local');
+  // A leading '//' — or '/\', as a backslash counts as a slash in http URLs — would otherwise
+  // be read as a protocol-relative URL naming another host.
+  return new URL(/^[/\\]{2}/.test(url) ? `http://shop.local${url}` : url, 'http://shop.local');
 }
 
 function pathnameOf(url: string): string {
@@ -565,6 +567,9 @@ describe('bad input to every call, through the relay in front of the real backen
         fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
         async (prefix, segments, method) => {
           const url = `${prefix}/${segments.join('/')}`;
+          // Fastify's inject cannot even send some raw paths ('/\\ ' reads as a URL with a blank
+          // host); those are out of this test's reach, not answers of the server.
+          fc.pre(URL.canParse(url, 'http://localhost'));
           const pathname = pathnameOf(url);
           // Only paths that stay under the relay's prefixes and name no call are unknown.
           fc.pre(/^\/(api|backend)\//.test(pathname) && routeOf(method, pathname).kind === 'none');
