@@ -7,3 +7,4 @@ export * from './validation/phone';
 export * from './validation/otp';
 export * from './validation/card';
 export * from './contracts/index';
+export * from './stable-json';

@@ -1,19 +1,7 @@
 import { createHash } from 'node:crypto';
+import { stableStringify } from '@shop/shared';
 
-/** JSON with object keys sorted, so two bodies that differ only in key order fingerprint alike. */
-export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
-  }
-  // JSON has no undefined (or functions); they fingerprint as null, as JSON.stringify([x]) would.
-  if (value === undefined || typeof value === 'function') return 'null';
-  return JSON.stringify(value);
-}
-
+/** A digest of a request body that ignores key order: the same order body, the same key use. */
 export function fingerprint(value: unknown): string {
   return createHash('sha256').update(stableStringify(value), 'utf8').digest('hex');
 }

@@ -4,6 +4,7 @@ import {
   HEADERS,
   isLanguage,
   parseAccountTypeHeader,
+  stableStringify,
   type ApiError,
   type CallDef,
   type CallId,
@@ -105,18 +106,6 @@ export interface PublicReadsOptions {
   now?: () => number;
 }
 
-/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are one cache entry. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return value === undefined ? 'null' : JSON.stringify(value);
-}
-
 export function strongEtag(body: string): string {
   return `"${createHash('sha256').update(body, 'utf8').digest('base64url')}"`;
 }
@@ -174,8 +163,8 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
     return JSON.stringify([
       call.method,
       input.path,
-      canonicalJson(input.query ?? {}),
-      canonicalJson(input.body ?? null),
+      stableStringify(input.query ?? {}),
+      stableStringify(input.body ?? null),
       language,
       accountType,
     ]);
