@@ -560,6 +560,16 @@ export const WRONG_FIELD_VALUES: unknown[] = [
   {},
   { nested: { deeper: [null] } },
 ];
+/**
+ * Wrong values one field's rule must refuse that WRONG_FIELD_VALUES does not hold, by call and
+ * field: a yes/no flag sent as the word or number a form or query string would give.
+ */
+export const FIELD_BAD_VALUES: Partial<Record<CallId, Record<string, readonly unknown[]>>> = {
+  products: {
+    in_stock: ['yes', 'true', 'false', 1],
+    discounted: ['yes', 'true', 'false', 1, '1'],
+  },
+};
 /** JSON number literals JSON.stringify cannot write: they parse to ±Infinity. */
 export const RAW_NUMBERS = ['1e309', '-1e309', '-0', '1E400'];
 /** How deep the nested bodies go: deeper than any recursive parser or validator copes with. */
@@ -717,7 +727,7 @@ export function jsonBodyTexts(good: Good): { label: string; payload: string }[] 
   add('unknown field', withField('unexpected_field', 1));
   add('huge unknown field', withField(HUGE, HUGE));
   for (const key of new Set([...keysOf(def.body), ...Object.keys(base)])) {
-    for (const value of WRONG_FIELD_VALUES) {
+    for (const value of [...WRONG_FIELD_VALUES, ...(FIELD_BAD_VALUES[good.id]?.[key] ?? [])]) {
       add(`${key}=${JSON.stringify(value).slice(0, 20)}`, withField(key, value));
     }
     for (const raw of RAW_NUMBERS) {

@@ -228,6 +228,8 @@ export function createCatalogService(db: Db) {
       // "In stock only": false means no filter, because a client sending its unticked checkbox
       // must not get only the sold-out products.
       inStock: filter.in_stock === true,
+      // "On sale only", the home page's discounted section as a list; false means no filter too.
+      discounted: filter.discounted === true,
       sort: filter.sort ?? 'popular',
       limit: perPage,
       offset: (page - 1) * perPage,

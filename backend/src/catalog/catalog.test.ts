@@ -166,6 +166,29 @@ describe.each(DATABASE_KINDS)('catalogue on %s', (kind) => {
       expect(unfiltered.meta.total).toBe(FIXTURES.individualProductCount);
     });
 
+    it('filters to products on sale: exactly the ones the home section shows, then the rest', async () => {
+      const all = (await products({ per_page: 100 })).data;
+      const wanted = all.filter((p) => p.old_price !== null && p.old_price > p.price);
+      expect(wanted.length).toBeGreaterThan(8);
+      expect(wanted.length).toBeLessThan(all.length);
+      const onSale = await products({ discounted: true, per_page: 100 });
+      expect(onSale.meta.total).toBe(wanted.length);
+      expect(onSale.data.map((p) => p.slug)).toEqual(wanted.map((p) => p.slug));
+      // The home section is this list's first page: "See all" leads to more of the same.
+      const home = HomeResponseSchema.parse(
+        (await catalog(t, 'GET', '/resources/home', { headers: { 'x-lang': 'en' } })).body,
+      );
+      const section = home.data.sections.find((s) => s.key === 'discounted')?.products ?? [];
+      expect(section.map((p) => p.slug)).toEqual(onSale.data.slice(0, 8).map((p) => p.slug));
+      // Legal accounts also see their own assortment on sale; false does not filter.
+      const legal = await products(
+        { discounted: true, per_page: 1 },
+        { 'x-account-type': 'legal' },
+      );
+      expect(legal.meta.total).toBeGreaterThanOrEqual(wanted.length);
+      expect((await products({ discounted: false, per_page: 1 })).meta.total).toBe(all.length);
+    });
+
     it('sorts by price both ways and by newness, with a stable tie-break by id', async () => {
       const asc = (await products({ sort: 'price_asc', per_page: 100 })).data;
       const desc = (await products({ sort: 'price_desc', per_page: 100 })).data;
@@ -223,6 +246,13 @@ describe.each(DATABASE_KINDS)('catalogue on %s', (kind) => {
       expect(body.code).toBe('validation_error');
       const fields = body.details.map((d) => d.field);
       expect(fields).toEqual(expect.arrayContaining(['per_page', 'sort']));
+      for (const discounted of ['yes', 'true', 1, null]) {
+        const bad = await catalog(t, 'POST', '/resources/products', { body: { discounted } });
+        expect(bad.status, JSON.stringify(discounted)).toBe(400);
+        const error = bad.body as { code: string; details: { field: string; message: string }[] };
+        expect(error.code).toBe('validation_error');
+        expect(error.details).toEqual([{ field: 'discounted', message: expect.any(String) }]);
+      }
     });
   });
 

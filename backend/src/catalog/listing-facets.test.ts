@@ -25,6 +25,8 @@ interface OracleProduct {
   categoryId: number;
   brandSlug: string;
   price: number;
+  /** The old price of the variant whose price the product shows (the cheapest, first by position). */
+  oldPrice: number | null;
   popularity: number;
   createdAt: number;
   variants: { keys: Set<string>; inStock: boolean }[];
@@ -33,12 +35,16 @@ interface OracleProduct {
 const oracleProducts: OracleProduct[] = built.products.map((p) => {
   const variants = built.variants.filter((v) => v.productId === p.id);
   const brand = built.brands.find((b) => b.id === p.brandId);
+  const [cheapest] = [...variants].sort(
+    (a, b) => a.price - b.price || (a.position ?? 0) - (b.position ?? 0) || a.id - b.id,
+  );
   return {
     id: p.id,
     slug: p.slug,
     categoryId: p.categoryId,
     brandSlug: brand?.slug ?? '',
     price: Math.min(...variants.map((v) => v.price)),
+    oldPrice: cheapest?.oldPrice ?? null,
     popularity: p.popularity ?? 0,
     createdAt: p.createdAt.getTime(),
     variants: variants.map((v) => ({
@@ -82,7 +88,11 @@ function expected(filter: ProductsFilter, accountType: AccountType) {
       : chosen && visible.has(chosen.id)
         ? subtree(chosen.id, visible)
         : new Set<number>();
-  const inScope = oracleProducts.filter((p) => scope.has(p.categoryId));
+  // "On sale only" narrows the scope itself: no facet counts it, so every facet applies it.
+  const onSale = (p: OracleProduct) => p.oldPrice !== null && p.oldPrice > p.price;
+  const inScope = oracleProducts.filter(
+    (p) => scope.has(p.categoryId) && (filter.discounted !== true || onSale(p)),
+  );
   const brands = filter.brands ?? [];
   const chosenAttributes = Object.entries(filter.attributes ?? {});
   const brandOk = (p: OracleProduct) => brands.length === 0 || brands.includes(p.brandSlug);
@@ -193,6 +203,7 @@ const filterArbitrary: fc.Arbitrary<ProductsFilter> = fc
       price_min: fc.constantFrom(0, 50_000, 100_000, 250_000),
       price_max: fc.constantFrom(100_000, 300_000, 1_000_000),
       in_stock: fc.boolean(),
+      discounted: fc.boolean(),
       attributes: fc.record(
         {
           color: fc.subarray(colourCodes, { minLength: 1, maxLength: 3 }),
@@ -330,6 +341,18 @@ describe.each(DATABASE_KINDS)('listing filters and facets on %s', (kind) => {
     const unknown = await list({ attributes: { material: ['unobtainium'] } });
     expect(unknown.meta.total).toBe(0);
     expect(unknown.data).toEqual([]);
+  });
+
+  it('narrows to products on sale, facets included, with variant filters too', async () => {
+    const onSale = await list({ discounted: true, per_page: 100 });
+    expect(onSale.meta.total).toBeGreaterThan(0);
+    expect(onSale.meta.total).toBeLessThan((await list({ per_page: 1 })).meta.total);
+    for (const product of onSale.data)
+      expect(product.old_price ?? 0).toBeGreaterThan(product.price);
+    await expectOracle({ discounted: true });
+    await expectOracle({ discounted: true, in_stock: true, sort: 'price_asc' });
+    await expectOracle({ discounted: true, attributes: { color: ['white'] } }, 'legal');
+    await expectOracle({ discounted: false, per_page: 5 });
   });
 
   it('agrees with the oracle on any filter', async () => {

@@ -23,6 +23,8 @@ export interface ListingQuery {
   /** Attribute code → chosen value codes, each list non-empty. */
   attributes: readonly (readonly [string, readonly string[]])[];
   inStock: boolean;
+  /** On sale only: the product's price (its cheapest variant's) has an old price above it. */
+  discounted: boolean;
   sort: Sort;
   limit: number;
   offset: number;
@@ -88,7 +90,9 @@ function intList(values: readonly number[]): SQL {
 /** The product-level filters, as SQL over alias `p`. */
 function productConditions(q: ListingQuery) {
   const p = sql.raw('p');
-  const scope = sql`${p}.active and ${p}.price is not null and ${p}.category_id in (${intList(q.categoryIds)})`;
+  const scope = sql`${p}.active and ${p}.price is not null and ${p}.category_id in (${intList(q.categoryIds)})${
+    q.discounted ? sql` and ${p}.old_price > ${p}.price` : sql``
+  }`;
   const brandOk =
     q.brandSlugs.length > 0
       ? sql`${p}.brand_id in (select id from brands where slug in (${sql.join(

@@ -501,6 +501,14 @@ describe('bad input to every call, through the relay in front of the real backen
     const good = goods[id];
     const cases = handPickedCases(good, session);
     expect(cases.length).toBeGreaterThan(5);
+    // The field-specific values are in the sweep too, e.g. a yes/no flag sent as a word.
+    for (const [field, values] of Object.entries(sweep.FIELD_BAD_VALUES[id] ?? {})) {
+      for (const value of values) {
+        const label = `${id} ${field}=${JSON.stringify(value)}`;
+        const found = cases.find((bad) => bad.probe.label === label);
+        expect(found?.refusal, label).toMatchObject({ status: 400, fields: [field] });
+      }
+    }
     for (const bad of cases) await check(good, bad);
   });
 

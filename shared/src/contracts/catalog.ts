@@ -78,6 +78,9 @@ export const ProductsFilterSchema = z
     price_min: MoneyAmountSchema.optional(),
     price_max: MoneyAmountSchema.optional(),
     in_stock: z.boolean().optional(),
+    /** On sale only (the home page's discounted section): the product's price has an old price
+     * above it. Like in_stock, false or absent does not filter. */
+    discounted: z.boolean().optional(),
     /** Attribute facets by attribute code and stable value codes, e.g. { color: ['white'] }. */
     attributes: z
       .record(
