@@ -111,6 +111,7 @@ function FiltersForm({
   const [priceMin, setPriceMin] = useState(filter.price_min?.toString() ?? '');
   const [priceMax, setPriceMax] = useState(filter.price_max?.toString() ?? '');
   const [inStock, setInStock] = useState(filter.in_stock === true);
+  const [discounted, setDiscounted] = useState(filter.discounted === true);
   const [attributes, setAttributes] = useState<Readonly<Record<string, readonly string[]>>>(
     filter.attributes ?? {},
   );
@@ -121,6 +122,7 @@ function FiltersForm({
     setPriceMin('');
     setPriceMax('');
     setInStock(false);
+    setDiscounted(false);
     setAttributes({});
   };
 
@@ -139,6 +141,7 @@ function FiltersForm({
       ...(low !== undefined ? { price_min: low } : {}),
       ...(high !== undefined ? { price_max: high } : {}),
       ...(inStock ? { in_stock: true } : {}),
+      ...(discounted ? { discounted: true } : {}),
       ...(Object.keys(chosenAttributes).length > 0
         ? {
             attributes: Object.fromEntries(
@@ -232,6 +235,17 @@ function FiltersForm({
             checked={inStock}
             onChange={(on) => {
               setInStock(on);
+            }}
+          />
+        </FacetGroup>
+
+        <FacetGroup legend={t('catalog.filters.discounts')}>
+          <FacetOption
+            type="checkbox"
+            label={t('catalog.onSale')}
+            checked={discounted}
+            onChange={(on) => {
+              setDiscounted(on);
             }}
           />
         </FacetGroup>

@@ -1,4 +1,4 @@
-import { buildPath } from '@shop/shared';
+import { buildPath, type HomeResponse } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
@@ -17,14 +17,15 @@ import { SlidesCarousel } from './slides-carousel';
 import './catalog.css';
 
 /**
- * Where each section's "See all" leads. The products filter has no "discounted" flag yet, so that
- * section has no list to lead to (the contract needs one first).
+ * Where each section's "See all" leads: the full list the section is the start of (the on-sale
+ * section is ordered by popularity, the listing's default order).
  */
-const SECTION_QUERY = {
+type SectionKey = HomeResponse['data']['sections'][number]['key'];
+const SECTION_QUERY: Record<SectionKey, string> = {
   new: listingQuery({ filter: { sort: 'new' } }),
   popular: listingQuery({ filter: { sort: 'popular' } }),
-  discounted: null,
-} as const;
+  discounted: listingQuery({ filter: { discounted: true } }),
+};
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -68,16 +69,14 @@ export function HomePage() {
           <section key={section.key} className="home-section" aria-labelledby={headingId}>
             <div className="section-head">
               <h2 id={headingId}>{section.title}</h2>
-              {query !== null && (
-                <Link
-                  className="section-head__link"
-                  to={`${products}${query}`}
-                  aria-label={t('home.seeAllOf', { section: section.title })}
-                >
-                  {t('home.seeAll')}
-                  <ChevronRightIcon size={16} />
-                </Link>
-              )}
+              <Link
+                className="section-head__link"
+                to={`${products}${query}`}
+                aria-label={t('home.seeAllOf', { section: section.title })}
+              >
+                {t('home.seeAll')}
+                <ChevronRightIcon size={16} />
+              </Link>
             </div>
             <ul className="product-row">
               {section.products.map((product, index) => (

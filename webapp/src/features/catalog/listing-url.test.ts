@@ -19,7 +19,7 @@ describe('parseListingParams', () => {
     expect(
       parse(
         'category=kitchen&brands=chinnigar&brands=olov-kitchen&price_min=100000&price_max=500000' +
-          '&in_stock=1&attr_color=white&attr_color=blue&attr_size=l&sort=price_asc&page=3',
+          '&in_stock=1&discounted=1&attr_color=white&attr_color=blue&attr_size=l&sort=price_asc&page=3',
       ),
     ).toEqual({
       filter: {
@@ -28,6 +28,7 @@ describe('parseListingParams', () => {
         price_min: 100_000,
         price_max: 500_000,
         in_stock: true,
+        discounted: true,
         attributes: { color: ['white', 'blue'], size: ['l'] },
         sort: 'price_asc',
       },
@@ -47,6 +48,14 @@ describe('parseListingParams', () => {
     expect(parse('in_stock=true').filter).toEqual({ in_stock: true });
     expect(parse('in_stock=0').filter).toEqual({});
     expect(parse('in_stock=yes').filter).toEqual({});
+  });
+
+  it('takes discounted (on sale only) as 1 or true only, like in_stock', () => {
+    expect(parse('discounted=1').filter).toEqual({ discounted: true });
+    expect(parse('discounted=true&sort=new').filter).toEqual({ discounted: true, sort: 'new' });
+    for (const off of ['0', 'false', 'yes', '', 'TRUE', ' 1']) {
+      expect(parse(`discounted=${encodeURIComponent(off)}`).filter).toEqual({});
+    }
   });
 
   it('drops bad values one by one and keeps the good ones', () => {
@@ -95,16 +104,20 @@ describe('listingSearchParams', () => {
         attributes: { size: ['l'], color: ['white', 'blue'] },
         brands: ['b', 'a'],
         category: 'kitchen',
+        discounted: true,
         in_stock: true,
       },
       page: 1,
       q: '',
     };
     expect(listingSearchParams(state).toString()).toBe(
-      'category=kitchen&brands=b&brands=a&in_stock=1&attr_color=white&attr_color=blue&attr_size=l&sort=new',
+      'category=kitchen&brands=b&brands=a&in_stock=1&discounted=1&attr_color=white&attr_color=blue&attr_size=l&sort=new',
     );
     expect(listingQuery({})).toBe('');
     expect(listingQuery({ filter: { brands: ['chinnigar'] } })).toBe('?brands=chinnigar');
+    // The home page's "See all" of its on-sale section.
+    expect(listingQuery({ filter: { discounted: true } })).toBe('?discounted=1');
+    expect(listingQuery({ filter: { discounted: false } })).toBe('');
     expect(listingQuery({ q: 'чайник' })).toBe(`?q=${encodeURIComponent('чайник')}`);
   });
 });
@@ -126,6 +139,7 @@ const stateArb: fc.Arbitrary<ListingState> = fc
         fc.option(amount, { nil: undefined }),
       ),
       in_stock: fc.constant(true as const),
+      discounted: fc.constant(true as const),
       attributes: fc.dictionary(code, fc.uniqueArray(value, { minLength: 1, maxLength: 4 }), {
         minKeys: 1,
         maxKeys: 4,
@@ -166,6 +180,7 @@ describe('URL ⇄ state properties', () => {
       'price_min',
       'price_max',
       'in_stock',
+      'discounted',
       'sort',
       'page',
       'q',
@@ -197,13 +212,21 @@ describe('chips', () => {
     brands: ['a', 'b'],
     price_min: 10,
     in_stock: true as const,
+    discounted: true as const,
     attributes: { color: ['white', 'blue'] },
     sort: 'new' as const,
   };
 
   it('lists each chosen filter and removes exactly that one', () => {
     const chips = activeFilters(filter);
-    expect(chips).toHaveLength(7);
+    expect(chips).toHaveLength(8);
+    expect(chips).toContainEqual({ kind: 'discounted' });
+    expect(removeFilter(filter, { kind: 'discounted' })).toEqual({
+      ...filter,
+      discounted: undefined,
+    });
+    expect(removeFilter(filter, { kind: 'discounted' })).not.toHaveProperty('discounted');
+    expect(hasActiveFilters({ discounted: true, sort: 'new' })).toBe(true);
     expect(removeFilter(filter, { kind: 'brand', slug: 'a' }).brands).toEqual(['b']);
     expect(removeFilter(filter, { kind: 'attribute', code: 'color', value: 'white' })).toEqual({
       ...filter,

@@ -31,6 +31,11 @@ function wholeNumber(raw: string | null, max: number): number | undefined {
   return value <= max ? value : undefined;
 }
 
+/** A yes/no flag is on as `1` or `true`; anything else (absent, `0`, `yes`) leaves it off. */
+function isTrue(raw: string | null): boolean {
+  return raw === '1' || raw === 'true';
+}
+
 function money(raw: string | null): number | undefined {
   const value = wholeNumber(raw, Number.MAX_SAFE_INTEGER);
   return value !== undefined && MoneyAmountSchema.safeParse(value).success ? value : undefined;
@@ -70,8 +75,8 @@ export function parseListingParams(params: URLSearchParams): ListingState {
     if (priceMax !== undefined) filter.price_max = priceMax;
   }
 
-  const inStock = params.get('in_stock');
-  if (inStock === '1' || inStock === 'true') filter.in_stock = true;
+  if (isTrue(params.get('in_stock'))) filter.in_stock = true;
+  if (isTrue(params.get('discounted'))) filter.discounted = true;
 
   const attributes: Record<string, string[]> = {};
   for (const key of new Set(params.keys())) {
@@ -108,6 +113,7 @@ export function listingSearchParams(state: ListingState): URLSearchParams {
   if (filter.price_min !== undefined) params.set('price_min', String(filter.price_min));
   if (filter.price_max !== undefined) params.set('price_max', String(filter.price_max));
   if (filter.in_stock) params.set('in_stock', '1');
+  if (filter.discounted) params.set('discounted', '1');
   for (const code of Object.keys(filter.attributes ?? {}).sort()) {
     for (const value of filter.attributes?.[code] ?? []) {
       params.append(`${ATTRIBUTE_PARAM_PREFIX}${code}`, value);
@@ -132,6 +138,7 @@ export function hasActiveFilters(filter: ListingFilter): boolean {
     filter.price_min !== undefined ||
     filter.price_max !== undefined ||
     filter.in_stock === true ||
+    filter.discounted === true ||
     Object.keys(filter.attributes ?? {}).length > 0
   );
 }
@@ -148,6 +155,7 @@ export type ActiveFilter =
   | { kind: 'price_min'; amount: number }
   | { kind: 'price_max'; amount: number }
   | { kind: 'in_stock' }
+  | { kind: 'discounted' }
   | { kind: 'attribute'; code: string; value: string };
 
 export function activeFilters(filter: ListingFilter): ActiveFilter[] {
@@ -157,6 +165,7 @@ export function activeFilters(filter: ListingFilter): ActiveFilter[] {
   if (filter.price_min !== undefined) chips.push({ kind: 'price_min', amount: filter.price_min });
   if (filter.price_max !== undefined) chips.push({ kind: 'price_max', amount: filter.price_max });
   if (filter.in_stock) chips.push({ kind: 'in_stock' });
+  if (filter.discounted) chips.push({ kind: 'discounted' });
   for (const [code, values] of Object.entries(filter.attributes ?? {})) {
     for (const value of values) chips.push({ kind: 'attribute', code, value });
   }
@@ -183,6 +192,9 @@ export function removeFilter(filter: ListingFilter, chip: ActiveFilter): Listing
       break;
     case 'in_stock':
       delete next.in_stock;
+      break;
+    case 'discounted':
+      delete next.discounted;
       break;
     case 'attribute': {
       const attributes = Object.fromEntries(

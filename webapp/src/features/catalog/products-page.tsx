@@ -326,6 +326,8 @@ function useChipLabel(facets: Facets | undefined, tree: readonly Category[]) {
         return t('catalog.filters.priceToChip', { price: formatMoney(chip.amount, lang) });
       case 'in_stock':
         return t('catalog.inStockOnly');
+      case 'discounted':
+        return t('catalog.onSale');
       case 'attribute':
         return (
           facets?.attributes
