@@ -5,6 +5,7 @@ import {
   isLanguage,
   parseAccountTypeHeader,
   stableStringify,
+  type AccountType,
   type ApiError,
   type CallDef,
   type CallId,
@@ -87,11 +88,17 @@ export interface PublicReads {
   ): Promise<PublicAnswer>;
   /**
    * A read the server makes for itself (a page's head), as a guest in `language` would: same
-   * backend request, same cache entry as the browser's own call a moment later.
+   * backend request, same cache entry as the browser's own call a moment later. `accountType`
+   * (default: none sent, an individual) asks as that account type would without a token.
    */
   readAsGuest(
     id: CallId,
-    input: { params?: Record<string, string>; query?: Record<string, string>; language: Language },
+    input: {
+      params?: Record<string, string>;
+      query?: Record<string, string>;
+      language: Language;
+      accountType?: AccountType;
+    },
     cancel: AbortSignal,
     log: FastifyBaseLogger,
   ): Promise<PublicAnswer>;
@@ -198,15 +205,12 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
         query: call.query?.parse(query) ?? {},
         body: undefined,
         language: input.language,
-        accountType: undefined,
+        accountType: input.accountType,
         authorization: undefined,
       });
-      const out: Outgoing = {
-        id,
-        call,
-        target: `${path}${queryString(query)}`,
-        headers: { [HEADERS.language]: input.language },
-      };
+      const headers: Record<string, string> = { [HEADERS.language]: input.language };
+      if (input.accountType !== undefined) headers[HEADERS.accountType] = input.accountType;
+      const out: Outgoing = { id, call, target: `${path}${queryString(query)}`, headers };
       return key === null ? load(out, cancel, log) : read(out, key, cancel, log);
     },
   };

@@ -15,7 +15,10 @@ export interface PageHead {
   language: Language;
   title: string;
   description: string;
-  /** The page's own path ('/ru/products/white-mug'); null for a page that does not exist. */
+  /**
+   * The page's own path ('/ru/products/white-mug'); null for a page that does not exist or is not
+   * public (a legal-only product): no canonical link, no preview, noindex.
+   */
   path: string | null;
   type: 'website' | 'product' | 'article';
   image?: PageImage;
@@ -72,7 +75,7 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     meta('name', 'description', head.description),
   ];
   if (head.path === null) {
-    // The app's "not found" page: nothing to index, nothing to preview.
+    // The app's "not found" page, or one not for the public: nothing to index or preview.
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('\n    ');
   }

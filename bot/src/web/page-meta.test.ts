@@ -218,10 +218,50 @@ describe('page heads from the reference backend', () => {
     expect(canonical(res.body)).toBeUndefined();
     expect(res.body).not.toContain('application/ld+json');
 
+    // Asked as a guest, then as a legal account would (it may be a legal-only product).
+    const asked = `GET ${CATALOG}/product/${FIXTURES.unknownSlug}?resources%5B%5D=relateds`;
+    expect(reached()).toEqual([asked, asked]);
+    const accountTypes = proxy.requests.slice(-2).map((r) => r.headers['x-account-type']);
+    expect(accountTypes).toEqual([undefined, 'legal']);
+
     // A slug the product call would refuse names nothing: 404 without asking the backend.
     const refused = await app.inject({ url: '/en/products/Porcelain--Mug' });
     expect(refused.statusCode).toBe(404);
-    expect(reached()).toHaveLength(1);
+    expect(reached()).toHaveLength(2);
+  });
+
+  it('answers a legal-only product with 200 and a head that tells nothing about it', async () => {
+    const { slug } = FIXTURES.legalOnlyProduct;
+    // Guests do not get it; a legal account does (as the app shows it to one signed in).
+    const guest = await app.inject({
+      url: `${CATALOG}/product/${slug}`,
+      headers: { 'x-lang': 'en' },
+    });
+    expect(guest.statusCode).toBe(404);
+    for (const lang of ['en', 'ru', 'uz'] as const) {
+      const legal = await app.inject({
+        url: `${CATALOG}/product/${slug}`,
+        headers: { 'x-lang': lang, 'x-account-type': 'legal' },
+      });
+      expect(legal.statusCode).toBe(200);
+      const product = legal.json<{ data: ProductDetail }>().data;
+
+      const res = await app.inject({ url: `/${lang}/products/${slug}` });
+      expect(res.statusCode, lang).toBe(200);
+      const html = res.body;
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain('<div id="root"></div>');
+      expect(title(html)).toBe(GENERIC_PAGE_TEXTS[lang].title);
+      expect(meta(html, 'name', 'description')).toBe(GENERIC_PAGE_TEXTS[lang].description);
+      expect(meta(html, 'name', 'robots')).toBe('noindex');
+      expect(canonical(html)).toBeUndefined();
+      expect(meta(html, 'property', 'og:title')).toBeUndefined();
+      expect(html).not.toContain('application/ld+json');
+      expect(html).not.toContain(product.name);
+    }
+    // A slug neither guests nor legal accounts know is still a 404.
+    const unknown = await app.inject({ url: `/en/products/${FIXTURES.unknownSlug}-legal` });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('writes a blog post head: article, BlogPosting, and 404 for an unknown post', async () => {
@@ -339,6 +379,27 @@ describe('page heads when the backend misbehaves', () => {
     expect(title(res.body)).toBe(GENERIC_PAGE_TEXTS.ru.title);
     expect(res.body).not.toContain('application/ld+json');
     expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('bounds both lookups of a product page together: a legal lookup that hangs is a plain 200', async () => {
+    const upstream = await standIn((req, res) => {
+      // Guests are told late that there is no such product; the legal lookup never answers.
+      if (req.headers['x-account-type'] === 'legal') return;
+      setTimeout(() => {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end('{"code":"not_found","message":"Product not found"}');
+      }, 700);
+    });
+    const slowApp = await server(upstream.url, { pageMetaTimeoutMs: 1000 });
+    const started = performance.now();
+    const res = await slowApp.inject({ url: `/en/products/${FIXTURES.legalOnlyProduct.slug}` });
+    // One bound for the page: not 700 ms for the first lookup plus 1000 for the second.
+    expect(performance.now() - started).toBeLessThan(1500);
+    // It may exist for legal accounts: no 404, and nothing to index either way.
+    expect(res.statusCode).toBe(200);
+    expect(meta(res.body, 'name', 'robots')).toBe('noindex');
+    expect(canonical(res.body)).toBeUndefined();
+    expect(upstream.requests.map((r) => r.headers['x-account-type'])).toEqual([undefined, 'legal']);
   });
 
   it('serves the plain page with 200 when the backend is down or failing', async () => {

@@ -3,6 +3,7 @@ import {
   CALLS,
   ProductResponseSchema,
   buildPath,
+  type AccountType,
   type BlogPost,
   type CallDef,
   type Language,
@@ -25,7 +26,11 @@ export interface PageMetaOptions {
 }
 
 export interface PageMeta {
-  /** 404 when the product or post does not exist: the app then shows its "not found" page. */
+  /**
+   * 404 when the product or post does not exist: the app then shows its "not found" page. A
+   * product only legal accounts see is a 200 with the generic unindexed head: the app shows it to
+   * a signed-in legal account, but it is not advertised to anyone else.
+   */
   status: 200 | 404;
   head: PageHead;
 }
@@ -158,6 +163,9 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     language: Language,
     schema: z.ZodType<{ data: T }>,
     log: FastifyBaseLogger,
+    /** When the page stops waiting (Date.now() time): one bound for all of a page's lookups. */
+    deadline: number,
+    accountType?: AccountType,
   ): Promise<Lookup<T>> {
     const call: CallDef = CALLS[id];
     // A slug the call would refuse cannot name anything: no need to ask.
@@ -167,14 +175,22 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     const cancel = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => {
-        cancel.abort();
-        resolve('timeout');
-      }, timeoutMs);
+      timer = setTimeout(
+        () => {
+          cancel.abort();
+          resolve('timeout');
+        },
+        Math.max(0, deadline - Date.now()),
+      );
     });
     const query: Record<string, string> = id === 'product' ? { 'resources[]': 'relateds' } : {};
     const answer = reads
-      .readAsGuest(id, { params: { slug }, query, language }, cancel.signal, log)
+      .readAsGuest(
+        id,
+        { params: { slug }, query, language, ...(accountType ? { accountType } : {}) },
+        cancel.signal,
+        log,
+      )
       .catch((error: unknown): 'failed' => {
         log.debug({ call: id, err: error }, 'Page head without backend data');
         return 'failed';
@@ -208,16 +224,29 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     async forRoute(match, pathname, log) {
       const { language, route, params } = match;
       const slug = params.slug ?? '';
+      const deadline = Date.now() + timeoutMs;
       let page: PageMeta | null = null;
       if (route.id === 'product') {
-        page = pageOf(
-          await lookup('product', slug, language, ProductResponseSchema, log),
-          language,
-          (product) => productHead(product, language, publicUrl),
-        );
+        const found = await lookup('product', slug, language, ProductResponseSchema, log, deadline);
+        page = pageOf(found, language, (product) => productHead(product, language, publicUrl));
+        if (found.kind === 'missing') {
+          // Not for guests, but maybe for legal accounts (legal-only categories): the app shows
+          // those to a signed-in legal account, so the page exists; its head tells nothing.
+          const legal = await lookup<ProductDetail>(
+            'product',
+            slug,
+            language,
+            ProductResponseSchema,
+            log,
+            deadline,
+            'legal',
+          );
+          // No answer in time: the page may exist, so no 404, and it is not public anyway.
+          if (legal.kind !== 'missing') page = { status: 200, head: genericHead(language, null) };
+        }
       } else if (route.id === 'blog') {
         page = pageOf(
-          await lookup('blog', slug, language, BlogResponseSchema, log),
+          await lookup('blog', slug, language, BlogResponseSchema, log, deadline),
           language,
           (post) => blogHead(post, language, publicUrl),
         );
