@@ -158,6 +158,8 @@ interface ScenarioResult {
   max: number;
   /** Average number of products answered, to show the scenario is not empty. */
   answered: number;
+  /** False for the rows measured with the listing cache off (what a cache miss costs). */
+  cached: boolean;
 }
 
 /** Nearest-rank percentile of sorted samples. */
@@ -199,7 +201,10 @@ async function measure(
     if (!request) throw new Error(`Scenario ${scenario.name} has no requests`);
     return request;
   };
-  for (let i = 0; i < SETTINGS.warmup; i += 1) await send(app, apiKey, at(i));
+  // Every request of the scenario at least once: timed requests then see the caches as a busy
+  // shop has them (the uncached rows show what a miss costs).
+  const warmup = Math.max(SETTINGS.warmup, scenario.requests.length);
+  for (let i = 0; i < warmup; i += 1) await send(app, apiKey, at(i));
   const samples: number[] = [];
   let answered = 0;
   for (let i = 0; i < iterations; i += 1) {
@@ -218,6 +223,7 @@ async function measure(
     mean: round(samples.reduce((sum, s) => sum + s, 0) / samples.length),
     max: round(samples.at(-1) ?? Number.NaN),
     answered: round(answered / iterations),
+    cached: true,
   };
 }
 
@@ -251,14 +257,17 @@ function report(
       `load average ${loadAverage.before} → ${loadAverage.after} on ${cpus().length} CPUs`,
   );
   console.log(
-    `${pad('scenario', 52)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}   p95 target`,
+    `${pad('scenario', 62)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}   p95 target`,
   );
   for (const r of results) {
     const target = TARGET_P95_MS[r.kind];
-    const verdict =
-      engine === 'postgres' ? (r.p95 < target ? 'met' : 'MISSED') : '(PostgreSQL target)';
+    const verdict = !r.cached
+      ? '(cache miss, for reference)'
+      : engine === 'postgres'
+        ? `< ${target} ms ${r.p95 < target ? 'met' : 'MISSED'}`
+        : `< ${target} ms (PostgreSQL target)`;
     console.log(
-      `${pad(`${r.kind}: ${r.name}`, 52)}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}   < ${target} ms ${verdict}`,
+      `${pad(`${r.kind}: ${r.name}`, 62)}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}   ${verdict}`,
     );
   }
 }
@@ -269,18 +278,31 @@ async function runEngine(engine: 'pglite' | 'postgres', database: Database): Pro
   await insertCatalog(database.db, catalog);
   const loadMs = performance.now() - loadStarted;
   const apiKey = randomBytes(24).toString('base64url');
-  const app = buildBackend({
-    db: database.db,
-    catalogApiKey: apiKey,
-    sms: { send: () => Promise.resolve() },
-    logger: false,
-  });
-  await app.ready();
+  const backend = (catalogCacheTtlMs?: number) =>
+    buildBackend({
+      db: database.db,
+      catalogApiKey: apiKey,
+      sms: { send: () => Promise.resolve() },
+      logger: false,
+      catalogCacheTtlMs,
+    });
+  // As deployed (listing totals and facet counts cached per filter), and with that cache off:
+  // what each listing request costs when its filter was not asked for in the cache time.
+  const app = backend();
+  const uncached = backend(0);
+  await Promise.all([app.ready(), uncached.ready()]);
   try {
     const results: ScenarioResult[] = [];
     const loadAverage = { before: load(), after: 0 };
     for (const scenario of SCENARIOS) {
       results.push(await measure(app, apiKey, scenario, SETTINGS.iterations[engine]));
+    }
+    for (const scenario of SCENARIOS.filter((s) => s.kind === 'listing')) {
+      results.push({
+        ...(await measure(uncached, apiKey, scenario, SETTINGS.iterations[engine])),
+        name: `${scenario.name} (uncached)`,
+        cached: false,
+      });
     }
     loadAverage.after = load();
     const version = await serverVersion(database);
@@ -312,7 +334,7 @@ async function runEngine(engine: 'pglite' | 'postgres', database: Database): Pro
     );
     console.log(`→ ${file.pathname}`);
   } finally {
-    await app.close();
+    await Promise.all([app.close(), uncached.close()]);
   }
 }
 

@@ -35,6 +35,8 @@ export interface BackendDeps {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against the shared contract (tests); a mismatch becomes a 500. */
   validateResponses?: boolean;
+  /** How long listing totals, facet counts and the category tree are reused; 0 turns it off. */
+  catalogCacheTtlMs?: number;
 }
 
 function digest(value: string): Buffer {
@@ -115,13 +117,17 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
       return hmacKey;
     },
   });
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
   const content = createContentService(db);
   const orders = createOrderService({
     db,
     now,
     content,
     visibleCategoryIds: (accountType) => catalog.visibleCategoryIds(accountType),
+    // A sold-out variant changes in-stock counts and filters: cached ones must not outlive it.
+    onSoldOut: () => {
+      catalog.invalidateCaches();
+    },
   });
 
   const route = bindRoute(app, {

@@ -14,6 +14,10 @@ export const ConfigSchema = z.object({
       .optional(),
   ),
   CATALOG_API_KEY: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
+  CATALOG_CACHE_TTL_MS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

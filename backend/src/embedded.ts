@@ -18,6 +18,8 @@ export interface EmbeddedBackendOptions {
   logger?: boolean | { level: string };
   /** Where the console SMS provider prints; stdout by default. */
   printSms?: (line: string) => void;
+  /** How long listing totals, facet counts and categories are reused (buildBackend's default). */
+  catalogCacheTtlMs?: number;
 }
 
 export interface EmbeddedBackend {
@@ -52,6 +54,7 @@ export async function startEmbeddedBackend(
       now,
       sms: createConsoleSmsProvider({ dataDir: options.dataDir, now, print: options.printSms }),
       logger: options.logger ?? false,
+      catalogCacheTtlMs: options.catalogCacheTtlMs,
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });

@@ -11,6 +11,7 @@ const backend = await startEmbeddedBackend({
   host: config.HOST,
   port: config.PORT,
   logger: { level: config.LOG_LEVEL },
+  catalogCacheTtlMs: config.CATALOG_CACHE_TTL_MS,
 });
 process.stdout.write(`Backend listening at ${backend.url}\n`);
 if (!config.CATALOG_API_KEY) {

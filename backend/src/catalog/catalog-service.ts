@@ -21,7 +21,14 @@ import { queryRows } from '../db/raw-rows';
 import { categories, products, type LocalizedText } from '../db/schema';
 import { notFound } from '../errors';
 import { pageMeta } from '../http/paging';
-import { runListing, type ListingAnswer } from './listing-query';
+import { createAnswerCache } from './answer-cache';
+import {
+  runListingPage,
+  runListingSummary,
+  summaryKey,
+  type ListingQuery,
+  type ListingSummary,
+} from './listing-query';
 import { pick } from './localize';
 import { ProductRowSchema, productRowsSql, productsInOrder } from './product-rows';
 import { runSearch } from './search-query';
@@ -31,6 +38,16 @@ export const DEFAULT_PER_PAGE = 24;
 export const HOME_SECTION_SIZE = 8;
 export const SEARCH_LIMIT = 24;
 export const RELATED_LIMIT = 8;
+/** How long listing totals, facet counts and the category tree are reused by default. Stock
+ * changes made by this backend's own orders show at once (see `invalidateCaches`). */
+export const DEFAULT_CATALOG_CACHE_TTL_MS = 30_000;
+/** Distinct filters whose summaries are kept; each is a few kilobytes. */
+const SUMMARY_CACHE_ENTRIES = 2_000;
+
+export interface CatalogServiceOptions {
+  /** 0 turns the caches off. */
+  cacheTtlMs?: number;
+}
 
 const SECTION_TITLES: Record<'new' | 'popular' | 'discounted', LocalizedText> = {
   new: { uz: 'Yangi mahsulotlar', ru: 'Новинки', en: 'New arrivals' },
@@ -67,12 +84,18 @@ export function categoryImageUrl(slug: string): string {
   return `/media/categories/${slug}.svg`;
 }
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, options: CatalogServiceOptions = {}) {
+  const ttlMs = options.cacheTtlMs ?? DEFAULT_CATALOG_CACHE_TTL_MS;
+  const categoryCache = createAnswerCache<CategoryRow[]>({ ttlMs, maxEntries: 1 });
+  const summaryCache = createAnswerCache<ListingSummary>({
+    ttlMs,
+    maxEntries: SUMMARY_CACHE_ENTRIES,
+  });
+
   async function categoryIndex(accountType: AccountType): Promise<CategoryIndex> {
-    const rows = await db
-      .select()
-      .from(categories)
-      .orderBy(asc(categories.position), asc(categories.id));
+    const rows = await categoryCache.get('all', () =>
+      db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const visible = new Set<number>();
     for (const row of rows) {
@@ -163,7 +186,7 @@ export function createCatalogService(db: Db) {
     index: CategoryIndex,
     lang: Language,
     chosenId: number | null,
-    answer: ListingAnswer,
+    answer: ListingSummary,
   ): Facets {
     const byCategory = new Map((answer.categories ?? []).map((c) => [c.id, c.count]));
     const choices = index.rows.filter(
@@ -212,11 +235,11 @@ export function createCatalogService(db: Db) {
       chosenId = root?.id ?? null;
     }
     const perPage = filter.per_page ?? DEFAULT_PER_PAGE;
-    const page = filter.page ?? 1;
+    const pageNumber = filter.page ?? 1;
     if (categoryIds.length === 0) {
-      return { data: [], meta: pageMeta(0, page, perPage), facets: NO_FACETS };
+      return { data: [], meta: pageMeta(0, pageNumber, perPage), facets: NO_FACETS };
     }
-    const answer = await runListing(db, {
+    const query: ListingQuery = {
       categoryIds,
       brandSlugs: [...new Set(filter.brands ?? [])],
       priceMin: filter.price_min,
@@ -232,13 +255,17 @@ export function createCatalogService(db: Db) {
       discounted: filter.discounted === true,
       sort: filter.sort ?? 'popular',
       limit: perPage,
-      offset: (page - 1) * perPage,
+      offset: (pageNumber - 1) * perPage,
       lang,
-    });
+    };
+    const [summary, page] = await Promise.all([
+      summaryCache.get(summaryKey(query), () => runListingSummary(db, query)),
+      runListingPage(db, query),
+    ]);
     return {
-      data: productsInOrder(answer.ids, answer.products),
-      meta: pageMeta(answer.total, page, perPage),
-      facets: facetsOf(index, lang, chosenId, answer),
+      data: productsInOrder(page.ids, page.products),
+      meta: pageMeta(summary.total, pageNumber, perPage),
+      facets: facetsOf(index, lang, chosenId, summary),
     };
   }
 
@@ -324,7 +351,22 @@ export function createCatalogService(db: Db) {
     return (await categoryIndex(accountType)).visible;
   }
 
-  return { categoryTree, listProducts, home, productDetail, search, visibleCategoryIds };
+  /** Forgets cached totals, facet counts and categories: for changes this backend makes itself
+   * (stock taken by an order), so they show at once rather than after the cache time. */
+  function invalidateCaches(): void {
+    categoryCache.invalidate();
+    summaryCache.invalidate();
+  }
+
+  return {
+    categoryTree,
+    listProducts,
+    home,
+    productDetail,
+    search,
+    visibleCategoryIds,
+    invalidateCaches,
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,12 +1,15 @@
-// One SQL statement answers a listing request: the page (ids in order and the product rows), the
-// total and every facet count. Facet counts are disjunctive: each dimension applies every filter but its own, so a
-// second brand or colour shows how many products it would add.
+// A listing request is answered by two statements. The summary (the total and every facet count)
+// scans every product in scope and does not depend on the sort or the page, so the service caches
+// it per filter; the page (ids in order and the product rows) reads one page from the sort's index
+// and is always fresh. Facet counts are disjunctive: each dimension applies every filter but its
+// own, so a second brand or colour shows how many products it would add.
 //
-// Filters live on two levels. Category, brand and price are product columns (price is the
-// cheapest variant's, kept on the product by triggers). Attributes and stock belong to variants:
-// a product matches when ONE of its variants has every chosen attribute (values of one attribute
-// OR, attributes AND) and, with "in stock only", that same variant is in stock. Without variant
-// filters the statement reads product rows only; with them it reads the candidates' variants once.
+// Filters live on two levels. Category, brand, price and "on sale" are product columns (price and
+// old price are the cheapest variant's, kept on the product by triggers). Attributes and stock
+// belong to variants: a product matches when ONE of its variants has every chosen attribute
+// (values of one attribute OR, attributes AND) and, with "in stock only", that same variant is in
+// stock. Without variant filters the summary reads product rows only; with them it reads the
+// candidates' variants once.
 import type { Language, Sort } from '@shop/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -33,12 +36,9 @@ export interface ListingQuery {
 
 const count = z.number().int().nonnegative();
 
-const ListingRowSchema = z.object({
+const SummaryRowSchema = z.object({
   result: z.object({
     total: count,
-    ids: z.array(z.number().int()),
-    /** The page's products, in no set order: one statement answers the whole request. */
-    products: z.array(ProductRowSchema),
     categories: z.array(z.object({ id: z.number().int(), count })).nullable(),
     brands: z.array(z.object({ slug: z.string(), name: z.string(), count })).nullable(),
     attributes: z
@@ -56,7 +56,19 @@ const ListingRowSchema = z.object({
     in_stock_count: count,
   }),
 });
-export type ListingAnswer = z.output<typeof ListingRowSchema>['result'];
+/** The total and facet counts of a filter: the same for every sort and page. */
+export type ListingSummary = z.output<typeof SummaryRowSchema>['result'];
+
+const PageRowSchema = z.object({
+  result: z.object({
+    ids: z.array(z.number().int()),
+    /** The page's products, in no set order: one statement answers the whole page. */
+    products: z.array(ProductRowSchema),
+  }),
+});
+export type ListingPage = z.output<typeof PageRowSchema>['result'];
+
+export type ListingAnswer = ListingSummary & ListingPage;
 
 /** ORDER BY of each sort, ending in the id so pages never repeat or skip a product. NULLS LAST
  * spelled out so the products_*_idx indexes (drizzle-kit writes them so) serve it. */
@@ -147,14 +159,6 @@ function brandFacet(q: ListingQuery, counts: SQL): SQL {
   )`;
 }
 
-/** The page's ids, in order, and its product rows, from the `page` CTE. */
-function pageColumns(q: ListingQuery): SQL {
-  return sql`'ids', (select ids from page),
-      'products', (
-        select coalesce(json_agg(r), '[]') from (${productRowsSql(sql`(select ids from page)::int[]`, q.lang)}) r
-      )`;
-}
-
 /** Counts of each attribute key over the candidates that pass brand and price, from the
  * product-level union of keys. `select unnest(...)` (a ProjectSet) is cheaper than a lateral
  * unnest per row on large scopes. */
@@ -164,8 +168,8 @@ function productKeyCounts(keyFilter: SQL = sql`true`): SQL {
     where ${keyFilter} group by key`;
 }
 
-/** No attribute or stock filter: everything comes from product rows. */
-function productLevelStatement(q: ListingQuery): SQL {
+/** Summary without attribute or stock filters: everything comes from product rows. */
+function productLevelSummary(q: ListingQuery): SQL {
   const { scope, brandOk, priceOk } = productConditions(q);
   return sql`
     with cand as (
@@ -173,18 +177,9 @@ function productLevelStatement(q: ListingQuery): SQL {
         (${brandOk}) as b_ok, (${priceOk}) as p_ok
       from products p
       where ${scope}
-    ),
-    page as (
-      select array(
-        select p.id from products p
-        where ${scope} and ${brandOk} and ${priceOk}
-        order by ${orderBy(q.sort, sql.raw('p'))}
-        limit ${q.limit} offset ${q.offset}
-      ) as ids
     )
     select json_build_object(
       'total', (select count(*)::int from cand where b_ok and p_ok),
-      ${pageColumns(q)},
       'categories', (
         select json_agg(json_build_object('id', category_id, 'count', n))
         from (select category_id, count(*)::int as n from cand where b_ok and p_ok group by 1) x
@@ -208,7 +203,7 @@ function productLevelStatement(q: ListingQuery): SQL {
  * chosen attribute and no stock filter, that attribute's own facet needs no variants at all and
  * is counted from the product keys, so the variants read are those of matching products only.
  */
-function variantLevelStatement(q: ListingQuery): SQL {
+function variantLevelSummary(q: ListingQuery): SQL {
   const { scope, brandOk, priceOk } = productConditions(q);
   const chosen = q.attributes.map(([code, values], index) => ({
     code,
@@ -254,7 +249,7 @@ function variantLevelStatement(q: ListingQuery): SQL {
     : variantKeyCounts;
   return sql`
     with cand as (
-      select p.id, p.category_id, p.brand_id, p.price, p.popularity, p.created_at, p.attribute_keys,
+      select p.id, p.category_id, p.brand_id, p.price, p.attribute_keys,
         (${brandOk}) as b_ok, (${priceOk}) as p_ok, ${productMatches} as matched
       from products p
       where ${scope}
@@ -273,17 +268,9 @@ function variantLevelStatement(q: ListingQuery): SQL {
       select product_id, bool_or(${all} and ${stockOk}) as m, bool_or(${all} and s) as ms
       from vf group by product_id
     ),
-    j as (select cand.*, pf.m, pf.ms from cand join pf on pf.product_id = cand.id),
-    page as (
-      select array(
-        select j.id from j where m and b_ok and p_ok
-        order by ${orderBy(q.sort, sql.raw('j'))}
-        limit ${q.limit} offset ${q.offset}
-      ) as ids
-    )
+    j as (select cand.*, pf.m, pf.ms from cand join pf on pf.product_id = cand.id)
     select json_build_object(
       'total', (select count(*)::int from j where m and b_ok and p_ok),
-      ${pageColumns(q)},
       'categories', (
         select json_agg(json_build_object('id', category_id, 'count', n))
         from (select category_id, count(*)::int as n from j where m and b_ok and p_ok group by 1) x
@@ -295,10 +282,82 @@ function variantLevelStatement(q: ListingQuery): SQL {
     ) as result`;
 }
 
-export async function runListing(db: Db, q: ListingQuery): Promise<ListingAnswer> {
+/**
+ * One page of a listing, read in the sort's order. Attribute and stock filters are tested per
+ * product as the page is read (the product's key union first, a cheap necessary condition; then
+ * one of its variants), so a page costs about as many product rows as it skips, not the scope.
+ */
+function pageStatement(q: ListingQuery): SQL {
+  const { scope, brandOk, priceOk } = productConditions(q);
+  const keySets = q.attributes.map(([code, values]) =>
+    textArray(values.map((value) => `${code}:${value}`)),
+  );
+  const variantConditions = [
+    ...keySets.map((keys) => sql`v.attribute_keys && ${keys}`),
+    ...(q.inStock ? [sql`v.quantity > 0`] : []),
+  ];
+  // The product's key union holds every variant's keys: a cheap necessary condition first.
+  const productHasKeys = keySets.map((keys) => sql`p.attribute_keys && ${keys}`);
+  const variantOk =
+    variantConditions.length > 0
+      ? sql.join(
+          [
+            ...productHasKeys,
+            sql`exists (
+              select 1 from variants v
+              where v.product_id = p.id and ${sql.join(variantConditions, sql` and `)}
+            )`,
+          ],
+          sql` and `,
+        )
+      : sql`true`;
+  return sql`
+    with page as (
+      select array(
+        select p.id from products p
+        where ${scope} and ${brandOk} and ${priceOk} and ${variantOk}
+        order by ${orderBy(q.sort, sql.raw('p'))}
+        limit ${q.limit} offset ${q.offset}
+      ) as ids
+    )
+    select json_build_object(
+      'ids', (select ids from page),
+      'products', (
+        select coalesce(json_agg(r), '[]')
+        from (${productRowsSql(sql`(select ids from page)::int[]`, q.lang)}) r
+      )
+    ) as result`;
+}
+
+async function firstRow<T>(rows: Promise<T[]>, what: string): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error(`The listing ${what} query answered no row`);
+  return row;
+}
+
+/** The total and facet counts of the query's filter (its sort, limit and offset are ignored). */
+export async function runListingSummary(db: Db, q: ListingQuery): Promise<ListingSummary> {
   const statement =
-    q.attributes.length === 0 && !q.inStock ? productLevelStatement(q) : variantLevelStatement(q);
-  const [row] = await queryRows(db, statement, ListingRowSchema);
-  if (!row) throw new Error('The listing query answered no row');
-  return row.result;
+    q.attributes.length === 0 && !q.inStock ? productLevelSummary(q) : variantLevelSummary(q);
+  return (await firstRow(queryRows(db, statement, SummaryRowSchema), 'summary')).result;
+}
+
+/** The query's page: its product ids in order and their rows. */
+export async function runListingPage(db: Db, q: ListingQuery): Promise<ListingPage> {
+  return (await firstRow(queryRows(db, pageStatement(q), PageRowSchema), 'page')).result;
+}
+
+/** What identifies a summary: every filter, none of sort and paging. */
+export function summaryKey(q: ListingQuery): string {
+  return JSON.stringify([
+    q.lang,
+    q.categoryIds,
+    // Order-free parts sorted, so the same filter sent in another order shares the entry.
+    [...q.brandSlugs].sort(),
+    q.priceMin ?? null,
+    q.priceMax ?? null,
+    q.attributes.map(([code, values]) => [code, [...values].sort()]),
+    q.inStock,
+    q.discounted,
+  ]);
 }

@@ -169,6 +169,8 @@ export interface OrderServiceDeps {
   content: ContentService;
   /** Category ids an account type may buy from (legal-only ones are hidden from individuals). */
   visibleCategoryIds: (accountType: AccountType) => Promise<ReadonlySet<number>>;
+  /** Called after an order that sold a variant out has committed: in-stock counts changed. */
+  onSoldOut?: () => void;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -229,7 +231,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     const accountType: AccountType = user?.userType === 'legal' ? 'legal' : 'individual';
     const visible = await deps.visibleCategoryIds(accountType);
 
-    return db.transaction(async (tx): Promise<CreateOrderResult> => {
+    // Set inside the transaction callback, read after it commits.
+    const stock = { soldOut: false };
+    const result = await db.transaction(async (tx): Promise<CreateOrderResult> => {
       if (idempotency) {
         const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
         await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
@@ -295,8 +299,9 @@ export function createOrderService(deps: OrderServiceDeps) {
           .update(variants)
           .set({ quantity: sql`${variants.quantity} - ${item.quantity}` })
           .where(and(eq(variants.id, item.product_id), gte(variants.quantity, item.quantity)))
-          .returning({ id: variants.id });
+          .returning({ id: variants.id, quantity: variants.quantity });
         if (taken.length === 0) short.push(item.product_id);
+        if (taken.some((row) => row.quantity === 0)) stock.soldOut = true;
       }
       if (short.length > 0) {
         const left = await tx
@@ -404,6 +409,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       return { kind: 'created', status: 201, body };
     });
+    if (stock.soldOut) deps.onSoldOut?.();
+    return result;
   }
 
   async function orderByNumber(userId: number, number: string, lang: Language): Promise<Order> {

@@ -2,6 +2,7 @@ import {
   CartResponseSchema,
   CustomerOrdersResponseSchema,
   OrderResponseSchema,
+  ProductsResponseSchema,
   type CartItem,
   type Order,
 } from '@shop/shared';
@@ -282,6 +283,30 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       expect((await order(pickup([{ product_id: last.id, quantity: 1 }]))).status).toBe(201);
       expect((await order(pickup([{ product_id: last.id, quantity: 1 }]))).status).toBe(409);
       expect((await stockOf([last.id])).get(last.id)).toBe(0);
+    });
+
+    it('shows a variant it sells out in the listing counts at once, though they are cached', async () => {
+      const product = FIXTURES.singleVariantProduct;
+      const last = variant(product);
+      await setStock(last.id, 2);
+      // A filter no other test asks for, so no summary of it is cached before this one.
+      const filter = { in_stock: true, price_min: last.price, price_max: last.price };
+      const listed = async () =>
+        ProductsResponseSchema.parse(
+          (await catalog(t, 'POST', '/resources/products', { body: filter })).body,
+        );
+      const before = await listed();
+      expect(before.data.map((p) => p.slug)).toContain(product.slug);
+
+      expect((await order(pickup([{ product_id: last.id, quantity: 1 }]))).status).toBe(201);
+      // One unit left: still in stock, and the cached counts are still right.
+      expect((await listed()).meta.total).toBe(before.meta.total);
+
+      expect((await order(pickup([{ product_id: last.id, quantity: 1 }]))).status).toBe(201);
+      const after = await listed();
+      expect(after.data.map((p) => p.slug)).not.toContain(product.slug);
+      expect(after.meta.total).toBe(before.meta.total - 1);
+      expect(after.facets.in_stock_count).toBe(before.facets.in_stock_count - 1);
     });
 
     it('answers 422 product_unavailable for unknown ids, product-level ids and legal-only products', async () => {
