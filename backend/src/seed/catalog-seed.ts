@@ -54,6 +54,9 @@ function variantsOf(seed: ProductSeed, productId: number, next: () => number): V
   if (seed.sizes === undefined && seed.price === undefined) {
     throw new Error(`Seed product ${seed.slug} has neither sizes nor a price`);
   }
+  if (seed.tintOnly === true && seed.colors.length !== 1) {
+    throw new Error(`Seed product ${seed.slug} is tint-only but has ${seed.colors.length} colours`);
+  }
   const sizes = seed.sizes ?? [{ label: null, price: seed.price ?? 0, oldPrice: seed.oldPrice }];
   const rows: VariantRow[] = [];
   seed.colors.forEach((colorKey) => {
@@ -61,8 +64,9 @@ function variantsOf(seed: ProductSeed, productId: number, next: () => number): V
     sizes.forEach((size) => {
       const index = rows.length;
       const attributes: StoredAttribute[] = [];
-      // One colour is part of the product, not a choice, so it is no attribute (and no facet).
-      if (seed.colors.length > 1) {
+      // One colour is an attribute too, so the product is in the colour facet; a colour that
+      // only tints the picture is not.
+      if (seed.tintOnly !== true) {
         attributes.push({
           code: 'color',
           valueCode: colorKey,

@@ -55,8 +55,12 @@ export const FIXTURES = {
   partlyOutOfStockInStockVariantIds: inStockIds('whistling-kettle'),
   /** Discounted on every size (old_price set). */
   discountedProduct: product('granite-frying-pan'),
-  /** Single variant without attributes. */
+  /** Single variant: one colour (Silver, an attribute like any colour), no sizes. */
   singleVariantProduct: product('stainless-saucepan-set'),
+  /** One colour (black), three sizes: in the colour facet all the same. */
+  singleColourProduct: product('cast-iron-kazan'),
+  /** Its one colour only tints the picture (clear glass): no colour attribute. */
+  tintOnlyProduct: product('glass-tumbler-set'),
   /** The most expensive item, for the free-courier threshold. */
   expensiveProduct: product('soft-armchair'),
   legalOnlyCategory: 'office-horeca',

@@ -18,8 +18,16 @@ export interface ProductSeed {
   brand: string;
   name: LocalizedText;
   description: LocalizedText;
-  /** One colour means the colour is part of the product, not a choice. */
+  /**
+   * The colours it comes in, each a colour attribute of its variants (so a value of the colour
+   * facet), one colour too: a graphite pan is found under "Graphite".
+   */
   colors: readonly ColorKey[];
+  /**
+   * The one colour only tints the picture, it is not the product's (clear glass, a liquid, the
+   * light of a garland): no colour attribute then, so the facet does not list it.
+   */
+  tintOnly?: true;
   /** Either sizes (each with its own price) or one price for the product. */
   sizes?: readonly SizeSeed[];
   price?: number;
@@ -255,6 +263,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
       'Six sturdy 300 ml tumblers for water and juice.',
     ),
     colors: ['sky'],
+    tintOnly: true,
     price: 89_000,
     specs: [spec.material('glass'), spec.pieces(6), spec.country('tr'), spec.dishwasher()],
   },
@@ -394,6 +403,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
       'Six glass jars with bamboo lids for cumin, pepper and other spices.',
     ),
     colors: ['white'],
+    tintOnly: true,
     price: 119_000,
     specs: [spec.material('glass'), spec.pieces(6), spec.country('cn')],
   },
@@ -866,6 +876,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
       'A string of 100 warm lights for celebrations and Navruz evenings.',
     ),
     colors: ['yellow'],
+    tintOnly: true,
     price: 79_000,
     soldOut: 'all',
     specs: [spec.power(6), spec.dimensions(t('10 m', '10 м', '10 m')), spec.warranty(6)],
@@ -1199,6 +1210,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
       'A concentrated gel for whites and colours that cleans well even at 30 °C.',
     ),
     colors: ['sky'],
+    tintOnly: true,
     sizes: [
       { label: litres('2'), price: 59_000, oldPrice: 69_000 },
       { label: litres('4'), price: 99_000, oldPrice: 118_000 },

@@ -4,8 +4,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeValues, installState, products, variants } from '../db/schema';
 import { catalog } from '../testing/http-client';
 import { createTestBackend, DATABASE_KINDS, T0, type TestBackend } from '../testing/test-backend';
+import { buildCatalog } from './catalog-seed';
 import { FIXTURES } from './fixtures';
+import { PRODUCTS } from './products-data';
 import { seedDemoData } from './seed';
+
+describe('demo catalogue rows', () => {
+  const built = buildCatalog();
+
+  it('gives every variant its colour as an attribute, one colour too, unless it only tints', () => {
+    for (const seed of PRODUCTS) {
+      const product = built.products.find((p) => p.slug === seed.slug);
+      const rows = built.variants.filter((v) => v.productId === product?.id);
+      const colours = rows.map((v) => v.attributes.find((a) => a.code === 'color')?.valueCode);
+      if (seed.tintOnly === true) {
+        expect(seed.colors, seed.slug).toHaveLength(1);
+        expect(
+          colours.every((c) => c === undefined),
+          seed.slug,
+        ).toBe(true);
+      } else {
+        expect(new Set(colours), seed.slug).toEqual(new Set(seed.colors));
+      }
+    }
+    // The tint-only ones are the exception: clear glass, a liquid, a garland's light.
+    const tintOnly = PRODUCTS.filter((p) => p.tintOnly === true).map((p) => p.slug);
+    expect(tintOnly).toContain(FIXTURES.tintOnlyProduct.slug);
+    expect(tintOnly.length).toBeLessThanOrEqual(5);
+  });
+});
 
 describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
   let t: TestBackend;
@@ -39,6 +66,63 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       .update(variants)
       .set({ price: mug.variants[0]?.price ?? 0 })
       .where(eq(variants.id, cheapest));
+  });
+
+  it('lists single-colour products under their colour in the facet and the filter', async () => {
+    const list = async (body: object) =>
+      ProductsResponseSchema.parse(
+        (await catalog(t, 'POST', '/resources/products', { body: { per_page: 100, ...body } }))
+          .body,
+      );
+    const black = await list({ attributes: { color: ['black'] } });
+    expect(black.data.map((p) => p.slug)).toContain(FIXTURES.singleColourProduct.slug);
+    const silver = await list({ attributes: { color: ['steel'] } });
+    expect(silver.data.map((p) => p.slug)).toContain(FIXTURES.singleVariantProduct.slug);
+    const [saucepans] = silver.data.filter((p) => p.slug === FIXTURES.singleVariantProduct.slug);
+    expect(saucepans?.variants.map((v) => v.product_id)).toEqual(
+      FIXTURES.singleVariantProduct.variants.map((v) => v.id),
+    );
+    expect(saucepans?.variants[0]?.attributes).toEqual([
+      { code: 'color', name: 'Rang', value: 'Kumushrang' },
+    ]);
+    // Graphite has one product, a one-colour one: the facet shows it now.
+    const cookware = await list({ category: 'cookware', per_page: 1 });
+    const colours = cookware.facets.attributes.find((a) => a.code === 'color')?.values ?? [];
+    expect(colours.find((v) => v.value === 'graphite')?.count).toBe(1);
+    // A colour that only tints the picture is no attribute.
+    const sky = await list({ attributes: { color: ['sky'] } });
+    expect(sky.data.map((p) => p.slug)).not.toContain(FIXTURES.tintOnlyProduct.slug);
+  });
+
+  it('upgrades a version 2 database: single-colour variants get their colour, stock stays', async () => {
+    // Version 2 wrote no colour attribute on products of one colour.
+    const single = FIXTURES.singleColourProduct;
+    await t.db.execute(sql`
+      update variants set attributes = (
+        select coalesce(jsonb_agg(a), '[]'::jsonb)
+        from jsonb_array_elements(attributes) a where a ->> 'code' <> 'color'
+      )
+      where product_id = ${single.id}`);
+    const [v2] = await t.db
+      .select({ keys: products.attributeKeys })
+      .from(products)
+      .where(eq(products.id, single.id));
+    expect(v2?.keys.some((key) => key.startsWith('color:'))).toBe(false);
+    const variant = single.variants[0]?.id ?? 0;
+    await t.db.update(variants).set({ quantity: 2 }).where(eq(variants.id, variant));
+    await t.db.update(installState).set({ value: '2' }).where(eq(installState.name, 'demo_seed'));
+
+    expect(await seedDemoData(t.db, T0)).toBe(true);
+    const [v3] = await t.db
+      .select({ keys: products.attributeKeys })
+      .from(products)
+      .where(eq(products.id, single.id));
+    expect(v3?.keys).toContain('color:black');
+    const [stock] = await t.db
+      .select({ quantity: variants.quantity })
+      .from(variants)
+      .where(eq(variants.id, variant));
+    expect(stock?.quantity).toBe(2);
   });
 
   it('upgrades a version 1 database and keeps the stock shoppers changed', async () => {

@@ -32,7 +32,8 @@ import {
 
 const SEED_MARKER = 'demo_seed';
 // 2: attribute value codes and dictionary, search documents, the full blog and info pages.
-const SEED_VERSION = '2';
+// 3: single-colour products carry their colour as an attribute (in the colour facet).
+const SEED_VERSION = '3';
 // Any constant works; it only has to be the same for every instance of this backend.
 const SEED_LOCK_ID = 7_340_001;
 
@@ -103,9 +104,10 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
 }
 
 /**
- * Brings a database seeded by version 1 up to date without touching what shoppers changed
- * (stock, users, carts, orders): attribute codes and their dictionary, search documents, and the
- * blog and info page texts. The variants' triggers refresh the product summaries on the way.
+ * Brings a database seeded by an earlier version up to date without touching what shoppers
+ * changed (stock, users, carts, orders): the variants' attributes (codes, colours) and their
+ * dictionary, search documents, and the blog and info page texts. The variants' triggers refresh
+ * the product summaries on the way.
  */
 async function upgradeDemoData(tx: Tx, catalog: BuiltCatalog): Promise<void> {
   await tx.insert(attributes).values(catalog.attributes).onConflictDoNothing();
