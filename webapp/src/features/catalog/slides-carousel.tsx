@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';
+import { imageSources } from '../../lib/ui/image-sources';
 
 /**
  * The home banners: swipeable (CSS scroll snap, so touch and trackpads work natively) with
@@ -56,9 +57,7 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
             <SlideLink slide={slide}>
               <img
                 className="slide__image"
-                src={slide.image.url}
-                width={slide.image.width}
-                height={slide.image.height}
+                {...imageSources(slide.image, 'banner')}
                 alt={slide.image.alt ?? ''}
                 // The first banner is the largest thing on the first screen: fetch it first.
                 loading={index === 0 ? 'eager' : 'lazy'}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../lib/ui/icons';
+import { imageSources, type ImageSlot } from '../../lib/ui/image-sources';
 import { NotFoundContent } from '../../lib/ui/not-found';
 import { Prose, ProseSkeleton } from '../../lib/ui/prose';
 import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';
@@ -108,7 +109,7 @@ function BlogCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
   return (
     <article className="blog-card">
       <Link className="blog-card__link" to={buildPath(lang, 'blog', { slug: post.slug })}>
-        <PostImage image={post.image} className="blog-card__image" eager={eager} />
+        <PostImage image={post.image} className="blog-card__image" slot="blogCard" eager={eager} />
         <span className="blog-card__body">
           <h2 className="blog-card__title">{post.title}</h2>
           {date && (
@@ -126,11 +127,13 @@ function BlogCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
 function PostImage({
   image,
   className,
+  slot,
   eager = false,
   priority = false,
 }: {
   image: Image | null;
   className: string;
+  slot: ImageSlot;
   eager?: boolean;
   priority?: boolean;
 }) {
@@ -144,9 +147,7 @@ function PostImage({
   return (
     <img
       className={className}
-      src={image.url}
-      width={image.width}
-      height={image.height}
+      {...imageSources(image, slot)}
       alt={image.alt ?? ''}
       loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
@@ -208,7 +209,7 @@ export function BlogPage() {
           </time>
         )}
       </header>
-      {data.image && <PostImage image={data.image} className="post__image" priority />}
+      {data.image && <PostImage image={data.image} className="post__image" slot="post" priority />}
       <Prose body={data.body} />
     </article>
   );

@@ -33,6 +33,7 @@ export function ProductGallery({ images, name }: { images: readonly Image[]; nam
               image={image}
               alt={image.alt ?? name}
               priority={index === 0}
+              slot="gallery"
               className="gallery__image"
             />
           </li>

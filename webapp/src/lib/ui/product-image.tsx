@@ -1,15 +1,17 @@
 import type { Image } from '@shop/shared';
 import { ImageIcon } from './icons';
+import { imageSources, type ImageSlot } from './image-sources';
 
 /**
- * A product photo with its intrinsic size, so the grid does not jump while images load; lazy
- * below the fold, eager for what the first screen shows.
+ * A product photo with its intrinsic size, so the grid does not jump while images load, and
+ * responsive sources; lazy below the fold, eager for what the first screen shows.
  */
 export function ProductImage({
   image,
   alt,
   eager = false,
   priority = false,
+  slot = 'card',
   className = '',
 }: {
   image: Image | undefined;
@@ -17,6 +19,8 @@ export function ProductImage({
   eager?: boolean;
   /** The page's main picture (first gallery photo): fetched ahead of everything else. */
   priority?: boolean;
+  /** Where it is drawn, for the browser's choice of source. */
+  slot?: ImageSlot;
   className?: string;
 }) {
   if (!image) {
@@ -29,9 +33,7 @@ export function ProductImage({
   return (
     <img
       className={`product-image ${className}`}
-      src={image.url}
-      width={image.width}
-      height={image.height}
+      {...imageSources(image, slot)}
       alt={image.alt ?? alt}
       loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
