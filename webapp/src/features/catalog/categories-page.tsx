@@ -1,6 +1,6 @@
 import { buildPath, isSlug, type Category } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronRightIcon, GridIcon } from '../../lib/ui/icons';
@@ -72,6 +72,9 @@ export function CatalogPage() {
   const level = parent && parent.children.length > 0 ? parent : null;
   const title = level?.name ?? t('catalog.title');
   useDocumentTitle(title);
+  // A category with nothing below it (a banner or an old link may point here) has no level of
+  // its own to show: its products are the next step.
+  if (parent && !level) return <Navigate replace to={link(parent.slug)} />;
   const catalog = buildPath(lang, 'catalog');
   return (
     <div>
