@@ -14,7 +14,7 @@ export function Prose({ body }: { body: string }) {
 /** Grey lines where a text is about to appear, so the page does not jump when it does. */
 export function ProseSkeleton({ lines = 6 }: { lines?: number }) {
   return (
-    <div className="prose" aria-hidden="true">
+    <div className="prose prose--skeleton" aria-hidden="true">
       {Array.from({ length: lines }, (_, index) => (
         <span
           key={index}
