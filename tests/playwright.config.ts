@@ -1,8 +1,37 @@
 // End-to-end journeys against the real running stack: the built webapp served by the real bot
 // server, relaying to the real reference backend on an embedded PGlite database, in Debian's
-// Chromium. Only Telegram's client is replaced, by a page script that speaks its bridge protocol.
+// Chromium. Only outside parts are replaced: Telegram's client, by a page script that speaks its
+// bridge protocol, and Yandex's map script, by a local stand-in (support/yandex-maps.ts).
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './support/paths';
+import {
+  E2E_DATA_DIR,
+  E2E_MAPS_DATA_DIR,
+  E2E_MAPS_PORT,
+  E2E_PORT,
+  REPO_ROOT,
+  TEST_YANDEX_MAPS_KEY,
+} from './support/paths';
+
+/** The real server (bot/src/main.ts) with its embedded backend on a fresh data directory. */
+function shopServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf "${dataDir}" && node --import tsx bot/src/main.ts`,
+    cwd: REPO_ROOT,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BOT_TOKEN: '',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,20 +63,10 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx bot/src/main.ts`,
-    cwd: REPO_ROOT,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      BOT_TOKEN: '',
-    },
-  },
+  webServer: [
+    shopServer(E2E_PORT, E2E_DATA_DIR),
+    // The same shop with a Yandex Maps key: the server injects it into the page and opens its
+    // CSP to the map's hosts. Only /markets specs use it.
+    shopServer(E2E_MAPS_PORT, E2E_MAPS_DATA_DIR, { YANDEX_MAPS_API_KEY: TEST_YANDEX_MAPS_KEY }),
+  ],
 });

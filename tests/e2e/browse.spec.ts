@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ProductsFilter } from '@shop/shared';
-import { apiProducts, findLowStockVariant } from '../support/shop-api';
+import { storedCart } from '../support/browser-state';
+import { apiProduct, apiProducts, findLowStockVariant } from '../support/shop-api';
+import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
 
 /** The product list of /products, named by the page title ("All products", "Cookware", …). */
 const productList = (page: Page, name = 'All products') =>
@@ -278,6 +280,75 @@ test.describe('browsing the catalogue (standalone web)', () => {
     await expect(info.getByText('Out of stock', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Buy in one click' })).toBeDisabled();
+  });
+
+  test('product page: a sold-out option shown disabled, quantity, description and specifications', async ({
+    page,
+    request,
+  }) => {
+    const kettle = await apiProduct(request, 'whistling-kettle', 'en');
+    const soldOut = kettle.variants.find((v) => !v.in_stock || v.quantity === 0);
+    const buyable = kettle.variants.find((v) => v.in_stock && v.quantity > 2);
+    if (!soldOut || !buyable) throw new Error('The kettle no longer has a sold-out colour');
+    await page.goto('/en/products/whistling-kettle');
+    await expect(page.getByRole('heading', { level: 1, name: kettle.name })).toBeVisible();
+    await expect(
+      page.getByRole('radio', { name: soldOut.attributes[0]?.value, exact: true }),
+    ).toBeDisabled();
+    await expect(
+      page.getByRole('radio', { name: buyable.attributes[0]?.value, exact: true }),
+    ).toBeChecked();
+
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect(page.getByRole('group', { name: 'Quantity' })).toContainText('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(async () => (await storedCart(page)).map((line) => [line.product_id, line.quantity]))
+      .toEqual([[buyable.product_id, 2]]);
+
+    await expect(page.getByText(kettle.description, { exact: true })).toBeVisible();
+    const specs = page.getByRole('region', { name: 'Specifications' });
+    await expect(specs.getByRole('term')).toHaveText([
+      'Brand',
+      ...kettle.specifications.map((spec) => spec.name),
+    ]);
+    await expect(specs.getByRole('definition')).toHaveText([
+      kettle.brand.name,
+      ...kettle.specifications.map((spec) => spec.value),
+    ]);
+  });
+
+  test('"Buy in one click" as a guest: sign in, then checkout of that item alone; the cart stays', async ({
+    page,
+    request,
+  }) => {
+    const phone = uniquePhone();
+    const [mug, saucepans] = await Promise.all([
+      apiProduct(request, 'porcelain-mug', 'en'),
+      apiProduct(request, 'stainless-saucepan-set', 'en'),
+    ]);
+    await page.goto(`/en/products/${mug.slug}`);
+    await page.getByRole('radio', { name: 'Blue' }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(async () => (await storedCart(page)).length).toBe(1);
+    const cart = await storedCart(page);
+
+    await page.goto(`/en/products/${saucepans.slug}`);
+    await page.getByRole('button', { name: 'Buy in one click' }).click();
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/en\/checkout$/);
+    await expect(
+      page.getByText('Buying this item in one click: your cart stays as it is.'),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByText(saucepans.name).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(mug.name)).toHaveCount(0);
+    expect(await storedCart(page)).toEqual(cart);
   });
 
   test('the language switch keeps the page and its query, in all three languages', async ({

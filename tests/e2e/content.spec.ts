@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { InfoPageSlug, Language } from '@shop/shared';
-import { apiBlogs, apiInfoPage, firstParagraph } from '../support/shop-api';
+import { E2E_MAPS_PORT, TEST_YANDEX_MAPS_KEY } from '../support/paths';
+import { apiBlogs, apiInfoPage, apiStores, firstParagraph } from '../support/shop-api';
+import { standInMapState, standInYandexMaps } from '../support/yandex-maps';
 
 const INFO_ROUTES: Record<InfoPageSlug, string> = {
   about: 'about',
@@ -130,5 +132,25 @@ test.describe('content: blog, info pages, shops', () => {
     await expect(page.getByText('The map could not be loaded.', { exact: false })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Map of our shops' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Open in map/ })).toHaveCount(3);
+  });
+});
+
+test.describe('markets on a server with YANDEX_MAPS_API_KEY (standalone web)', () => {
+  test.use({ baseURL: `http://127.0.0.1:${E2E_MAPS_PORT}` });
+
+  test('the Russian-language map (lang=ru_RU) with the server’s key shows the three shops above the list', async ({
+    page,
+    request,
+  }) => {
+    const stores = await apiStores(request, 'en');
+    const yandex = await standInYandexMaps(page);
+    await page.goto('/en/markets');
+    const map = page.getByRole('region', { name: 'Map of our shops' });
+    await expect(map).toHaveAttribute('aria-busy', 'false');
+    await expect(map.locator('.stand-in-placemark')).toHaveText(stores.map((s) => s.name));
+    expect(yandex.requested.map((url) => url.searchParams.get('lang'))).toEqual(['ru_RU']);
+    expect(yandex.requested[0]?.searchParams.get('apikey')).toBe(TEST_YANDEX_MAPS_KEY);
+    expect((await standInMapState(page))?.placemarks).toHaveLength(3);
+    await expect(page.getByRole('link', { name: /^Open in map: / })).toHaveCount(3);
   });
 });

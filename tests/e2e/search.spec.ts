@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { holdRequests } from '../support/network';
+import { apiSearch } from '../support/shop-api';
 
 const SEARCH_PATH = '/resources/products/search';
 
@@ -52,6 +54,32 @@ test.describe('search (standalone web)', () => {
     await expect(page).toHaveURL(/\/en\/products\/cast-iron-kazan$/);
     await expect(page.getByRole('heading', { level: 1, name: /Cast-iron kazan/ })).toBeVisible();
     await expect(page.getByRole('listbox')).toHaveCount(0);
+  });
+
+  test('suggestions asked for a word typed further are cancelled; only the newest answer shows', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/en/blogs');
+    // The answer for "ka" is slow: it is still on its way when the shopper types on.
+    const slow = await holdRequests(page, /\/resources\/products\/search\?q=ka&/);
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill('ka');
+    await expect.poll(() => slow.count()).toBe(1);
+    const cancelled = page.waitForEvent('requestfailed', (r) => r.url().includes('q=ka&'));
+    await box.pressSequentially('zan', { delay: 40 });
+    expect((await cancelled).failure()?.errorText).toMatch(/ABORTED/);
+
+    const kazan = await apiSearch(request, 'kazan', 'en');
+    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    const expected = [...kazan.slice(0, 6).map((p) => p.name), 'All results for “kazan”'];
+    await expect(options).toHaveCount(expected.length);
+    for (const [index, name] of expected.entries()) {
+      await expect(options.nth(index)).toContainText(name);
+    }
+    // Only the cancelled call was held; nothing for "ka" was ever answered.
+    expect(slow.count()).toBe(1);
+    slow.release();
   });
 
   test('a click on a suggestion opens the product; Escape closes the list', async ({ page }) => {

@@ -4,13 +4,25 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import {
   CALLS,
   callPath,
+  type AccountType,
+  type BlogPost,
+  type CategoriesResponse,
+  type HomeResponse,
   type InfoPageSlug,
   type Language,
+  type ProductResponse,
   type ProductsFilter,
   type ProductsResponse,
+  type SearchResponse,
+  type Slide,
+  type Store,
 } from '@shop/shared';
 
-const headers = (lang: Language) => ({ 'x-lang': lang, 'x-account-type': 'null' });
+/** The two headers catalogue answers depend on; a guest's account type is 'null'. */
+const headers = (lang: Language, accountType: AccountType | 'null' = 'null') => ({
+  'x-lang': lang,
+  'x-account-type': accountType,
+});
 
 async function json<T>(response: {
   ok(): boolean;
@@ -28,6 +40,76 @@ export async function apiProducts(
   lang: Language = 'en',
 ): Promise<ProductsResponse> {
   return json(await request.post(CALLS.products.path, { data: filter, headers: headers(lang) }));
+}
+
+export async function apiHome(
+  request: APIRequestContext,
+  lang: Language,
+): Promise<HomeResponse['data']> {
+  const answer = await json<HomeResponse>(
+    await request.get(CALLS.home.path, { headers: headers(lang) }),
+  );
+  return answer.data;
+}
+
+export async function apiSlides(request: APIRequestContext, lang: Language): Promise<Slide[]> {
+  return (
+    await json<{ data: Slide[] }>(await request.get(CALLS.slides.path, { headers: headers(lang) }))
+  ).data;
+}
+
+export async function apiCategories(
+  request: APIRequestContext,
+  lang: Language,
+  accountType: AccountType | 'null' = 'null',
+): Promise<CategoriesResponse['data']> {
+  const answer = await json<CategoriesResponse>(
+    await request.get(CALLS.categories.path, { headers: headers(lang, accountType) }),
+  );
+  return answer.data;
+}
+
+export async function apiProduct(
+  request: APIRequestContext,
+  slug: string,
+  lang: Language,
+): Promise<ProductResponse['data']> {
+  const answer = await json<ProductResponse>(
+    await request.get(`${callPath(CALLS.product.path, { slug })}?resources[]=relateds`, {
+      headers: headers(lang),
+    }),
+  );
+  return answer.data;
+}
+
+export async function apiSearch(
+  request: APIRequestContext,
+  q: string,
+  lang: Language,
+): Promise<SearchResponse['data']> {
+  const answer = await json<SearchResponse>(
+    await request.get(`${CALLS.search.path}?q=${encodeURIComponent(q)}`, {
+      headers: headers(lang),
+    }),
+  );
+  return answer.data;
+}
+
+export async function apiStores(request: APIRequestContext, lang: Language): Promise<Store[]> {
+  return (
+    await json<{ data: Store[] }>(await request.get(CALLS.stores.path, { headers: headers(lang) }))
+  ).data;
+}
+
+export async function apiBlog(
+  request: APIRequestContext,
+  slug: string,
+  lang: Language,
+): Promise<BlogPost> {
+  const answer = await json<{ data: BlogPost }>(
+    await request.get(callPath(CALLS.blog.path, { slug }), { headers: headers(lang) }),
+  );
+  return answer.data;
 }
 
 export interface InfoPageAnswer {
