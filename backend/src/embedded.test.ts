@@ -109,6 +109,7 @@ describe('loadConfig', () => {
       PORT: 4000,
       HOST: '127.0.0.1',
       DATA_DIR: './data',
+      CATALOG_CACHE_TTL_MS: 30_000,
       LOG_LEVEL: 'info',
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });
@@ -122,12 +123,19 @@ describe('loadConfig', () => {
         PORT: 'abc',
         DATABASE_URL: secret,
         CATALOG_API_KEY: 'short',
+        CATALOG_CACHE_TTL_MS: '-1',
         LOG_LEVEL: 'loud',
       });
     } catch (error) {
       message = error instanceof Error ? error.message : '';
     }
-    for (const key of ['PORT', 'DATABASE_URL', 'CATALOG_API_KEY', 'LOG_LEVEL'])
+    for (const key of [
+      'PORT',
+      'DATABASE_URL',
+      'CATALOG_API_KEY',
+      'CATALOG_CACHE_TTL_MS',
+      'LOG_LEVEL',
+    ])
       expect(message).toContain(key);
     expect(message).not.toContain(secret);
     expect(message).not.toContain('short');
