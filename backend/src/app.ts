@@ -124,9 +124,9 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
     now,
     content,
     visibleCategoryIds: (accountType) => catalog.visibleCategoryIds(accountType),
-    // A sold-out variant changes in-stock counts and filters: cached ones must not outlive it.
-    onSoldOut: () => {
-      catalog.invalidateCaches();
+    // Cached products and counts must not outlive the stock an order took.
+    onStockChanged: (change) => {
+      catalog.stockChanged(change);
     },
   });
 

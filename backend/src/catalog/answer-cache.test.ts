@@ -87,4 +87,24 @@ describe('answer cache', () => {
     expect(c.calls).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('peeks without computing and keeps what is put, until it expires', async () => {
+    let clock = 0;
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+    expect(cache.peek('k')).toBeUndefined();
+    cache.put('k', Promise.resolve('put'));
+    expect(await cache.peek('k')).toBe('put');
+    expect(await cache.get('k', () => Promise.resolve('computed'))).toBe('put');
+    clock = 1000;
+    expect(cache.peek('k')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep a failed answer that was put', async () => {
+    const cache = createAnswerCache<string>({ ttlMs: 1000, maxEntries: 10, now: () => 0 });
+    const failed = Promise.reject(new Error('db down'));
+    cache.put('k', failed);
+    await expect(failed).rejects.toThrow('db down');
+    expect(cache.peek('k')).toBeUndefined();
+  });
 });

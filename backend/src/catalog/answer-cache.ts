@@ -25,6 +25,10 @@ interface Entry<T> {
 export interface AnswerCache<T> {
   /** The cached answer for `key`, or `compute()`'s, which is then kept. */
   get(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The cached answer for `key`, if there is a live one; nothing is computed. */
+  peek(key: string): Promise<T> | undefined;
+  /** Keeps `value` as the answer for `key` (for answers computed many at a time). */
+  put(key: string, value: Promise<T>): void;
   /** Forgets every answer, including computations still running. */
   invalidate(): void;
   readonly size: number;
@@ -35,17 +39,26 @@ export function createAnswerCache<T>(options: AnswerCacheOptions): AnswerCache<T
   // A Map iterates in insertion order: re-inserting on use makes the first key the least recent.
   const entries = new Map<string, Entry<T>>();
 
+  function peek(key: string): Promise<T> | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    if (entry.expiresAt <= now()) return undefined;
+    entries.set(key, entry);
+    return entry.value;
+  }
+
   function get(key: string, compute: () => Promise<T>): Promise<T> {
     if (options.ttlMs <= 0) return compute();
-    const at = now();
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt > at) {
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.value;
-    }
-    const value = compute();
-    const fresh: Entry<T> = { expiresAt: at + options.ttlMs, value };
+    const value = peek(key) ?? compute();
+    put(key, value);
+    return value;
+  }
+
+  function put(key: string, value: Promise<T>): void {
+    if (options.ttlMs <= 0) return;
+    if (entries.get(key)?.value === value) return;
+    const fresh: Entry<T> = { expiresAt: now() + options.ttlMs, value };
     entries.delete(key);
     entries.set(key, fresh);
     while (entries.size > options.maxEntries) {
@@ -57,7 +70,6 @@ export function createAnswerCache<T>(options: AnswerCacheOptions): AnswerCache<T
       // Only this computation's own entry goes: a newer one for the key may have replaced it.
       if (entries.get(key) === fresh) entries.delete(key);
     });
-    return value;
   }
 
   function invalidate(): void {
@@ -66,6 +78,8 @@ export function createAnswerCache<T>(options: AnswerCacheOptions): AnswerCache<T
 
   return {
     get,
+    peek,
+    put,
     invalidate,
     get size() {
       return entries.size;

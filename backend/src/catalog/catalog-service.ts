@@ -30,7 +30,7 @@ import {
   type ListingSummary,
 } from './listing-query';
 import { pick } from './localize';
-import { ProductRowSchema, productRowsSql, productsInOrder } from './product-rows';
+import { ProductRowSchema, productRowsSql, productsInOrder, type ProductRow } from './product-rows';
 import { runSearch } from './search-query';
 import { queryWords } from './search-text';
 
@@ -43,6 +43,8 @@ export const RELATED_LIMIT = 8;
 export const DEFAULT_CATALOG_CACHE_TTL_MS = 30_000;
 /** Distinct filters whose summaries are kept; each is a few kilobytes. */
 const SUMMARY_CACHE_ENTRIES = 2_000;
+/** Products kept per language; each is one or two kilobytes. */
+const PRODUCT_CACHE_ENTRIES = 10_000;
 
 export interface CatalogServiceOptions {
   /** 0 turns the caches off. */
@@ -90,6 +92,12 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   const summaryCache = createAnswerCache<ListingSummary>({
     ttlMs,
     maxEntries: SUMMARY_CACHE_ENTRIES,
+  });
+  // Product rows by language and id: listings, search, home and product pages all show the same
+  // few hundred popular products, and building one row costs more than finding its id.
+  const productCache = createAnswerCache<ProductRow | undefined>({
+    ttlMs,
+    maxEntries: PRODUCT_CACHE_ENTRIES,
   });
 
   async function categoryIndex(accountType: AccountType): Promise<CategoryIndex> {
@@ -167,14 +175,40 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     return rows.map((row) => row.id);
   }
 
-  /** Loads full products for ids, in the order given, in one statement. */
+  /** Full products for ids, in the order given: cached ones as they are, the rest in one
+   * statement. */
   async function hydrate(ids: readonly number[], lang: Language): Promise<Product[]> {
     if (ids.length === 0) return [];
+    const key = (id: number) => `${lang}:${String(id)}`;
+    const missing = ids.filter((id) => productCache.peek(key(id)) === undefined);
+    const loaded = missing.length > 0 ? loadRows(missing, lang) : undefined;
+    const fromLoaded = (id: number) =>
+      missing.includes(id) ? loaded?.then((rows) => rows.find((row) => row.id === id)) : undefined;
+    for (const id of missing) {
+      const row = fromLoaded(id);
+      if (row) productCache.put(key(id), row);
+    }
+    const rows = await Promise.all(
+      ids.map(
+        (id) =>
+          productCache.peek(key(id)) ??
+          fromLoaded(id) ??
+          // Dropped between the look and now (the cache bound): rare, so on its own.
+          loadRows([id], lang).then(([row]) => row),
+      ),
+    );
+    return productsInOrder(
+      ids,
+      rows.filter((row) => row !== undefined),
+    );
+  }
+
+  function loadRows(ids: readonly number[], lang: Language): Promise<ProductRow[]> {
     const list = sql`array[${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}]::int[]`;
-    return productsInOrder(ids, await queryRows(db, productRowsSql(list, lang), ProductRowSchema));
+    return queryRows(db, productRowsSql(list, lang), ProductRowSchema);
   }
 
   async function categoryTree(lang: Language, accountType: AccountType): Promise<Category[]> {
@@ -258,12 +292,12 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       offset: (pageNumber - 1) * perPage,
       lang,
     };
-    const [summary, page] = await Promise.all([
+    const [summary, products] = await Promise.all([
       summaryCache.get(summaryKey(query), () => runListingSummary(db, query)),
-      runListingPage(db, query),
+      runListingPage(db, query).then((ids) => hydrate(ids, lang)),
     ]);
     return {
-      data: productsInOrder(page.ids, page.products),
+      data: products,
       meta: pageMeta(summary.total, pageNumber, perPage),
       facets: facetsOf(index, lang, chosenId, summary),
     };
@@ -351,11 +385,12 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     return (await categoryIndex(accountType)).visible;
   }
 
-  /** Forgets cached totals, facet counts and categories: for changes this backend makes itself
-   * (stock taken by an order), so they show at once rather than after the cache time. */
-  function invalidateCaches(): void {
-    categoryCache.invalidate();
-    summaryCache.invalidate();
+  /** For stock this backend takes itself (an order), so it shows at once rather than after the
+   * cache time: every product's quantity may have changed, and counts only when a variant sold
+   * out. */
+  function stockChanged(change: { soldOut: boolean }): void {
+    productCache.invalidate();
+    if (change.soldOut) summaryCache.invalidate();
   }
 
   return {
@@ -365,7 +400,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     productDetail,
     search,
     visibleCategoryIds,
-    invalidateCaches,
+    stockChanged,
   };
 }
 

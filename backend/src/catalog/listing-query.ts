@@ -1,7 +1,7 @@
 // A listing request is answered by two statements. The summary (the total and every facet count)
 // scans every product in scope and does not depend on the sort or the page, so the service caches
-// it per filter; the page (ids in order and the product rows) reads one page from the sort's index
-// and is always fresh. Facet counts are disjunctive: each dimension applies every filter but its
+// it per filter; the page (the ids in order) reads one page from the sort's index and is always
+// fresh (the service loads the products themselves). Facet counts are disjunctive: each dimension applies every filter but its
 // own, so a second brand or colour shows how many products it would add.
 //
 // Filters live on two levels. Category, brand, price and "on sale" are product columns (price and
@@ -15,7 +15,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw-rows';
-import { ProductRowSchema, productRowsSql } from './product-rows';
 
 export interface ListingQuery {
   /** Visible categories in scope (the chosen one and its descendants); never empty. */
@@ -59,16 +58,7 @@ const SummaryRowSchema = z.object({
 /** The total and facet counts of a filter: the same for every sort and page. */
 export type ListingSummary = z.output<typeof SummaryRowSchema>['result'];
 
-const PageRowSchema = z.object({
-  result: z.object({
-    ids: z.array(z.number().int()),
-    /** The page's products, in no set order: one statement answers the whole page. */
-    products: z.array(ProductRowSchema),
-  }),
-});
-export type ListingPage = z.output<typeof PageRowSchema>['result'];
-
-export type ListingAnswer = ListingSummary & ListingPage;
+const PageRowSchema = z.object({ ids: z.array(z.number().int()) });
 
 /** ORDER BY of each sort, ending in the id so pages never repeat or skip a product. NULLS LAST
  * spelled out so the products_*_idx indexes (drizzle-kit writes them so) serve it. */
@@ -312,21 +302,12 @@ function pageStatement(q: ListingQuery): SQL {
         )
       : sql`true`;
   return sql`
-    with page as (
-      select array(
-        select p.id from products p
-        where ${scope} and ${brandOk} and ${priceOk} and ${variantOk}
-        order by ${orderBy(q.sort, sql.raw('p'))}
-        limit ${q.limit} offset ${q.offset}
-      ) as ids
-    )
-    select json_build_object(
-      'ids', (select ids from page),
-      'products', (
-        select coalesce(json_agg(r), '[]')
-        from (${productRowsSql(sql`(select ids from page)::int[]`, q.lang)}) r
-      )
-    ) as result`;
+    select array(
+      select p.id from products p
+      where ${scope} and ${brandOk} and ${priceOk} and ${variantOk}
+      order by ${orderBy(q.sort, sql.raw('p'))}
+      limit ${q.limit} offset ${q.offset}
+    ) as ids`;
 }
 
 async function firstRow<T>(rows: Promise<T[]>, what: string): Promise<T> {
@@ -342,9 +323,9 @@ export async function runListingSummary(db: Db, q: ListingQuery): Promise<Listin
   return (await firstRow(queryRows(db, statement, SummaryRowSchema), 'summary')).result;
 }
 
-/** The query's page: its product ids in order and their rows. */
-export async function runListingPage(db: Db, q: ListingQuery): Promise<ListingPage> {
-  return (await firstRow(queryRows(db, pageStatement(q), PageRowSchema), 'page')).result;
+/** The ids of the query's page, in order. */
+export async function runListingPage(db: Db, q: ListingQuery): Promise<number[]> {
+  return (await firstRow(queryRows(db, pageStatement(q), PageRowSchema), 'page')).ids;
 }
 
 /** What identifies a summary: every filter, none of sort and paging. */

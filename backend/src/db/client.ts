@@ -33,14 +33,35 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
 }
 
+/**
+ * The client with every statement sent as a prepared statement. drizzle runs queries through
+ * postgres.js `unsafe()` unprepared, so PostgreSQL parses and analyses each one anew; prepared,
+ * a connection keeps each distinct statement text (values are parameters, so a filter's shape,
+ * not its values, makes a text). Plans stay custom (`plan_cache_mode` above): a generic plan cannot
+ * see how selective a price range or an attribute value is and picked slower plans in the
+ * benchmark. postgres.js closes connections after 30 to 60 minutes, which bounds what one keeps.
+ */
+function preparingStatements(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'unsafe') return Reflect.get(target, property, receiver) as unknown;
+      const unsafe: postgres.Sql['unsafe'] = (query, parameters, queryOptions) =>
+        target.unsafe(query, parameters, { ...queryOptions, prepare: true });
+      return unsafe;
+    },
+  });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       // Migrations print NOTICEs (e.g. "schema already exists"); they are not worth a log line.
       onnotice: () => undefined,
+      // See preparingStatements.
+      connection: { plan_cache_mode: 'force_custom_plan' },
     });
-    const db = drizzlePostgres({ client });
+    const db = drizzlePostgres({ client: preparingStatements(client) });
     return {
       db,
       kind: 'postgres',

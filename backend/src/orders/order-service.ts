@@ -169,8 +169,9 @@ export interface OrderServiceDeps {
   content: ContentService;
   /** Category ids an account type may buy from (legal-only ones are hidden from individuals). */
   visibleCategoryIds: (accountType: AccountType) => Promise<ReadonlySet<number>>;
-  /** Called after an order that sold a variant out has committed: in-stock counts changed. */
-  onSoldOut?: () => void;
+  /** Called after an order has committed: stock changed, and in-stock counts too when a variant
+   * sold out. */
+  onStockChanged?: (change: { soldOut: boolean }) => void;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -409,7 +410,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       return { kind: 'created', status: 201, body };
     });
-    if (stock.soldOut) deps.onSoldOut?.();
+    if (result.kind === 'created') deps.onStockChanged?.({ soldOut: stock.soldOut });
     return result;
   }
 

@@ -2,6 +2,7 @@ import {
   CartResponseSchema,
   CustomerOrdersResponseSchema,
   OrderResponseSchema,
+  ProductResponseSchema,
   ProductsResponseSchema,
   type CartItem,
   type Order,
@@ -285,7 +286,7 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       expect((await stockOf([last.id])).get(last.id)).toBe(0);
     });
 
-    it('shows a variant it sells out in the listing counts at once, though they are cached', async () => {
+    it('shows the stock it takes at once, in products and listing counts, though both are cached', async () => {
       const product = FIXTURES.singleVariantProduct;
       const last = variant(product);
       await setStock(last.id, 2);
@@ -295,11 +296,17 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
         ProductsResponseSchema.parse(
           (await catalog(t, 'POST', '/resources/products', { body: filter })).body,
         );
+      const quantityShown = async () =>
+        ProductResponseSchema.parse(
+          (await catalog(t, 'GET', `/resources/product/${product.slug}`)).body,
+        ).data.quantity;
       const before = await listed();
       expect(before.data.map((p) => p.slug)).toContain(product.slug);
+      expect(await quantityShown()).toBe(2);
 
       expect((await order(pickup([{ product_id: last.id, quantity: 1 }]))).status).toBe(201);
-      // One unit left: still in stock, and the cached counts are still right.
+      // One unit left: the product shows it at once; still in stock, so the counts stand.
+      expect(await quantityShown()).toBe(1);
       expect((await listed()).meta.total).toBe(before.meta.total);
 
       expect((await order(pickup([{ product_id: last.id, quantity: 1 }]))).status).toBe(201);
