@@ -62,6 +62,10 @@ export default defineConfig({
     },
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // Playwright does not route requests that pass a service worker, and ours claims the page as
+    // soon as it activates: a held API call or the stood-in map script would slip by now and then.
+    // A spec about the service worker itself sets 'allow'.
+    serviceWorkers: 'block',
   },
   webServer: [
     shopServer(E2E_PORT, E2E_DATA_DIR),

@@ -3,10 +3,6 @@ import { storedCart, storedJson } from '../support/browser-state';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
 
 test.describe('resilience: failed chunks, stale sessions, carts across devices', () => {
-  // Requests a service worker makes are not routed by Playwright; the network failure has to
-  // reach the page itself.
-  test.use({ serviceWorkers: 'block' });
-
   test('a script chunk that fails to load reloads the page once, then shows Internal Server Error', async ({
     page,
   }) => {
