@@ -20,7 +20,7 @@ import {
   findLowStockVariant,
   firstParagraph,
 } from '../support/shop-api';
-import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
+import { uniquePhone } from '../support/sms-outbox';
 import { standInMapState, standInYandexMaps } from '../support/yandex-maps';
 import {
   backButtonVisible,
@@ -30,6 +30,7 @@ import {
   pressMainButton,
   telegramEvents,
 } from '../support/telegram';
+import { completeSignIn } from '../support/sign-in';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches a URL by its path and query, whatever the origin. */
@@ -532,10 +533,7 @@ test.describe('every browse screen inside Telegram', () => {
 
     // Signed in, so checkout opens at once.
     await page.goto('/uz/sign-in');
-    await page.getByRole('textbox', { name: 'Telefon raqami' }).fill(phone);
-    await page.getByRole('button', { name: 'Kod yuborish' }).click();
-    await page.getByRole('textbox', { name: 'Kod' }).fill(await latestCodeFor(phone));
-    await page.getByRole('button', { name: 'Kirish' }).click();
+    await completeSignIn(page, phone, 'uz');
     await expect(page).not.toHaveURL(/sign-in/);
 
     await page.goto(`/uz/products/${kettle.slug}`);

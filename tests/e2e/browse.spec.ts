@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ProductsFilter } from '@shop/shared';
 import { storedCart } from '../support/browser-state';
 import { apiProduct, apiProducts, findLowStockVariant } from '../support/shop-api';
-import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
+import { uniquePhone } from '../support/sms-outbox';
+import { completeSignIn } from '../support/sign-in';
 
 /** The product list of /products, named by the page title ("All products", "Cookware", …). */
 const productList = (page: Page, name = 'All products') =>
@@ -338,10 +339,7 @@ test.describe('browsing the catalogue (standalone web)', () => {
     await page.goto(`/en/products/${saucepans.slug}`);
     await page.getByRole('button', { name: 'Buy in one click' }).click();
     await expect(page).toHaveURL(/\/en\/sign-in/);
-    await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await completeSignIn(page, phone);
     await expect(page).toHaveURL(/\/en\/checkout$/);
     await expect(
       page.getByText('Buying this item in one click: your cart stays as it is.'),

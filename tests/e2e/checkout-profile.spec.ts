@@ -1,15 +1,13 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { storedJson } from '../support/browser-state';
-import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
+import { uniquePhone } from '../support/sms-outbox';
+import { completeSignIn } from '../support/sign-in';
 
 const MUG = '/en/products/porcelain-mug';
 
 async function signInWithPhone(page: Page, phone: string) {
   await page.goto('/en/sign-in');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await completeSignIn(page, phone);
   await expect(page).toHaveURL(/\/en\/account$/);
 }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { nextWindowEvent, storedCart, storedJson } from '../support/browser-state';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
+import { completeSignIn } from '../support/sign-in';
 
 const MUG = '/en/products/porcelain-mug';
 
@@ -107,10 +108,7 @@ test.describe('standalone web at /en: browse, cart, phone sign-in, pickup order'
   }) => {
     const phone = uniquePhone();
     await page.goto('/en/sign-in');
-    await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await completeSignIn(page, phone);
     await expect(page).not.toHaveURL(/sign-in/);
     await page.goto('/en/sign-in');
     await expect(page.getByText('You Are Already Logged In')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storedCart } from '../support/browser-state';
-import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
+import { uniquePhone } from '../support/sms-outbox';
 import {
   backButtonVisible,
   mainButtonState,
@@ -9,6 +9,7 @@ import {
   pressMainButton,
   telegramEvents,
 } from '../support/telegram';
+import { completeSignIn } from '../support/sign-in';
 
 test.describe('inside Telegram: launch parameters, BackButton, MainButton', () => {
   test('the app tells Telegram it is ready and takes the theme and language from the launch', async ({
@@ -67,10 +68,7 @@ test.describe('inside Telegram: launch parameters, BackButton, MainButton', () =
     await pressMainButton(page);
     await expect(page).toHaveURL(/\/en\/sign-in/);
 
-    await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await completeSignIn(page, phone);
     await expect(page).toHaveURL(/\/en\/checkout$/);
 
     await page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio').first().check();

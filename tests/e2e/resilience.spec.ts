@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { storedCart, storedJson } from '../support/browser-state';
-import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
+import { uniquePhone } from '../support/sms-outbox';
+import { completeSignIn } from '../support/sign-in';
 
 test.describe('resilience: failed chunks, stale sessions, carts across devices', () => {
   test('a script chunk that fails to load reloads the page once, then shows Internal Server Error', async ({
@@ -78,10 +79,7 @@ test.describe('resilience: failed chunks, stale sessions, carts across devices',
     await expect.poll(async () => (await storedCart(page)).length).toBe(2);
 
     await page.goto('/en/sign-in');
-    await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await completeSignIn(page, phone);
     await expect(page).not.toHaveURL(/sign-in/);
     const auth = await storedJson<{ token: string }>(page, 'auth');
     const token = auth?.token ?? '';
