@@ -26,6 +26,7 @@ describe('config', () => {
       initDataMaxAgeSeconds: 3600,
       logLevel: 'info',
       relayCacheTtlMs: 30_000,
+      catalogCacheTtlMs: 30_000,
       yandexMapsApiKey: undefined,
     });
     expect(config.webappDist).toMatch(/webapp[/\\]dist$/);
@@ -109,8 +110,10 @@ describe('config', () => {
     ]);
   });
 
-  it('reads the relay cache TTL (0 turns it off) and checks the Yandex Maps key', () => {
+  it('reads the relay and catalogue cache TTLs (0 turns them off) and checks the Yandex Maps key', () => {
     expect(loadConfig({ RELAY_CACHE_TTL_MS: '0' }).relayCacheTtlMs).toBe(0);
+    expect(loadConfig({ CATALOG_CACHE_TTL_MS: '0' }).catalogCacheTtlMs).toBe(0);
+    expect(problems({ CATALOG_CACHE_TTL_MS: 'soon' })).toHaveLength(1);
     expect(loadConfig({ RELAY_CACHE_TTL_MS: '5000' }).relayCacheTtlMs).toBe(5000);
     expect(
       loadConfig({ YANDEX_MAPS_API_KEY: '0a1b2c3d-4e5f-6789-abcd-ef0123456789' }).yandexMapsApiKey,

@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   RELAY_CACHE_TTL_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(0).max(3_600_000),
   ),
+  // The embedded backend's cache of listing counts and products (its own orders clear it).
+  CATALOG_CACHE_TTL_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(0).max(3_600_000),
+  ),
   WEBAPP_DIST: optional(z.string()),
   // The key ends up in a script URL in the browser: the webapp accepts only these characters.
   YANDEX_MAPS_API_KEY: optional(
@@ -114,6 +118,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** How long public catalogue and content answers are reused; 0: not at all. */
   relayCacheTtlMs: number;
+  /** The embedded backend's catalogue cache time; 0: no cache. */
+  catalogCacheTtlMs: number;
   webappDist: string;
   yandexMapsApiKey: string | undefined;
   telegram: TelegramConfig;
@@ -179,6 +185,7 @@ export function loadConfig(
     upstreams,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
     relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? 30_000,
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       databaseUrl: config.databaseUrl,
       host: '127.0.0.1',
       logger: { level: config.logLevel },
+      catalogCacheTtlMs: config.catalogCacheTtlMs,
     });
     upstreams = {
       ecommerceUrl: backend.url,
