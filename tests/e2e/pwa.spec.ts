@@ -1,0 +1,94 @@
+// The installable web app (spec §1, §4): the manifest, the service worker's offline shell, and the
+// reload when another worker takes control. Every other spec blocks service workers (see
+// playwright.config.ts); this one lets ours run.
+import { expect, test, type Page } from '@playwright/test';
+import { openInTelegram } from '../support/telegram';
+
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until a service worker controls the page (ours claims it as it activates). */
+async function waitForController(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 15_000,
+    })
+    .toMatch(/\/sw\.js/);
+}
+
+test.describe('installable web app', () => {
+  test('the manifest names the shop, starts at /uz and gives icons', async ({ page, request }) => {
+    await page.goto('/en');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const answer = await request.get(href ?? '');
+    expect(answer.ok()).toBe(true);
+    const manifest = (await answer.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/uz', display: 'standalone' });
+    expect(manifest.name).toContain('Uy Shop');
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+  });
+
+  test('offline, a page opened before still loads: the cached shell, never the browser’s error', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/en/brands');
+    await waitForController(page);
+    // A second load through the worker caches this build's scripts and styles.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.goto('/en/catalog');
+    await expect(page.getByRole('link', { name: 'Uy Shop, home page' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('when another worker takes control, the page reloads once, then stays', async ({ page }) => {
+    await page.goto('/en/brands');
+    await waitForController(page);
+    await page.evaluate(() => {
+      (window as unknown as { beforeSwap?: boolean }).beforeSwap = true;
+    });
+    const reloaded = page.waitForEvent('load');
+    // A second registration of the worker (as a new build or another tab would bring) activates
+    // at once and claims this page.
+    await page.evaluate(() =>
+      navigator.serviceWorker.register('/sw.js?build=next', { scope: '/' }),
+    );
+    await reloaded;
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { beforeSwap?: boolean }).beforeSwap ?? false),
+      )
+      .toBe(false);
+    await expect(page).toHaveURL(/\/en\/brands$/);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+
+    // No second reload: the marker set now survives.
+    await page.evaluate(() => {
+      (window as unknown as { afterSwap?: boolean }).afterSwap = true;
+    });
+    await page.waitForTimeout(1_000);
+    expect(
+      await page.evaluate(() => (window as unknown as { afterSwap?: boolean }).afterSwap),
+    ).toBe(true);
+  });
+
+  test('inside Telegram no worker is registered', async ({ page }) => {
+    await openInTelegram(page, '/en/brands');
+    await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible();
+    // Registration would start right after the first render; give it the time it would take.
+    await page.waitForTimeout(1_000);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+    ).toBe(0);
+  });
+});
