@@ -662,10 +662,12 @@ describe('bad input to every call, through the relay in front of the real backen
           const shown = `GET ${url} (${pathname}) → ${answer.status} ${answer.text.slice(0, 200)}`;
           expect(answer.status, shown).toBeLessThan(500);
           const route = sweep.decodeOrNull(pathname) === null ? null : matchRoute(pathname);
-          // A product or blog page reads its item once for the page head, and is a 404 page
-          // when there is no such item; no other page asks a backend anything.
+          // A product or blog page reads its item for the page head, and is a 404 page when
+          // there is no such item; a product guests cannot see is read again as a legal account
+          // (a second call). No other page asks a backend anything.
           const readsItem = route?.route.id === 'product' || route?.route.id === 'blog';
-          expect(answer.reached, shown).toBeLessThanOrEqual(readsItem ? 1 : 0);
+          const maxReads = route?.route.id === 'product' ? 2 : readsItem ? 1 : 0;
+          expect(answer.reached, shown).toBeLessThanOrEqual(maxReads);
           const target = pathname === '/' ? '' : pathname;
           if (sweep.decodeOrNull(pathname) === null) {
             expectRefused(answer, MALFORMED_URL, shown);
