@@ -88,7 +88,8 @@ export function categoryImageUrl(slug: string): string {
 
 export function createCatalogService(db: Db, options: CatalogServiceOptions = {}) {
   const ttlMs = options.cacheTtlMs ?? DEFAULT_CATALOG_CACHE_TTL_MS;
-  const categoryCache = createAnswerCache<CategoryRow[]>({ ttlMs, maxEntries: 1 });
+  // The tree as each account type sees it: read and walked once per cache time, not per request.
+  const categoryCache = createAnswerCache<CategoryIndex>({ ttlMs, maxEntries: 2 });
   const summaryCache = createAnswerCache<ListingSummary>({
     ttlMs,
     maxEntries: SUMMARY_CACHE_ENTRIES,
@@ -100,10 +101,15 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     maxEntries: PRODUCT_CACHE_ENTRIES,
   });
 
-  async function categoryIndex(accountType: AccountType): Promise<CategoryIndex> {
-    const rows = await categoryCache.get('all', () =>
-      db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
-    );
+  function categoryIndex(accountType: AccountType): Promise<CategoryIndex> {
+    return categoryCache.get(accountType, () => buildCategoryIndex(accountType));
+  }
+
+  async function buildCategoryIndex(accountType: AccountType): Promise<CategoryIndex> {
+    const rows = await db
+      .select()
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const visible = new Set<number>();
     for (const row of rows) {

@@ -123,8 +123,39 @@ function inScope(q: SearchQuery): SQL {
     )})`;
 }
 
-// MATERIALIZED: the ranking columns are computed once per candidate; inlined, PostgreSQL would
-// evaluate the LIKEs again for the filter and for each sort key.
+/** `part(0) separator part(1) …` for each query word. */
+const each = (count: number, part: (i: number) => SQL, separator: string): SQL =>
+  sql.join(
+    Array.from({ length: count }, (_, i) => part(i)),
+    sql.raw(separator),
+  );
+
+/**
+ * The candidates every word's terms find in scope (and `extraScope`), ranked by `columns`, kept by
+ * `keep`, in `order`. MATERIALIZED: the ranking columns are computed once per candidate; inlined,
+ * PostgreSQL would evaluate the LIKEs again for the filter and for each sort key.
+ */
+function rankedStatement(
+  q: SearchQuery,
+  terms: readonly { candidates: SQL }[],
+  columns: readonly SQL[],
+  extraScope: SQL,
+  rank: { keep: SQL; order: SQL; limit: number },
+): SQL {
+  return sql`
+    with ranked as materialized (
+      select p.id, p.popularity${sql.join([...columns], sql``)}
+      from products p
+      where ${sql.join(
+        terms.map((term) => term.candidates),
+        sql` and `,
+      )} and ${inScope(q)}${extraScope}
+    )
+    select id from ranked
+    where ${rank.keep}
+    order by ${rank.order}
+    limit ${rank.limit}`;
+}
 
 /** Exact, prefix and loose matches, best first. */
 function wordStatement(q: SearchQuery): SQL {
@@ -132,30 +163,13 @@ function wordStatement(q: SearchQuery): SQL {
   const columns = terms.map(
     (term, i) => sql`, ${term.kind} as ${columnOf('k', i)}, ${term.nameHit} as ${columnOf('h', i)}`,
   );
-  return sql`
-    with ranked as materialized (
-      select p.id, p.popularity${sql.join(columns, sql``)}
-      from products p
-      where ${sql.join(
-        terms.map((term) => term.candidates),
-        sql` and `,
-      )} and ${inScope(q)}
-    )
-    select id from ranked
-    where ${sql.join(
-      terms.map((_, i) => sql`${columnOf('k', i)} > 0`),
-      sql` and `,
-    )}
-    order by least(${sql.join(
-      terms.map((_, i) => columnOf('k', i)),
-      sql`, `,
-    )}) desc,
-      (${sql.join(
-        terms.map((_, i) => columnOf('h', i)),
-        sql` + `,
-      )}) desc,
-      popularity desc, id
-    limit ${q.limit}`;
+  const words = terms.length;
+  return rankedStatement(q, terms, columns, sql``, {
+    keep: each(words, (i) => sql`${columnOf('k', i)} > 0`, ' and '),
+    order: sql`least(${each(words, (i) => columnOf('k', i), ', ')}) desc,
+      (${each(words, (i) => columnOf('h', i), ' + ')}) desc, popularity desc, id`,
+    limit: q.limit,
+  });
 }
 
 /**
@@ -182,30 +196,13 @@ function typoStatement(
           sql`, `,
         )})`
       : sql``;
-  return sql`
-    with ranked as materialized (
-      select p.id, p.popularity${sql.join(columns, sql``)}
-      from products p
-      where ${sql.join(
-        terms.map((term) => term.candidates),
-        sql` and `,
-      )} and ${inScope(q)}${notFound}
-    )
-    select id from ranked
-    where ${sql.join(
-      terms.map((_, i) => sql`${columnOf('h', i)} >= 0`),
-      sql` and `,
-    )}
-    order by (${sql.join(
-      terms.map((_, i) => columnOf('h', i)),
-      sql` + `,
-    )}) desc,
-      (${sql.join(
-        terms.map((_, i) => columnOf('s', i)),
-        sql` + `,
-      )}) desc,
-      popularity desc, id
-    limit ${q.limit - found.length}`;
+  const words = terms.length;
+  return rankedStatement(q, terms, columns, notFound, {
+    keep: each(words, (i) => sql`${columnOf('h', i)} >= 0`, ' and '),
+    order: sql`(${each(words, (i) => columnOf('h', i), ' + ')}) desc,
+      (${each(words, (i) => columnOf('s', i), ' + ')}) desc, popularity desc, id`,
+    limit: q.limit - found.length,
+  });
 }
 
 /** The vocabulary words each query word may be a typo of, most similar first. */

@@ -198,32 +198,18 @@ function FiltersForm({
 
         <FacetGroup legend={`${t('catalog.filters.price')}, ${CURRENCY_SUFFIX[lang]}`}>
           <div className="price-range">
-            <label className="price-range__field">
-              <span>{t('catalog.filters.priceFrom')}</span>
-              <input
-                className="field__input"
-                inputMode="numeric"
-                autoComplete="off"
-                value={priceMin}
-                placeholder={facets.price ? formatMoney(facets.price.min, lang) : undefined}
-                onChange={(event) => {
-                  setPriceMin(digits(event.target.value));
-                }}
-              />
-            </label>
-            <label className="price-range__field">
-              <span>{t('catalog.filters.priceTo')}</span>
-              <input
-                className="field__input"
-                inputMode="numeric"
-                autoComplete="off"
-                value={priceMax}
-                placeholder={facets.price ? formatMoney(facets.price.max, lang) : undefined}
-                onChange={(event) => {
-                  setPriceMax(digits(event.target.value));
-                }}
-              />
-            </label>
+            <PriceField
+              label={t('catalog.filters.priceFrom')}
+              value={priceMin}
+              hint={facets.price ? formatMoney(facets.price.min, lang) : undefined}
+              onChange={setPriceMin}
+            />
+            <PriceField
+              label={t('catalog.filters.priceTo')}
+              value={priceMax}
+              hint={facets.price ? formatMoney(facets.price.max, lang) : undefined}
+              onChange={setPriceMax}
+            />
           </div>
         </FacetGroup>
 
@@ -306,6 +292,35 @@ function FiltersForm({
         </button>
       </footer>
     </form>
+  );
+}
+
+/** One bound of the price range: digits only, the listing's own bound as the placeholder. */
+function PriceField({
+  label,
+  value,
+  hint,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  hint: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="price-range__field">
+      <span>{label}</span>
+      <input
+        className="field__input"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        placeholder={hint}
+        onChange={(event) => {
+          onChange(digits(event.target.value));
+        }}
+      />
+    </label>
   );
 }
 
