@@ -37,7 +37,11 @@ export interface BackendDeps {
   validateResponses?: boolean;
   /** How long listing totals, facet counts and the category tree are reused; 0 turns it off. */
   catalogCacheTtlMs?: number;
+  /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
+  paymentHoldMinutes?: number;
 }
+
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -118,7 +122,9 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
     },
   });
   const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
-  const content = createContentService(db);
+  const content = createContentService(db, {
+    paymentHoldMinutes: deps.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES,
+  });
   const orders = createOrderService({
     db,
     now,

@@ -8,3 +8,4 @@ export * from './validation/otp';
 export * from './validation/card';
 export * from './contracts/index';
 export * from './stable-json';
+export * from './order-rules';

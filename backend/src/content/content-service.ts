@@ -1,5 +1,8 @@
 import {
   INFO_PAGE_SLUGS,
+  PAYMENT_TYPES,
+  RECEIPT_PAYMENTS,
+  REGION_SLUGS,
   InfoPageSlugSchema,
   type BlogPost,
   type BlogPostSummary,
@@ -54,7 +57,16 @@ function toBlogSummary(row: BlogRow, lang: Language): BlogPostSummary {
   };
 }
 
-export function createContentService(db: Db) {
+function knownValues<T extends string>(values: readonly string[], known: readonly T[]): T[] {
+  return values.filter((value): value is T => (known as readonly string[]).includes(value));
+}
+
+export interface ContentServiceOptions {
+  /** Minutes an unpaid card order is held; the settings tell the shopper. */
+  paymentHoldMinutes: number;
+}
+
+export function createContentService(db: Db, options: ContentServiceOptions) {
   async function listStores(lang: Language): Promise<Store[]> {
     const rows = await db.select().from(stores).orderBy(asc(stores.position), asc(stores.id));
     return rows.map((row) => toStore(row, lang));
@@ -97,6 +109,9 @@ export function createContentService(db: Db) {
                 price: m.price,
                 free_from: m.freeFrom,
                 enabled: m.enabled,
+                regions: knownValues(m.regions, REGION_SLUGS),
+                payment_types: knownValues(m.paymentTypes, PAYMENT_TYPES),
+                receipt_payments: knownValues(m.receiptPayments, RECEIPT_PAYMENTS),
               },
             ]
           : [],
@@ -106,6 +121,7 @@ export function createContentService(db: Db) {
           ? [{ type: p.type, name: pick(p.name, lang), enabled: p.enabled }]
           : [],
       ),
+      payment_hold_minutes: options.paymentHoldMinutes,
     };
   }
 

@@ -255,6 +255,21 @@ export const deliveryMethods = pgTable('delivery_methods', {
   freeFrom: integer('free_from'),
   enabled: boolean('enabled').notNull(),
   position: integer('position').notNull().default(0),
+  /** Region slugs whose addresses the method reaches (pickup: every region). */
+  regions: text('regions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Payment types allowed with this method ('on_receipt', 'card'). */
+  paymentTypes: text('payment_types')
+    .array()
+    .notNull()
+    .default(sql`'{on_receipt}'::text[]`),
+  /** How an on-receipt payment is made with it: 'cash', and 'card' at a shop's till. */
+  receiptPayments: text('receipt_payments')
+    .array()
+    .notNull()
+    .default(sql`'{cash}'::text[]`),
 });
 
 export const paymentTypes = pgTable('payment_types', {
@@ -308,6 +323,8 @@ export const users = pgTable(
     photo: text('photo'),
     userType: text('user_type').notNull().default('individual'),
     createdAt: timestamptz('created_at').notNull(),
+    /** The address of the last courier or express order, offered again at the next checkout. */
+    lastAddress: jsonb('last_address').$type<StoredLastAddress>(),
   },
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone),
@@ -383,6 +400,18 @@ export interface StoredAddress {
   comment: string | null;
 }
 
+export interface StoredLastAddress {
+  region: string;
+  city: string | null;
+  address: string;
+  flat: string | null;
+  entrance: string | null;
+  floor: string | null;
+  intercom: string | null;
+  comment: string | null;
+  location: { lat: number; lng: number } | null;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -407,12 +436,27 @@ export const orders = pgTable(
     recipientSurname: text('recipient_surname').notNull(),
     recipientPhone: text('recipient_phone').notNull(),
     paymentType: text('payment_type').notNull(),
+    /** On-receipt orders: 'cash' or 'card' (a shop's till); null for card orders. */
+    receiptPayment: text('receipt_payment'),
+    /** 'not_required' (on receipt), 'unpaid' (card, waiting for its charge) or 'paid'. */
+    paymentStatus: text('payment_status').notNull().default('not_required'),
+    /** An unpaid card order still unpaid at this time is cancelled and its stock returned. */
+    payUntil: timestamptz('pay_until'),
+    paidAt: timestamptz('paid_at'),
     comment: text('comment'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The hold sweep reads only the few unpaid card orders, oldest deadline first.
+    index('orders_unpaid_idx')
+      .on(t.payUntil)
+      .where(sql`${t.paymentStatus} = 'unpaid'`),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('not_required', 'unpaid', 'paid')`,
+    ),
   ],
 );
 
@@ -471,5 +515,88 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// ---- Cards and payments ------------------------------------------------------------------------
+
+/**
+ * A shopper's card at the card processor. Only what may be kept: the processor's token (it
+ * charges only through our merchant account), the number masked to first 6 and last 4 digits,
+ * brand and expiry. Never the full number, anywhere.
+ */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The processor's card token. Never sent to a browser. */
+    providerToken: text('provider_token').notNull(),
+    maskedNumber: text('masked_number').notNull(),
+    brand: text('brand').notNull(),
+    /** MM/YY. */
+    expiry: text('expiry').notNull(),
+    /** 'pending' (code sent, not confirmed), 'active' or 'removed'. */
+    state: text('state').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The masked phone the processor sent the code to. */
+    codePhone: text('code_phone'),
+    codeSentAt: timestamptz('code_sent_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    verifiedAt: timestamptz('verified_at'),
+  },
+  (t) => [
+    index('payment_cards_user_idx').on(t.userId),
+    // At most one default card per shopper.
+    uniqueIndex('payment_cards_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault} and ${t.state} = 'active'`),
+    check('payment_cards_state_check', sql`${t.state} in ('pending', 'active', 'removed')`),
+  ],
+);
+
+/**
+ * One charge attempt of an order: a receipt at the processor paid with one card. An order has at
+ * most one attempt in flight ('paying', or 'unknown' until settled) and at most one 'paid'.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => paymentCards.id),
+    /** Tiyin, as the processor counts. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The processor's receipt id, once created. */
+    receiptId: text('receipt_id'),
+    /** 'paying', 'paid', 'declined', 'failed' (not charged) or 'unknown' (to be settled). */
+    state: text('state').notNull(),
+    /** The processor's error code of a declined or failed attempt. */
+    errorCode: integer('error_code'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    index('payment_attempts_order_idx').on(t.orderId),
+    // The database itself refuses a second attempt in flight or a second charge for one order.
+    uniqueIndex('payment_attempts_in_flight_key')
+      .on(t.orderId)
+      .where(sql`${t.state} in ('paying', 'unknown')`),
+    uniqueIndex('payment_attempts_paid_key')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'paid'`),
+    index('payment_attempts_unknown_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} = 'unknown'`),
+    check(
+      'payment_attempts_state_check',
+      sql`${t.state} in ('paying', 'paid', 'declined', 'failed', 'unknown')`,
+    ),
   ],
 );

@@ -3,6 +3,10 @@
 // Idempotency-Key row is written in that same transaction so a retry can only see a finished
 // order or nothing.
 import {
+  lineTotal,
+  orderChoiceViolations,
+  orderTotals,
+  ORDER_RULE_MESSAGES,
   OrderResponseSchema,
   type CreateOrderRequestSchema,
   type AccountType,
@@ -27,6 +31,7 @@ import {
   users,
   variants,
   type StoredAddress,
+  type StoredLastAddress,
 } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { pageMeta } from '../http/paging';
@@ -62,6 +67,16 @@ function asDeliveryType(value: string): Order['delivery_type'] {
 function asPaymentType(value: string): Order['payment_type'] {
   if (value === 'on_receipt' || value === 'card') return value;
   throw new Error(`Unknown payment type in the database: ${value}`);
+}
+
+function asReceiptPayment(value: string | null): Order['receipt_payment'] {
+  if (value === null || value === 'cash' || value === 'card') return value;
+  throw new Error(`Unknown receipt payment in the database: ${value}`);
+}
+
+function asPaymentStatus(value: string): Order['payment_status'] {
+  if (value === 'not_required' || value === 'unpaid' || value === 'paid') return value;
+  throw new Error(`Unknown payment status in the database: ${value}`);
 }
 
 /** Renders stored orders in the shopper's language; items keep the names they were bought under. */
@@ -121,7 +136,11 @@ export async function renderOrders(
         surname: row.recipientSurname,
         phone: row.recipientPhone,
       },
+      location: row.location,
       payment_type: asPaymentType(row.paymentType),
+      receipt_payment: asReceiptPayment(row.receiptPayment),
+      payment_status: asPaymentStatus(row.paymentStatus),
+      pay_until: row.payUntil?.toISOString() ?? null,
       statuses: statusRows.flatMap((s) =>
         s.orderId === row.id && isOrderStatus(s.status)
           ? [{ status: s.status, at: s.at.toISOString() }]
@@ -191,23 +210,19 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (replay) return replay;
     }
     const settings = await deps.content.deliverySettings(lang);
-    const payment = settings.payment_types.find((p) => p.type === input.payment_type);
-    if (!payment?.enabled) {
-      throw new AppError(
-        'payment_method_unavailable',
-        'This payment method is not available yet.',
-        {
-          details: [{ field: 'payment_type', message: 'Not available' }],
-        },
-      );
-    }
-    const method = settings.methods.find((m) => m.type === input.delivery_type);
-    if (!method?.enabled) {
-      throw new AppError('validation_error', 'This delivery method is not available.', {
-        status: 422,
-        details: [{ field: 'delivery_type', message: 'Not available' }],
+    const violations = orderChoiceViolations(settings, input);
+    const [firstViolation] = violations;
+    if (firstViolation) {
+      throw new AppError('order_refused', ORDER_RULE_MESSAGES[firstViolation.rule], {
+        details: violations.map((violation) => ({
+          field: violation.field,
+          message: ORDER_RULE_MESSAGES[violation.rule],
+          rule: violation.rule,
+        })),
       });
     }
+    const method = settings.methods.find((m) => m.type === input.delivery_type);
+    if (!method) throw new Error('Checked by orderChoiceViolations');
     let storeId: number | null = null;
     if (input.delivery_type === 'pickup') {
       const store =
@@ -215,9 +230,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           ? undefined
           : await deps.content.findStore(input.store_id);
       if (!store) {
-        throw new AppError('validation_error', 'Choose one of our shops to pick up from.', {
-          status: 422,
-          details: [{ field: 'store_id', message: 'Unknown shop' }],
+        throw new AppError('order_refused', 'Choose one of our shops to pick up from.', {
+          details: [{ field: 'store_id', message: 'Unknown shop', rule: 'store_required' }],
         });
       }
       storeId = store.id;
@@ -320,6 +334,7 @@ export function createOrderService(deps: OrderServiceDeps) {
                 {
                   field: `items.${index}.quantity`,
                   message: `Only ${available} left of product ${item.product_id}`,
+                  available,
                 },
               ];
             }),
@@ -351,15 +366,13 @@ export function createOrderService(deps: OrderServiceDeps) {
           attributes: localizeAttributes(row.variant.attributes, lang),
           price: row.variant.price,
           quantity: item.quantity,
-          total: row.variant.price * item.quantity,
+          total: lineTotal({ price: row.variant.price, quantity: item.quantity }),
           mxik: row.mxik,
           packageCode: row.packageCode,
           imgUrl: image ? productImageUrl(row.slug, image.position) : null,
         };
       });
-      const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-      const deliveryPrice =
-        method.free_from !== null && subtotal >= method.free_from ? 0 : method.price;
+      const totals = orderTotals(lines, method);
       const address: StoredAddress | null =
         input.delivery_type === 'pickup'
           ? null
@@ -380,9 +393,9 @@ export function createOrderService(deps: OrderServiceDeps) {
           userId,
           status: 'new',
           lang,
-          subtotal,
-          deliveryPrice,
-          total: subtotal + deliveryPrice,
+          subtotal: totals.subtotal,
+          deliveryPrice: totals.delivery_price,
+          total: totals.total,
           deliveryType: input.delivery_type,
           storeId,
           address,
@@ -391,6 +404,13 @@ export function createOrderService(deps: OrderServiceDeps) {
           recipientSurname: input.surname,
           recipientPhone: input.phone,
           paymentType: input.payment_type,
+          receiptPayment:
+            input.payment_type === 'on_receipt' ? (input.receipt_payment ?? 'cash') : null,
+          paymentStatus: input.payment_type === 'card' ? 'unpaid' : 'not_required',
+          payUntil:
+            input.payment_type === 'card'
+              ? new Date(now.getTime() + settings.payment_hold_minutes * 60_000)
+              : null,
           comment: input.comment ?? null,
           createdAt: now,
         })
@@ -398,6 +418,21 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!order) throw new Error('Order insert returned nothing');
       await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: order.id })));
       await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'new', at: now });
+      if (address?.region && address.address) {
+        // Offered again at the next checkout (GET /api/profile/address); the newest order wins.
+        const lastAddress: StoredLastAddress = {
+          region: address.region,
+          city: address.city,
+          address: address.address,
+          flat: address.flat,
+          entrance: address.entrance,
+          floor: address.floor,
+          intercom: address.intercom,
+          comment: address.comment,
+          location: input.location ?? null,
+        };
+        await tx.update(users).set({ lastAddress }).where(eq(users.id, userId));
+      }
 
       const [rendered] = await renderOrders(tx, [order], lang);
       if (!rendered) throw new Error('Order vanished');

@@ -1,8 +1,8 @@
-import { CALLS } from '@shop/shared';
+import { CALLS, RegionSlugSchema } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, users } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { Route } from '../http/route-binder';
 import { toUser } from './users';
 
@@ -41,13 +41,28 @@ export function registerProfileRoutes(route: Route, db: Db, now: () => Date): vo
     return items;
   });
 
-  // Saved cards arrive with the card-payments issue; until then there are none and adding one is
-  // refused with the same code the order call uses for card payment.
-  route(CALLS.cards, () => Promise.resolve({ data: [] }));
-  const cardsUnavailable = () =>
-    Promise.reject(
-      new AppError('payment_method_unavailable', 'Card payments are not available yet.'),
-    );
-  route(CALLS.createCard, cardsUnavailable);
-  route(CALLS.confirmCard, cardsUnavailable);
+  route(CALLS.savedAddress, async ({ user }) => {
+    const [row] = await db
+      .select({ lastAddress: users.lastAddress })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const stored = row?.lastAddress;
+    if (!stored) return { data: null };
+    // Regions are checked on the way in; a row from an older region list is simply not offered.
+    const region = RegionSlugSchema.safeParse(stored.region);
+    if (!region.success) return { data: null };
+    return {
+      data: {
+        region: region.data,
+        city: stored.city,
+        address: stored.address,
+        flat: stored.flat,
+        entrance: stored.entrance,
+        floor: stored.floor,
+        intercom: stored.intercom,
+        address_comment: stored.comment,
+        location: stored.location,
+      },
+    };
+  });
 }

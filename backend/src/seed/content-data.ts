@@ -1,5 +1,5 @@
 // Shops, slides, delivery settings, blog posts and info pages of the demo seed, in uz/ru/en.
-import type { InfoPageSlug } from '@shop/shared';
+import { ALL_REGIONS, type InfoPageSlug } from '@shop/shared';
 import type { LocalizedText } from '../db/schema';
 import type { DrawingKind } from '../media/drawings';
 import { paragraphs, t } from './localized';
@@ -106,30 +106,42 @@ export const DELIVERY_METHODS = [
     price: 0,
     freeFrom: null,
     enabled: true,
+    regions: ALL_REGIONS,
+    paymentTypes: ['on_receipt', 'card'],
+    // The shops' tills take cash and cards.
+    receiptPayments: ['cash', 'card'],
   },
   {
     type: 'courier',
     name: t('Kuryer orqali yetkazish', 'Доставка курьером', 'Courier delivery'),
     description: t(
-      'Ertasi kuni eshigingizgacha; 1 000 000 soʻmdan ortiq buyurtmalar uchun bepul.',
-      'На следующий день до двери; бесплатно для заказов от 1 000 000 сум.',
-      'Next day to your door; free for orders from 1,000,000 UZS.',
+      'Toshkent boʻylab ertasi kuni, viloyatlarga 2–4 kunda eshigingizgacha; 1 000 000 soʻmdan bepul.',
+      'По Ташкенту на следующий день, в области за 2–4 дня, до двери; бесплатно от 1 000 000 сум.',
+      'To your door: next day in Tashkent, 2–4 days to the regions; free from 1,000,000 UZS.',
     ),
     price: 30_000,
     freeFrom: 1_000_000,
     enabled: true,
+    regions: ALL_REGIONS,
+    paymentTypes: ['on_receipt', 'card'],
+    // A courier carries no card terminal: on receipt means cash.
+    receiptPayments: ['cash'],
   },
   {
     type: 'express',
     name: t('Tezkor yetkazish (taksi)', 'Экспресс-доставка (такси)', 'Express delivery (taxi)'),
     description: t(
-      'Toshkent boʻylab taksi orqali 2–3 soat ichida.',
-      'По Ташкенту на такси за 2–3 часа.',
-      'Across Tashkent by taxi within 2–3 hours.',
+      'Faqat Toshkent shahri boʻylab, taksi orqali 2–3 soat ichida.',
+      'Только по городу Ташкенту, на такси за 2–3 часа.',
+      'Tashkent city only: by taxi within 2–3 hours.',
     ),
     price: 45_000,
     freeFrom: null,
     enabled: true,
+    // A taxi service works inside the city.
+    regions: ['tashkent'],
+    paymentTypes: ['on_receipt', 'card'],
+    receiptPayments: ['cash'],
   },
 ] as const;
 
@@ -144,14 +156,13 @@ export const PAYMENT_TYPES = [
     enabled: true,
   },
   {
-    // Turned on by the card-payments issue; until then orders with 'card' are refused.
     type: 'card',
     name: t(
-      'Onlayn karta orqali (Uzcard, Humo)',
-      'Картой онлайн (Uzcard, Humo)',
-      'Card online (Uzcard, Humo)',
+      'Onlayn karta orqali (Uzcard, Humo, Visa, Mastercard)',
+      'Картой онлайн (Uzcard, Humo, Visa, Mastercard)',
+      'Card online (Uzcard, Humo, Visa, Mastercard)',
     ),
-    enabled: false,
+    enabled: true,
   },
 ] as const;
 
@@ -435,21 +446,21 @@ export const INFO_PAGES: readonly InfoPageSeed[] = [
     body: paragraphs(
       [
         'Doʻkondan olib ketish — bepul. Buyurtma 2 soat ichida tayyor boʻladi; tayyor boʻlgani haqida SMS yuboramiz. Buyurtmani uchta doʻkonimizdan istalganida 3 kun ichida olib ketishingiz mumkin.',
-        'Kuryer orqali yetkazish — 30 000 soʻm, 1 000 000 soʻm va undan ortiq buyurtmalar uchun bepul. Toshkent va Toshkent viloyati boʻylab buyurtma ertasi kuni 10:00 dan 20:00 gacha yetkaziladi; kuryer kelishidan bir soat oldin qoʻngʻiroq qiladi.',
+        'Kuryer orqali yetkazish — 30 000 soʻm, 1 000 000 soʻm va undan ortiq buyurtmalar uchun bepul. Toshkent va Toshkent viloyati boʻylab buyurtma ertasi kuni 10:00 dan 20:00 gacha, boshqa viloyatlarga 2–4 kun ichida yetkaziladi; kuryer kelishidan bir soat oldin qoʻngʻiroq qiladi.',
         'Tezkor yetkazish (taksi) — 45 000 soʻm, faqat Toshkent shahri boʻylab. Soat 18:00 gacha berilgan buyurtma 2–3 soat ichida yetkaziladi.',
         'Mebel, gilam va boshqa yirik tovarlar kirish eshigigacha yetkaziladi. Qavatga koʻtarish va yigʻish kerak boʻlsa, buyurtmaga izohda yozing — narxini operator aytadi.',
         'Tovarni qabul qilishda qadoqni va tovarni kuryer oldida tekshiring. Shikast yoki notoʻgʻri tovar boʻlsa, uni qabul qilmaslikka haqlisiz — biz uni bepul almashtiramiz.',
       ],
       [
         'Самовывоз из магазина — бесплатно. Заказ будет готов в течение 2 часов; когда он будет готов, мы пришлём SMS. Забрать заказ можно в любом из трёх магазинов в течение 3 дней.',
-        'Доставка курьером — 30 000 сум, бесплатно для заказов от 1 000 000 сум. По Ташкенту и Ташкентской области заказ привозим на следующий день с 10:00 до 20:00; курьер позвонит за час до приезда.',
+        'Доставка курьером — 30 000 сум, бесплатно для заказов от 1 000 000 сум. По Ташкенту и Ташкентской области заказ привозим на следующий день с 10:00 до 20:00, в другие области — за 2–4 дня; курьер позвонит за час до приезда.',
         'Экспресс-доставка (такси) — 45 000 сум, только по Ташкенту. Заказ, оформленный до 18:00, привезём в течение 2–3 часов.',
         'Мебель, ковры и другие крупные товары доставляем до входной двери. Если нужен подъём на этаж или сборка, напишите об этом в комментарии к заказу — стоимость назовёт оператор.',
         'При получении проверьте упаковку и товар при курьере. Если товар повреждён или не тот, вы вправе его не принимать — мы бесплатно заменим его.',
       ],
       [
         'Pickup in store is free. Your order is ready within 2 hours and we send a text message when it is. You can collect it at any of our three shops within 3 days.',
-        'Courier delivery costs 30,000 UZS and is free for orders from 1,000,000 UZS. Across Tashkent and the Tashkent region we deliver the next day between 10:00 and 20:00; the courier calls an hour before arriving.',
+        'Courier delivery costs 30,000 UZS and is free for orders from 1,000,000 UZS. Across Tashkent and the Tashkent region we deliver the next day between 10:00 and 20:00, to the other regions within 2–4 days; the courier calls an hour before arriving.',
         'Express delivery by taxi costs 45,000 UZS and covers Tashkent city only. Orders placed before 18:00 arrive within 2–3 hours.',
         'Furniture, rugs and other large items are delivered to your front door. If you need them carried upstairs or assembled, say so in the order comment and the operator will quote a price.',
         'Check the packaging and the goods in front of the courier. If anything is damaged or wrong, you may refuse it, and we will replace it free of charge.',
@@ -466,7 +477,7 @@ export const INFO_PAGES: readonly InfoPageSeed[] = [
         '«Savatga qoʻshish» tugmasini bosing. Savatda miqdorni oʻzgartirishingiz yoki mahsulotni olib tashlashingiz mumkin; savat kirganingizdan keyin barcha qurilmalaringizda saqlanadi.',
         'Telefon raqamingiz bilan kiring: raqamni kiriting va SMS orqali kelgan 5 xonali kodni yozing. Parol kerak emas.',
         'Yetkazish usulini tanlang: doʻkondan olib ketish, kuryer yoki tezkor yetkazish. Kuryer uchun manzilni, doʻkondan olish uchun esa qulay doʻkonni koʻrsating.',
-        'Toʻlov turini tanlang — hozircha qabul qilganda toʻlash: kuryerga naqd pulda yoki doʻkonda naqd pul va karta bilan. Uzcard va Humo kartalari bilan onlayn toʻlov tez orada qoʻshiladi.',
+        'Toʻlov turini tanlang: Uzcard, Humo, Visa yoki Mastercard karta bilan onlayn (kartani birinchi marta qoʻshganda bank SMS-kod yuboradi) yoki qabul qilganda — kuryerga naqd pulda, doʻkonda naqd pul yoki karta bilan.',
         '«Buyurtma berish» tugmasini bosing. Buyurtma raqami va holatini «Mening buyurtmalarim» boʻlimida kuzatib borishingiz mumkin.',
       ],
       [
@@ -474,7 +485,7 @@ export const INFO_PAGES: readonly InfoPageSeed[] = [
         'Нажмите «В корзину». В корзине можно изменить количество или удалить товар; после входа корзина сохраняется на всех ваших устройствах.',
         'Войдите по номеру телефона: введите номер и 5-значный код из SMS. Пароль не нужен.',
         'Выберите способ доставки: самовывоз из магазина, курьер или экспресс-доставка. Для курьера укажите адрес, для самовывоза — удобный магазин.',
-        'Выберите способ оплаты — пока это оплата при получении: курьеру наличными или в магазине наличными и картой. Онлайн-оплата картами Uzcard и Humo скоро появится.',
+        'Выберите способ оплаты: картой Uzcard, Humo, Visa или Mastercard онлайн (при первом добавлении карты банк пришлёт SMS-код) или при получении — курьеру наличными, в магазине наличными или картой.',
         'Нажмите «Оформить заказ». Номер и статус заказа можно отслеживать в разделе «Мои заказы».',
       ],
       [
@@ -482,7 +493,7 @@ export const INFO_PAGES: readonly InfoPageSeed[] = [
         'Press “Add to cart”. In the cart you can change quantities or remove items; once you sign in, the cart is kept on all your devices.',
         'Sign in with your phone number: enter it, then type the 5-digit code we text you. No password needed.',
         'Choose how to receive the order: pickup in store, courier or express delivery. Give your address for the courier, or pick the shop that suits you for pickup.',
-        'Choose how to pay. For now that is payment on receipt: cash to the courier, or cash or card in the shop. Online payment with Uzcard and Humo cards is coming soon.',
+        'Choose how to pay: online with an Uzcard, Humo, Visa or Mastercard card (your bank texts you a code the first time you add the card), or on receipt: cash to the courier, cash or card in the shop.',
         'Press “Place order”. You can follow the order number and status under “My orders”.',
       ],
     ),

@@ -33,7 +33,8 @@ import {
 const SEED_MARKER = 'demo_seed';
 // 2: attribute value codes and dictionary, search documents, the full blog and info pages.
 // 3: single-colour products carry their colour as an attribute (in the colour facet).
-const SEED_VERSION = '3';
+// 4: delivery methods name the regions they reach and how they may be paid; card payments on.
+const SEED_VERSION = '4';
 // Any constant works; it only has to be the same for every instance of this backend.
 const SEED_LOCK_ID = 7_340_001;
 
@@ -41,6 +42,15 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const blogRows = () =>
   BLOG_POSTS.map((p) => ({ ...p, artwork: [...p.kinds], publishedAt: new Date(p.publishedAt) }));
+const deliveryMethodRows = () =>
+  DELIVERY_METHODS.map((m, position) => ({
+    ...m,
+    regions: [...m.regions],
+    paymentTypes: [...m.paymentTypes],
+    receiptPayments: [...m.receiptPayments],
+    position,
+  }));
+const paymentTypeRows = () => PAYMENT_TYPES.map((p, position) => ({ ...p, position }));
 const infoPageRows = () => INFO_PAGES.map((p) => ({ ...p, updatedAt: new Date(p.updatedAt) }));
 
 /** Returns true when this call seeded (or upgraded) the database, false when it already was. */
@@ -84,14 +94,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         })),
       )
       .onConflictDoNothing();
-    await tx
-      .insert(deliveryMethods)
-      .values(DELIVERY_METHODS.map((m, position) => ({ ...m, position })))
-      .onConflictDoNothing();
-    await tx
-      .insert(paymentTypes)
-      .values(PAYMENT_TYPES.map((p, position) => ({ ...p, position })))
-      .onConflictDoNothing();
+    await tx.insert(deliveryMethods).values(deliveryMethodRows()).onConflictDoNothing();
+    await tx.insert(paymentTypes).values(paymentTypeRows()).onConflictDoNothing();
     await tx.insert(blogPosts).values(blogRows()).onConflictDoNothing();
     await tx.insert(infoPages).values(infoPageRows()).onConflictDoNothing();
     await tx
@@ -106,7 +110,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
 /**
  * Brings a database seeded by an earlier version up to date without touching what shoppers
  * changed (stock, users, carts, orders): the variants' attributes (codes, colours) and their
- * dictionary, search documents, and the blog and info page texts. The variants' triggers refresh
+ * dictionary, search documents, the blog and info page texts, and the delivery and payment
+ * settings. The variants' triggers refresh
  * the product summaries on the way.
  */
 async function upgradeDemoData(tx: Tx, catalog: BuiltCatalog): Promise<void> {
@@ -137,5 +142,17 @@ async function upgradeDemoData(tx: Tx, catalog: BuiltCatalog): Promise<void> {
       .insert(infoPages)
       .values(page)
       .onConflictDoUpdate({ target: infoPages.slug, set: page });
+  }
+  for (const method of deliveryMethodRows()) {
+    await tx
+      .insert(deliveryMethods)
+      .values(method)
+      .onConflictDoUpdate({ target: deliveryMethods.type, set: method });
+  }
+  for (const payment of paymentTypeRows()) {
+    await tx
+      .insert(paymentTypes)
+      .values(payment)
+      .onConflictDoUpdate({ target: paymentTypes.type, set: payment });
   }
 }

@@ -15,10 +15,15 @@ import {
   BlogsQuerySchema,
   BlogsResponseSchema,
   CartResponseSchema,
+  CardCodeSentResponseSchema,
+  CardParamsSchema,
   ConfirmCardRequestSchema,
   ConfirmCardResponseSchema,
   CreateCardRequestSchema,
   CreateCardResponseSchema,
+  PayOrderRequestSchema,
+  ResendCardCodeRequestSchema,
+  SavedAddressResponseSchema,
   CreateOrderRequestSchema,
   CustomerOrderDetailsResponseSchema,
   CustomerOrdersQuerySchema,
@@ -42,7 +47,7 @@ import {
 } from './ecommerce';
 
 export type BackendName = 'ecommerce' | 'catalog';
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One call of spec §7. The relay lets through only these, checks each request and answer against
@@ -164,6 +169,15 @@ export const CALLS = {
     query: NoQuery,
     response: OrderResponseSchema,
   },
+  payOrder: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/orders/:tid/pay',
+    auth: 'bearer',
+    params: OrderTidParams,
+    body: PayOrderRequestSchema,
+    response: OrderResponseSchema,
+  },
   createCard: {
     backend: 'ecommerce',
     method: 'POST',
@@ -171,6 +185,16 @@ export const CALLS = {
     auth: 'bearer',
     body: CreateCardRequestSchema,
     response: CreateCardResponseSchema,
+  },
+  // Beyond spec §7: the card form offers "Send the code again" after a countdown, and the
+  // account page removes a card and picks the default one.
+  resendCardCode: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/payments/card/resend',
+    auth: 'bearer',
+    body: ResendCardCodeRequestSchema,
+    response: CardCodeSentResponseSchema,
   },
   confirmCard: {
     backend: 'ecommerce',
@@ -187,6 +211,32 @@ export const CALLS = {
     auth: 'bearer',
     query: NoQuery,
     response: SavedCardsResponseSchema,
+  },
+  removeCard: {
+    backend: 'ecommerce',
+    method: 'DELETE',
+    path: '/api/payments/cards/:id',
+    auth: 'bearer',
+    params: CardParamsSchema,
+    response: SavedCardsResponseSchema,
+  },
+  setDefaultCard: {
+    backend: 'ecommerce',
+    method: 'POST',
+    path: '/api/payments/cards/:id/default',
+    auth: 'bearer',
+    params: CardParamsSchema,
+    response: SavedCardsResponseSchema,
+  },
+  // Beyond spec §7: the last delivery address, kept by the backend from the shopper's last
+  // courier order and offered again at the next checkout.
+  savedAddress: {
+    backend: 'ecommerce',
+    method: 'GET',
+    path: '/api/profile/address',
+    auth: 'bearer',
+    query: NoQuery,
+    response: SavedAddressResponseSchema,
   },
   getCart: {
     backend: 'ecommerce',

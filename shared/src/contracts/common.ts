@@ -20,8 +20,21 @@ export const ERROR_CODES = [
   'legal_entity_support',
   'out_of_stock',
   'product_unavailable',
+  'order_refused',
   'payment_method_unavailable',
   'idempotency_conflict',
+  'card_invalid',
+  'card_expired',
+  'card_not_found',
+  'card_sms_unavailable',
+  'card_code_invalid',
+  'card_code_expired',
+  'card_code_attempts_exceeded',
+  'card_code_resend_too_soon',
+  'payment_declined',
+  'payment_in_progress',
+  'order_not_payable',
+  'payment_unavailable',
   'upstream_invalid',
   'upstream_unavailable',
   'upstream_timeout',
@@ -30,7 +43,62 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+/**
+ * The one HTTP status of each code, for every server of ours: the backend answers with it, the
+ * relay answers its own errors with it and passes a backend's error through only when code and
+ * status agree. 400 when a request breaks the contract; 422 when it is well-formed but a
+ * business rule refuses it; 409 when the state of something forbids it right now.
+ */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  validation_error: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  otp_invalid: 422,
+  otp_expired: 422,
+  otp_attempts_exceeded: 429,
+  otp_resend_too_soon: 429,
+  otp_daily_limit: 429,
+  legal_entity_support: 403,
+  out_of_stock: 409,
+  product_unavailable: 422,
+  // Well-formed, but the shop's order rules refuse its choices: details name field and rule.
+  order_refused: 422,
+  payment_method_unavailable: 422,
+  idempotency_conflict: 422,
+  card_invalid: 422,
+  card_expired: 422,
+  card_not_found: 404,
+  card_sms_unavailable: 422,
+  card_code_invalid: 422,
+  card_code_expired: 422,
+  card_code_attempts_exceeded: 429,
+  card_code_resend_too_soon: 429,
+  payment_declined: 422,
+  payment_in_progress: 409,
+  order_not_payable: 409,
+  // The card processor did not answer: nothing was charged, or the charge is being settled.
+  payment_unavailable: 503,
+  upstream_invalid: 502,
+  upstream_unavailable: 502,
+  upstream_timeout: 504,
+  internal_error: 500,
+};
+
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  /** A stable reason the webapp can translate (an order rule such as 'region_not_served'). */
+  rule: z.string().max(60).optional(),
+  /** out_of_stock: how many of this line are left. */
+  available: z.number().int().nonnegative().optional(),
+});
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /** One error shape on the wire: `{ code, message }`, plus per-field details for validation. */
@@ -47,10 +115,14 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** Turns zod issues into per-field messages, e.g. `{ field: 'items.0.quantity', message }`. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+    // Custom checks may name their rule in params (the shared order rules do).
+    const rule: unknown = issue.code === 'custom' ? issue.params?.rule : undefined;
+    return typeof rule === 'string'
+      ? { field, message: issue.message, rule }
+      : { field, message: issue.message };
+  });
 }
 
 export const SlugSchema = z

@@ -3,7 +3,15 @@ import { AttributeSchema, CartSchema } from './cart';
 import { AccountTypeSchema, ImageSchema, MoneyAmountSchema, PageMetaSchema } from './common';
 import { PhoneSchema } from '../validation/phone';
 import { OtpSchema } from '../validation/otp';
+import { CARD_EXPIRY_MESSAGES, CardNumberSchema } from '../validation/card';
 import { RegionSlugSchema } from '../regions';
+import {
+  addressViolations,
+  DELIVERY_TYPES,
+  ORDER_RULE_MESSAGES,
+  PAYMENT_TYPES,
+  RECEIPT_PAYMENTS,
+} from '../order-rules';
 
 // ---- Sign-in -------------------------------------------------------------------------------
 
@@ -95,29 +103,35 @@ export const SlideSchema = z.object({
 export type Slide = z.infer<typeof SlideSchema>;
 export const SlidesResponseSchema = z.object({ data: z.array(SlideSchema) });
 
-export const DELIVERY_TYPES = ['pickup', 'courier', 'express'] as const;
 export const DeliveryTypeSchema = z.enum(DELIVERY_TYPES);
-export type DeliveryType = z.infer<typeof DeliveryTypeSchema>;
-
-export const PAYMENT_TYPES = ['on_receipt', 'card'] as const;
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
-export type PaymentType = z.infer<typeof PaymentTypeSchema>;
+export const ReceiptPaymentSchema = z.enum(RECEIPT_PAYMENTS);
+
+/** Everything the shared order rules (order-rules.ts) need, plus what the shopper reads. */
+export const DeliveryMethodSchema = z.object({
+  type: DeliveryTypeSchema,
+  name: z.string(),
+  description: z.string(),
+  price: MoneyAmountSchema,
+  /** Order subtotal from which this method is free; null when it never is. */
+  free_from: MoneyAmountSchema.nullable(),
+  enabled: z.boolean(),
+  /** Regions whose addresses it reaches (express, a taxi: Tashkent city only); pickup: all. */
+  regions: z.array(RegionSlugSchema),
+  /** Payment types allowed with this method. */
+  payment_types: z.array(PaymentTypeSchema),
+  /** How an on-receipt payment is made: cash only to a courier, cash or card in a shop. */
+  receipt_payments: z.array(ReceiptPaymentSchema),
+});
+export type DeliveryMethod = z.infer<typeof DeliveryMethodSchema>;
 
 export const DeliverySettingsSchema = z.object({
-  methods: z.array(
-    z.object({
-      type: DeliveryTypeSchema,
-      name: z.string(),
-      description: z.string(),
-      price: MoneyAmountSchema,
-      /** Order subtotal from which this method is free; null when it never is. */
-      free_from: MoneyAmountSchema.nullable(),
-      enabled: z.boolean(),
-    }),
-  ),
+  methods: z.array(DeliveryMethodSchema),
   payment_types: z.array(
     z.object({ type: PaymentTypeSchema, name: z.string(), enabled: z.boolean() }),
   ),
+  /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
+  payment_hold_minutes: z.number().int().positive(),
 });
 export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
 export const DeliverySettingsResponseSchema = z.object({ data: DeliverySettingsSchema });
@@ -179,6 +193,12 @@ export const InfoPageResponseSchema = z.object({ data: InfoPageSchema });
 
 const OptionalText = (max: number) => z.string().trim().max(max).optional();
 
+/** A point on the map (WGS 84), e.g. from "Use my location" or a pin on the map. */
+export const LocationSchema = z
+  .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+  .strict();
+export type GeoLocation = z.infer<typeof LocationSchema>;
+
 export const MAX_ORDER_LINES = 50;
 
 export const CreateOrderRequestSchema = z
@@ -204,26 +224,24 @@ export const CreateOrderRequestSchema = z
     floor: OptionalText(20),
     intercom: OptionalText(20),
     address_comment: OptionalText(500),
-    location: z
-      .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
-      .optional(),
+    location: LocationSchema.optional(),
     name: PersonNameSchema,
     surname: PersonNameSchema,
     phone: PhoneSchema,
     payment_type: PaymentTypeSchema,
+    /** With payment on receipt: cash (the default) or card, which only a shop's till takes. */
+    receipt_payment: ReceiptPaymentSchema.optional(),
     comment: OptionalText(500),
   })
   .strict()
   .superRefine((order, ctx) => {
-    if (order.delivery_type === 'pickup' && order.store_id === undefined) {
+    for (const violation of addressViolations(order)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['store_id'],
-        message: 'Choose a shop to pick up from',
+        path: [violation.field],
+        message: ORDER_RULE_MESSAGES[violation.rule],
+        params: { rule: violation.rule },
       });
-    }
-    if (order.delivery_type !== 'pickup' && !order.address) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the delivery address' });
     }
     const ids = new Set<number>();
     order.items.forEach((item, index) => {
@@ -250,6 +268,14 @@ export const ORDER_STATUSES = [
 ] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/**
+ * not_required: paid on receipt. unpaid: a card order waiting for its charge (a declined card
+ * leaves it so, for another card). paid: charged once, for the order's total.
+ */
+export const PAYMENT_STATUSES = ['not_required', 'unpaid', 'paid'] as const;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 export const OrderItemSchema = z.object({
   product_id: z.number().int().positive(),
@@ -288,7 +314,13 @@ export const OrderSchema = z.object({
     })
     .nullable(),
   recipient: z.object({ name: z.string(), surname: z.string(), phone: z.string() }),
+  location: LocationSchema.nullable(),
   payment_type: PaymentTypeSchema,
+  /** On-receipt orders: how the shopper will pay (cash, or card at a shop's till). */
+  receipt_payment: ReceiptPaymentSchema.nullable(),
+  payment_status: PaymentStatusSchema,
+  /** Unpaid card orders: when the order is cancelled if still unpaid. */
+  pay_until: z.string().nullable(),
   statuses: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
@@ -316,24 +348,81 @@ export const CustomerOrdersResponseSchema = z.object({
 });
 export const CustomerOrderDetailsResponseSchema = OrderResponseSchema;
 
-// ---- Payment cards (contracts only; the card flow lands with its own issue) ------------------
+// ---- Payment cards and card payments ---------------------------------------------------------
 
+export const CARD_BRANDS = ['uzcard', 'humo', 'visa', 'mastercard', 'unknown'] as const;
+export const CardBrandSchema = z.enum(CARD_BRANDS);
+
+/**
+ * A saved card as the shopper sees it. The processor's token stays on the server; the number is
+ * masked to its first 6 and last 4 digits, the most card rules allow to be shown.
+ */
 export const SavedCardSchema = z.object({
   id: z.number().int().positive(),
-  masked_number: z.string(),
-  expiry: z.string(),
-  brand: z.string(),
+  masked_number: z.string().regex(/^\d{6}\*{2,9}\d{4}$/),
+  /** MM/YY as printed on the card. */
+  expiry: z.string().regex(/^\d{2}\/\d{2}$/),
+  brand: CardBrandSchema,
+  is_default: z.boolean(),
 });
+export type SavedCard = z.infer<typeof SavedCardSchema>;
 export const SavedCardsResponseSchema = z.object({ data: z.array(SavedCardSchema) });
+
+export const CardIdSchema = z.number().int().positive().max(2_147_483_647);
+
+/** Step one of adding a card: its number, expiry and the phone its bank texts the code to. */
 export const CreateCardRequestSchema = z
-  .object({ card_number: z.string().max(25), expiry: z.string().max(5) })
+  .object({
+    card_number: CardNumberSchema,
+    // The format here; whether it has passed depends on today, which the server judges.
+    expiry: z.string().regex(/^\s*\d{2}\s*\/\s*\d{2}\s*$/, CARD_EXPIRY_MESSAGES.format),
+    phone: PhoneSchema,
+  })
   .strict();
-export const CreateCardResponseSchema = z.object({
-  card_token: z.string(),
+export type CreateCardRequest = z.input<typeof CreateCardRequestSchema>;
+
+/** A code is on its way; `card_id` names the pending card in the confirm and resend calls. */
+export const CardCodeSentResponseSchema = z.object({
+  card_id: CardIdSchema,
+  /** Where the processor sent the code, masked: '99890*****31'. */
   phone: z.string(),
+  /** Seconds before another code may be asked for. */
   resend_after: z.number().int().nonnegative(),
+  code_length: z.number().int().positive(),
 });
+export type CardCodeSentResponse = z.infer<typeof CardCodeSentResponseSchema>;
+export const CreateCardResponseSchema = CardCodeSentResponseSchema;
+
+export const ResendCardCodeRequestSchema = z.object({ card_id: CardIdSchema }).strict();
+
+export const CARD_CODE_LENGTH = 6;
 export const ConfirmCardRequestSchema = z
-  .object({ card_token: z.string().max(200), code: z.string().regex(/^\d{6}$/) })
+  .object({
+    card_id: CardIdSchema,
+    code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+  })
   .strict();
 export const ConfirmCardResponseSchema = z.object({ data: SavedCardSchema });
+
+export const CardParamsSchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,9}$/, 'Not a card id'),
+});
+
+/** Pays an unpaid card order with a saved card; the server charges the order's own total. */
+export const PayOrderRequestSchema = z.object({ card_id: CardIdSchema }).strict();
+export type PayOrderRequest = z.infer<typeof PayOrderRequestSchema>;
+
+/** A signed-in shopper's last delivery address, offered again at the next checkout. */
+export const SavedAddressSchema = z.object({
+  region: RegionSlugSchema,
+  city: z.string().nullable(),
+  address: z.string(),
+  flat: z.string().nullable(),
+  entrance: z.string().nullable(),
+  floor: z.string().nullable(),
+  intercom: z.string().nullable(),
+  address_comment: z.string().nullable(),
+  location: LocationSchema.nullable(),
+});
+export type SavedAddress = z.infer<typeof SavedAddressSchema>;
+export const SavedAddressResponseSchema = z.object({ data: SavedAddressSchema.nullable() });

@@ -171,21 +171,10 @@ export function profileFillFrom(
   return { name: next.name, surname: next.surname };
 }
 
-export type DeliveryMethod = DeliverySettings['methods'][number];
-
-/** The method's fee, or 0 once the subtotal reaches its free-from threshold. */
-export function deliveryPrice(method: DeliveryMethod | undefined, subtotal: number): number {
-  if (!method) return 0;
-  if (method.free_from !== null && subtotal >= method.free_from) return 0;
-  return method.price;
-}
-
 export function isPaymentEnabled(
   settings: DeliverySettings | undefined,
   type: PaymentType,
 ): boolean {
-  // Card payment needs the card flow, which lands with its own issue; until then only on receipt.
-  if (type === 'card') return false;
   const entry = settings?.payment_types.find((payment) => payment.type === type);
   return entry ? entry.enabled : true;
 }

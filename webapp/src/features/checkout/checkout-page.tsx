@@ -1,6 +1,7 @@
 import {
   buildPath,
   cartTotal,
+  deliveryPrice,
   DELIVERY_TYPES,
   formatMoney,
   PAYMENT_TYPES,
@@ -31,7 +32,6 @@ import { useDeliverySettings } from './api/get-delivery-settings';
 import {
   buildOrderRequest,
   clearCheckoutDraft,
-  deliveryPrice,
   isDeliveryEnabled,
   isPaymentEnabled,
   outOfStockNames,
@@ -133,7 +133,7 @@ function CheckoutView({
   const subtotal = cartTotal(items);
   const methods = settings.data?.data.methods ?? [];
   const method = methods.find((candidate) => candidate.type === form.deliveryType);
-  const delivery = deliveryPrice(method, subtotal);
+  const delivery = method ? deliveryPrice(method, subtotal) : 0;
   const total = subtotal + delivery;
   const ready = settings.isSuccess;
 

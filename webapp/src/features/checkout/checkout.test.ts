@@ -5,7 +5,6 @@ import {
   buildOrderRequest,
   CHECKOUT_DRAFT_KEY,
   defaultCheckoutForm,
-  deliveryPrice,
   outOfStockNames,
   profileFillFrom,
   restoreCheckoutForm,
@@ -75,19 +74,6 @@ describe('checkout form', () => {
   it('falls back to the profile when the stored draft is not a form', () => {
     const storage = createMemoryStorage({ [CHECKOUT_DRAFT_KEY]: '{not json' });
     expect(restoreCheckoutForm(storage, user).name).toBe('Aziza');
-  });
-
-  it('makes delivery free from the threshold', () => {
-    const method = {
-      type: 'courier' as const,
-      name: 'Courier',
-      description: '',
-      price: 30_000,
-      free_from: 500_000,
-      enabled: true,
-    };
-    expect(deliveryPrice(method, 499_999)).toBe(30_000);
-    expect(deliveryPrice(method, 500_000)).toBe(0);
   });
 
   it('names out-of-stock lines by index or product id', () => {

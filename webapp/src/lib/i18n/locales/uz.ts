@@ -67,6 +67,25 @@ export const uz: Messages = {
       product_unavailable: 'Baʼzi mahsulotlar endi mavjud emas. Buyurtmani tekshiring.',
       payment_method_unavailable: 'Bu toʻlov usuli hozircha mavjud emas.',
       idempotency_conflict: 'Buyurtmangiz rasmiylashtirilmoqda. Biroz kuting.',
+      order_refused:
+        'Buyurtmani bu holda qabul qilib boʻlmaydi. Belgilangan maydonlarni tekshiring.',
+      card_invalid:
+        'Bu kartadan foydalanib boʻlmaydi. Raqamni tekshiring yoki boshqa karta tanlang.',
+      card_expired: 'Kartaning amal qilish muddati tugagan. Boshqa kartadan foydalaning.',
+      card_not_found: 'Bu karta endi saqlanmagan. Boshqasini tanlang.',
+      card_sms_unavailable:
+        'Bu karta uchun SMS-xabarnoma ulanmagan. Uni bankda ulang yoki boshqa kartadan foydalaning.',
+      card_code_invalid: 'Kod notoʻgʻri. Bankdan kelgan SMSni tekshirib, qayta urinib koʻring.',
+      card_code_expired: 'Kodning muddati tugadi. Yangisini soʻrang.',
+      card_code_attempts_exceeded: 'Notoʻgʻri kodlar juda koʻp. Kartani qaytadan qoʻshing.',
+      card_code_resend_too_soon: 'Yangi kod soʻrashdan oldin biroz kuting.',
+      payment_declined:
+        'Toʻlov rad etildi. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang yoki balansni tekshiring.',
+      payment_in_progress: 'Bu toʻlov allaqachon bajarilmoqda. Biroz kuting.',
+      order_not_payable:
+        'Bu buyurtmani toʻlab boʻlmaydi: u allaqachon toʻlangan yoki bekor qilingan.',
+      payment_unavailable:
+        'Toʻlov xizmati javob bermayapti. Hech narsa ikki marta yechilmadi: birozdan soʻng qayta urinib koʻring.',
       upstream_invalid: 'Doʻkon kutilmagan javob qaytardi. Qayta urinib koʻring.',
       upstream_unavailable: 'Doʻkon vaqtincha ishlamayapti. Birozdan soʻng qayta urinib koʻring.',
       upstream_timeout: 'Doʻkon juda uzoq javob bermoqda. Qayta urinib koʻring.',
@@ -74,6 +93,18 @@ export const uz: Messages = {
       network_error: 'Aloqa yoʻq. Internetni tekshirib, qayta urinib koʻring.',
       invalid_response: 'Doʻkon kutilmagan javob qaytardi. Qayta urinib koʻring.',
     },
+  },
+  orderRules: {
+    store_required: 'Buyurtmani qaysi doʻkondan olishingizni tanlang.',
+    region_required: 'Viloyatni tanlang.',
+    city_required: 'Shahar yoki tumanni kiriting.',
+    address_required: 'Koʻcha, uy va xonadonni kiriting.',
+    delivery_unavailable: 'Bu yetkazib berish usuli hozir mavjud emas.',
+    region_not_served: 'Bu yetkazib berish usuli tanlangan viloyatda ishlamaydi.',
+    payment_unavailable: 'Bu toʻlov usuli hozir mavjud emas.',
+    payment_not_allowed: 'Bu toʻlov usuli ushbu yetkazib berish usulida mavjud emas.',
+    receipt_payment_not_allowed: 'Kuryer faqat naqd pul qabul qiladi.',
+    field_invalid: 'Bu maydonni tekshiring.',
   },
   errorPage: {
     notFound: 'Sahifa topilmadi',
