@@ -266,6 +266,9 @@ export interface GoodOptions {
   apiKey?: string;
 }
 
+/** A card id of the right shape that no shopper has. */
+export const MISSING_CARD_ID = 999_999;
+
 function goodQueries(session: SweepSession): Partial<Record<CallId, [string, string][]>> {
   return {
     search: [['q', session.product.searchWord]],
@@ -294,8 +297,11 @@ function goodBodies(session: SweepSession, freshPhone: () => string) {
       payment_type: 'on_receipt',
       comment: 'Bad-input sweep',
     },
-    createCard: { card_number: '8600069195406311', expiry: '12/29' },
-    confirmCard: { card_token: 'card-token-0001', code: '123456' },
+    // Payme's published test card, which the sandbox card processor accepts.
+    createCard: { card_number: '8600 0691 9540 6311', expiry: '03/99', phone: session.phone },
+    resendCardCode: { card_id: MISSING_CARD_ID },
+    confirmCard: { card_id: MISSING_CARD_ID, code: '666666' },
+    payOrder: { card_id: MISSING_CARD_ID },
     saveCart: {
       cart_data: [
         {
@@ -322,6 +328,7 @@ function goodParams(id: CallId, session: SweepSession): Record<string, string> {
     id === 'blog' ? session.blogSlug : id === 'infoPage' ? 'about' : session.product.slug;
   return {
     tid: session.orderNumber,
+    id: String(MISSING_CARD_ID),
     slug,
     customerId: String(session.userId),
     orderId: String(session.orderId),
@@ -422,12 +429,16 @@ export function expectContractAccepts(good: Good, querySchema = good.def.query):
 
 /**
  * Calls whose good request a business rule refuses, not validation: verify-otp with a made-up
- * code, and the card calls (not built yet).
+ * code; the card calls name a card the shopper does not have (404, as another user's card would
+ * be); paying the sweep's order, which is paid on receipt, is refused (409).
  */
 export const BUSINESS_REFUSALS: Partial<Record<CallId, number>> = {
   verifyOtp: 422,
-  createCard: 422,
-  confirmCard: 422,
+  resendCardCode: 404,
+  confirmCard: 404,
+  removeCard: 404,
+  setDefaultCard: 404,
+  payOrder: 409,
 };
 
 /** Every call, logout last: it ends the session the others need. */
