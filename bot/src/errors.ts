@@ -1,16 +1,22 @@
-import type { ApiError, ErrorCode, FieldError } from '@shop/shared';
+import { ERROR_STATUS, type ApiError, type ErrorCode, type FieldError } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The one error type this server throws; the handler below turns it into `{ code, message }`. */
+/**
+ * The one error type this server throws; the handler below turns it into `{ code, message }`.
+ * Its status is the code's, from the table the backend uses too, so a code means one status
+ * whichever server answers.
+ */
 export class HttpError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
   ) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
@@ -63,9 +69,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : error.message;
-      return sendError(reply, new HttpError(status, code, message));
+      return sendError(reply, new HttpError(code, message));
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return sendError(reply, new HttpError(500, 'internal_error', 'Internal Server Error'));
+    return sendError(reply, new HttpError('internal_error', 'Internal Server Error'));
   });
 }

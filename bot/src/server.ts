@@ -51,6 +51,11 @@ export const LOG_REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/** pino's timestamp hook: the text it splices into each JSON line after the level. */
+export function isoTimestamp(): string {
+  return `,"time":"${new Date().toISOString()}"`;
+}
+
 /**
  * The whole HTTP side as one Fastify instance, not listening yet: tests call `app.inject` on
  * exactly what `main.ts` serves.
@@ -61,6 +66,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       level: deps.log?.level ?? 'info',
       ...(deps.log?.stream ? { stream: deps.log.stream } : {}),
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      // ISO time, not epoch milliseconds: readable, and no 13-digit number in a log line can be
+      // mistaken for (or hide among) card numbers when logs are checked for them.
+      timestamp: isoTimestamp,
     },
     bodyLimit: JSON_BODY_LIMIT,
     // The router's own refusals (a path with broken percent-encoding) in the one error shape;
@@ -71,8 +79,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       void sendError(
         reply,
         status < 500
-          ? new HttpError(status, 'bad_request', 'The request URL is not valid')
-          : new HttpError(500, 'internal_error', 'Internal Server Error'),
+          ? new HttpError('bad_request', 'The request URL is not valid')
+          : new HttpError('internal_error', 'Internal Server Error'),
       );
     },
   });

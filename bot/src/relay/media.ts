@@ -40,7 +40,7 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
     const cut = request.url.indexOf('?');
     const path = (cut === -1 ? request.url : request.url.slice(0, cut)).slice('/media/'.length);
     if (!SAFE_MEDIA_PATH.test(path) || path.split('/').some((part) => part.startsWith('.'))) {
-      throw new HttpError(404, 'not_found', 'No such image');
+      throw new HttpError('not_found', 'No such image');
     }
 
     const headers: Record<string, string> = { accept: 'image/*' };
@@ -78,7 +78,7 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
     }
     if (response.status === 404) {
       drop();
-      throw new HttpError(404, 'not_found', 'No such image');
+      throw new HttpError('not_found', 'No such image');
     }
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('image/')) {

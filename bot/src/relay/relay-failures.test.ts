@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { ERROR_STATUS } from '@shop/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../server';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
@@ -195,6 +196,70 @@ describe('relay when the backend misbehaves', () => {
       message: 'Wait a minute',
       retry_after: 42,
     });
+  });
+
+  it('answers each error code with its one status: a backend 503 of the SMS gateway is the 502 the relay itself uses', async () => {
+    // The backend once sent upstream_unavailable as 503 while the relay sent it as 502; the
+    // shared table makes them one, and the relay answers with the table's status.
+    const { app } = await relayInFrontOf(
+      answerJson(503, { code: 'upstream_unavailable', message: 'The SMS could not be sent.' }),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { phone: '+998901234567', user_type: 'null' },
+    });
+    expect(res.statusCode).toBe(ERROR_STATUS.upstream_unavailable);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
+  it('passes the card processor being down through as the 503 it is, with its message', async () => {
+    const { app } = await relayInFrontOf(
+      answerJson(503, {
+        code: 'payment_unavailable',
+        message: 'The payment service is not answering. Nothing was charged.',
+      }),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders/UY-001001/pay',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+      payload: { card_id: 1 },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      code: 'payment_unavailable',
+      message: 'The payment service is not answering. Nothing was charged.',
+    });
+  });
+
+  it("does not pass a 5xx whose code says otherwise: it becomes the relay's own 502", async () => {
+    const { app } = await relayInFrontOf(
+      answerJson(500, { code: 'payment_unavailable', message: 'stack trace here' }),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/orders/UY-001001/pay',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+      payload: { card_id: 1 },
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
+    expect(res.body).not.toContain('stack trace');
+  });
+
+  it('gives a refusal the status of its code even when the backend spelled it differently', async () => {
+    const { app } = await relayInFrontOf(
+      answerJson(400, { code: 'card_not_found', message: 'No such card' }),
+    );
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/payments/cards/7',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'card_not_found', message: 'No such card' });
   });
 
   it('does not follow a redirect, so the API key cannot be sent elsewhere', async () => {

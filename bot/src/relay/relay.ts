@@ -50,7 +50,6 @@ function isJson(contentType: string | undefined): boolean {
 
 function tooLarge(limit: number): HttpError {
   return new HttpError(
-    413,
     'payload_too_large',
     `The request body is larger than ${limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MiB` : `${limit / 1024} KiB`}`,
   );
@@ -102,29 +101,29 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     const pathname = cut === -1 ? request.url : request.url.slice(0, cut);
     const match = matchCall(request.method, pathname);
     if (match.kind === 'none') {
-      throw new HttpError(404, 'not_found', `No such call: ${request.method} ${pathname}`);
+      throw new HttpError('not_found', `No such call: ${request.method} ${pathname}`);
     }
     if (match.kind === 'wrong-method') {
       reply.header('allow', match.allow.join(', '));
-      throw new HttpError(405, 'method_not_allowed', `${request.method} is not allowed here`);
+      throw new HttpError('method_not_allowed', `${request.method} is not allowed here`);
     }
     const { call } = match;
 
     const authorization = headerValue(request, 'authorization');
     if (call.auth === 'bearer' && (authorization === undefined || !BEARER.test(authorization))) {
-      throw new HttpError(401, 'unauthorized', 'Sign in to continue');
+      throw new HttpError('unauthorized', 'Sign in to continue');
     }
 
     const contentType = headerValue(request, 'content-type');
     if (call.body === 'multipart') {
       if (contentType === undefined || !/^multipart\/form-data\s*;/i.test(contentType)) {
-        throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
+        throw new HttpError('unsupported_media_type', 'Send the file as multipart/form-data');
       }
       if (Number(headerValue(request, 'content-length') ?? 0) > UPLOAD_BODY_LIMIT) {
         throw tooLarge(UPLOAD_BODY_LIMIT);
       }
     } else if (call.body !== undefined && !isJson(contentType)) {
-      throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json');
+      throw new HttpError('unsupported_media_type', 'Send the body as application/json');
     }
 
     const details: FieldError[] = [];
@@ -138,7 +137,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
         : undefined;
     if (body && !body.success) details.push(...fieldErrors(body.error));
     if (details.length > 0 || !query.success) {
-      throw new HttpError(400, 'validation_error', 'Some fields are not valid', details);
+      throw new HttpError('validation_error', 'Some fields are not valid', details);
     }
     // The validated query and body name a shared answer; the browser's own spelling is forwarded.
     return { ...match, contentType, query: query.data, body: body?.data };
@@ -187,7 +186,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       );
       if (who.kind === 'error') return respond(reply, who);
       if (String(UserIdSchema.parse(who.data).id) !== rawParams.customerId) {
-        throw new HttpError(403, 'forbidden', 'This belongs to another customer');
+        throw new HttpError('forbidden', 'This belongs to another customer');
       }
     }
 
@@ -254,7 +253,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
         try {
           done(null, JSON.parse(text) as unknown);
         } catch {
-          done(new HttpError(400, 'bad_request', 'The request body is not valid JSON'), undefined);
+          done(new HttpError('bad_request', 'The request body is not valid JSON'), undefined);
         }
       },
     );

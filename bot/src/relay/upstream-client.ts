@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import {
   ApiErrorSchema,
+  ERROR_STATUS,
   HEADERS,
   callPath,
   type ApiError,
+  type ErrorCode,
   type CallDef,
   type CallId,
 } from '@shop/shared';
@@ -46,6 +48,18 @@ export function queryString(query: unknown): string {
   }
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * Which backend errors reach the browser as they are: a refusal (4xx) in our error shape whose
+ * code is a refusal too, and a 5xx only when it is exactly its code's status (the card processor
+ * not answering is a 503 the shopper should read as such). Any other failure, an internal error
+ * above all, becomes the relay's own 502: its body could say more than a browser should see.
+ */
+function passesThrough(code: ErrorCode, status: number): boolean {
+  if (code === 'internal_error') return false;
+  const expected = ERROR_STATUS[code];
+  return status < 500 ? expected < 500 : expected === status;
 }
 
 export interface UpstreamClient {
@@ -130,9 +144,13 @@ export function createUpstreamClient(opts: {
       }
       return { kind: 'ok', status, data: parsed.data };
     }
-    if (status >= 400 && status < 500) {
+    if (status >= 400) {
       const error = ApiErrorSchema.safeParse(json);
-      if (error.success) return { kind: 'error', status, error: error.data, retryAfter };
+      if (error.success && passesThrough(error.data.code, status)) {
+        // The browser sees the code's one status, whatever spelling the backend used for it.
+        const code = error.data.code;
+        return { kind: 'error', status: ERROR_STATUS[code], error: error.data, retryAfter };
+      }
     }
     log.warn({ call: out.id, status }, 'Upstream answered with an error status');
     throw upstreamBadStatus(call.backend);

@@ -66,13 +66,11 @@ export function upstreamFailure(backend: BackendLabel, deadline: Deadline): Http
   const name = BACKEND_NAMES[backend];
   if (deadline.timedOut()) {
     return new HttpError(
-      504,
       'upstream_timeout',
       `The ${name} did not answer in time. Please try again.`,
     );
   }
   return new HttpError(
-    502,
     'upstream_unavailable',
     `The ${name} is not reachable right now. Please try again.`,
   );
@@ -80,7 +78,6 @@ export function upstreamFailure(backend: BackendLabel, deadline: Deadline): Http
 
 export function upstreamBadStatus(backend: BackendLabel): HttpError {
   return new HttpError(
-    502,
     'upstream_unavailable',
     `The ${BACKEND_NAMES[backend]} could not handle the request right now. Please try again.`,
   );
@@ -88,7 +85,6 @@ export function upstreamBadStatus(backend: BackendLabel): HttpError {
 
 export function upstreamInvalid(backend: BackendLabel): HttpError {
   return new HttpError(
-    502,
     'upstream_invalid',
     `The ${BACKEND_NAMES[backend]} answered in an unexpected format.`,
   );

@@ -102,11 +102,7 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = splitUrl(request.url);
-    const notFound = new HttpError(
-      404,
-      'not_found',
-      `No such resource: ${request.method} ${pathname}`,
-    );
+    const notFound = new HttpError('not_found', `No such resource: ${request.method} ${pathname}`);
     if (SERVER_PREFIXES.some((prefix) => ownsPath(prefix, pathname)))
       return sendError(reply, notFound);
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, notFound);
