@@ -2,6 +2,7 @@ import { buildPath, formatUzPhone, ProfileUpdateSchema, type User } from '@shop/
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SavedCardList } from '../../lib/cards/saved-card-list';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useUpdateProfile } from '../../lib/queries/update-profile';
@@ -11,7 +12,7 @@ import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import './auth.css';
 
-/** Profile (name, phone) with editing, a link to the orders and "Log out". */
+/** Profile (name, phone) with editing, the saved payment cards, the orders and "Log out". */
 export function AccountPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -64,6 +65,13 @@ export function AccountPage() {
           {t('account.edit')}
         </button>
       )}
+
+      <section className="card account-cards" aria-labelledby="account-cards-title">
+        <h2 id="account-cards-title" className="card__title">
+          {t('account.cards')}
+        </h2>
+        <SavedCardList defaultPhone={user ? formatUzPhone(user.phone) : ''} />
+      </section>
 
       <nav className="card link-list" aria-label={t('account.title')}>
         <Link className="link-list__item" to={buildPath(lang, 'orders')}>

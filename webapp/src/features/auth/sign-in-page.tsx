@@ -11,7 +11,7 @@ import { safeNextPath } from '../../lib/utils/safe-next';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
 import { otpErrorMessage } from './otp-error';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../lib/utils/use-countdown';
 import './auth.css';
 
 export function SignInPage() {

@@ -1,5 +1,14 @@
 // The one door to the Telegram SDK (eslint forbids importing it anywhere else).
-export { initTelegram, telegramHapticSuccess, telegramReady, type TelegramEnv } from './telegram';
+export {
+  initTelegram,
+  requestTelegramLocation,
+  telegramHaptic,
+  telegramHapticSuccess,
+  telegramReady,
+  type TelegramEnv,
+  type TelegramLocation,
+  type TelegramLocationFailure,
+} from './telegram';
 export { TelegramProvider, useIsTelegram, useTelegramEnv } from './telegram-context';
 export { useTelegramBackButton, useTelegramBackOverride } from './use-telegram-back-button';
 export { useTelegramMainButton, type MainButtonOptions } from './use-telegram-main-button';

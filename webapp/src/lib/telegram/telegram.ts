@@ -2,6 +2,7 @@ import {
   backButton,
   hapticFeedback,
   init,
+  locationManager,
   isColorDark,
   isTMA,
   mainButton,
@@ -82,6 +83,9 @@ export function initTelegram(): TelegramEnv | null {
       .mount()
       .then(() => {
         if (viewport.bindCssVars.isAvailable()) viewport.bindCssVars();
+        // Telegram opens a Mini App half height on phones: a checkout form needs all of it.
+        if (viewport.expand.isAvailable()) viewport.expand();
+        keepFocusedFieldVisible();
       })
       .catch((error: unknown) => {
         logWarning('Telegram: viewport failed', error);
@@ -98,11 +102,83 @@ export function telegramReady(): void {
   });
 }
 
-/** A short success buzz, e.g. after "Add to cart"; nothing outside Telegram. */
-export function telegramHapticSuccess(): void {
+/** A short buzz: success (added, paid) or error (refused, declined); nothing outside Telegram. */
+export function telegramHaptic(kind: 'success' | 'error'): void {
   safely('haptic', () => {
     if (hapticFeedback.notificationOccurred.isAvailable()) {
-      hapticFeedback.notificationOccurred('success');
+      hapticFeedback.notificationOccurred(kind);
     }
   });
+}
+
+/** A short success buzz, e.g. after "Add to cart"; nothing outside Telegram. */
+export function telegramHapticSuccess(): void {
+  telegramHaptic('success');
+}
+
+/**
+ * The keyboard shrinks Telegram's viewport without the page noticing (the webview keeps its
+ * size on Android), so the field being typed into can end up under the keyboard. Each time the
+ * viewport gets shorter, the focused field is brought back into view.
+ */
+function keepFocusedFieldVisible(): void {
+  let last = viewport.height();
+  viewport.height.sub((height) => {
+    const shrank = height < last;
+    last = height;
+    if (shrank) scrollFocusedIntoView();
+  });
+}
+
+function scrollFocusedIntoView(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
+    active.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  } else if (active instanceof HTMLSelectElement) {
+    active.scrollIntoView({ block: 'center' });
+  }
+}
+
+export interface TelegramLocation {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Why Telegram gave no location: 'unsupported' (an older client, or no location manager: use the
+ * browser's instead), or 'denied' (the shopper refused, here or in the bot's settings).
+ */
+export type TelegramLocationFailure = 'unsupported' | 'denied';
+
+// A client that never answers (some desktop builds) must not leave the button spinning.
+const LOCATION_TIMEOUT_MS = 15_000;
+
+/** The device location through Telegram's location manager, where the client offers one. */
+export async function requestTelegramLocation(): Promise<
+  TelegramLocation | { failure: TelegramLocationFailure }
+> {
+  try {
+    if (!locationManager.isSupported()) return { failure: 'unsupported' };
+    if (!locationManager.isMounted()) {
+      if (!locationManager.mount.isAvailable()) return { failure: 'unsupported' };
+      await locationManager.mount({ timeout: LOCATION_TIMEOUT_MS });
+    }
+    if (!locationManager.isAvailable() || !locationManager.requestLocation.isAvailable()) {
+      return { failure: 'unsupported' };
+    }
+    const answer: unknown = await locationManager.requestLocation({ timeout: LOCATION_TIMEOUT_MS });
+    if (typeof answer === 'object' && answer !== null && 'latitude' in answer) {
+      const { latitude, longitude } = answer as { latitude: unknown; longitude: unknown };
+      if (typeof latitude === 'number' && typeof longitude === 'number') {
+        return { lat: latitude, lng: longitude };
+      }
+    }
+    return { failure: 'denied' };
+  } catch (error) {
+    logWarning('Telegram: location request failed', error);
+    // After a refusal the manager says access was asked for and not given.
+    return locationManager.isAccessRequested() && !locationManager.isAccessGranted()
+      ? { failure: 'denied' }
+      : { failure: 'unsupported' };
+  }
 }

@@ -1,0 +1,86 @@
+import type { CreateCardRequest, SavedCard } from '@shop/shared';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLanguage } from '../i18n/use-language';
+import { orderKeys } from '../queries/order-keys';
+import { useApi } from '../services/services-context';
+import { cardKeys } from './card-keys';
+
+// The card calls of the account page, the checkout and the payment page. Each mutation ends by
+// invalidating through the key factory, so no screen keeps showing a card list from before it.
+
+function afterCardChange(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: cardKeys.all });
+}
+
+/** Removing a card or choosing the default answers with the whole list: show it at once. */
+function storeList(queryClient: QueryClient, list: { data: SavedCard[] }) {
+  queryClient.setQueryData(cardKeys.list(), list);
+}
+
+/** Step one: number, expiry, phone → the processor texts a code; nothing is saved yet. */
+export function useCreateCard() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: CreateCardRequest) => api.call('createCard', { body }),
+  });
+}
+
+export function useResendCardCode() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (cardId: number) => api.call('resendCardCode', { body: { card_id: cardId } }),
+  });
+}
+
+/** Step two: the code from the SMS; the answer is the saved card. */
+export function useConfirmCard() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, code }: { cardId: number; code: string }) =>
+      api.call('confirmCard', { body: { card_id: cardId, code } }),
+    onSettled: () => afterCardChange(queryClient),
+  });
+}
+
+export function useRemoveCard() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: number) => api.call('removeCard', { params: { id: String(cardId) } }),
+    onSuccess: (list) => {
+      storeList(queryClient, list);
+    },
+    onSettled: () => afterCardChange(queryClient),
+  });
+}
+
+export function useSetDefaultCard() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: number) => api.call('setDefaultCard', { params: { id: String(cardId) } }),
+    onSuccess: (list) => {
+      storeList(queryClient, list);
+    },
+    onSettled: () => afterCardChange(queryClient),
+  });
+}
+
+/** Charges an unpaid card order with a saved card; the server charges the order's own total. */
+export function usePayOrder() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const language = useLanguage();
+  return useMutation({
+    mutationKey: ['payOrder'],
+    mutationFn: ({ number, cardId }: { number: string; cardId: number }) =>
+      api.call('payOrder', { params: { tid: number }, body: { card_id: cardId } }),
+    onSuccess: (answer) => {
+      // The confirmation reads this order: the paid answer spares it a second request.
+      queryClient.setQueryData(orderKeys.detail(language, answer.data.number), answer);
+    },
+    // Paid or not, the lists of orders show a payment state that has moved on.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.list() }),
+  });
+}

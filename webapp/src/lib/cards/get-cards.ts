@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client';
+import { useApi, useAuth } from '../services/services-context';
+import { cardKeys } from './card-keys';
+
+// The answer does not depend on the language (brands and masked numbers are not translated).
+export function cardsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: cardKeys.list(),
+    queryFn: ({ signal }) => api.call('cards', { signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** The signed-in shopper's saved cards, default first as the server orders them. */
+export function useCards() {
+  const signedIn = useAuth((state) => state.isAuthenticated);
+  return useQuery({ ...cardsQueryOptions(useApi()), enabled: signedIn });
+}
