@@ -7,10 +7,12 @@ import {
   clearCart,
   mergeCarts,
   parseStoredCart,
+  reconcileCarts,
   removeFromCart,
+  sameCart,
   setQuantity,
 } from './cart';
-import { CartSchema, type CartItem } from './contracts/cart';
+import { CartSchema, MAX_CART_LINES, type CartItem } from './contracts/cart';
 
 function item(productId: number, quantity = 1, price = 10_000): CartItem {
   return {
@@ -296,5 +298,201 @@ describe('parseStoredCart', () => {
         expect(CartSchema.safeParse(parseStoredCart(value)).success).toBe(true);
       }),
     );
+  });
+});
+
+describe('reconcileCarts', () => {
+  const unsaved = { localChangedAt: 2_000, syncedAt: 1_000 };
+
+  it('keeps a local change the server never got when the server copy did not move', () => {
+    // The shopper raised the mug to 3 while the save failed; the server still has 1.
+    const base = [item(1, 1)];
+    expect(reconcileCarts({ local: [item(1, 3)], base, remote: base, ...unsaved })).toEqual([
+      item(1, 3),
+    ]);
+  });
+
+  it('takes what changed on each side and the local line where both changed', () => {
+    const base = [item(1, 1), item(2, 1), item(3, 1), item(4, 1)];
+    // Here: 1 raised, 3 removed, 5 added. On another device: 1 set to 7, 2 raised, 6 added.
+    const local = [item(1, 2), item(2, 1), item(4, 1), item(5, 1)];
+    const remote = [item(1, 7), item(2, 4), item(3, 1), item(4, 1), item(6, 2)];
+    expect(reconcileCarts({ local, base, remote, ...unsaved })).toEqual([
+      item(1, 2),
+      item(2, 4),
+      item(4, 1),
+      item(5, 1),
+      item(6, 2),
+    ]);
+  });
+
+  it('keeps a line removed on another device out, unless it was changed here', () => {
+    const base = [item(1, 1), item(2, 1)];
+    const local = [item(1, 1), item(2, 5)];
+    expect(reconcileCarts({ local, base, remote: [], ...unsaved })).toEqual([item(2, 5)]);
+  });
+
+  it('without a server copy seen before keeps every line of both sides, local first', () => {
+    const local = [item(1, 2), item(2, 1)];
+    const remote = [item(2, 9), item(3, 1)];
+    expect(
+      reconcileCarts({ local, base: null, remote, localChangedAt: 5, syncedAt: null }),
+    ).toEqual([item(1, 2), item(2, 1), item(3, 1)]);
+  });
+
+  it('takes the server copy when the local cart has nothing unsaved, or never changed', () => {
+    const local = [item(1, 2)];
+    const remote = [item(3, 1)];
+    expect(
+      reconcileCarts({ local, base: [], remote, localChangedAt: 1_000, syncedAt: 1_000 }),
+    ).toEqual(remote);
+    expect(
+      reconcileCarts({ local, base: null, remote, localChangedAt: null, syncedAt: null }),
+    ).toEqual(remote);
+  });
+
+  it('keeps at most MAX_CART_LINES, every local line first', () => {
+    const local = Array.from({ length: 70 }, (_, i) => item(i + 1));
+    const remote = Array.from({ length: 70 }, (_, i) => item(i + 1_001));
+    const merged = reconcileCarts({ local, base: [], remote, ...unsaved });
+    expect(merged).toHaveLength(MAX_CART_LINES);
+    expect(merged.slice(0, 70)).toEqual(local);
+  });
+
+  it('folds duplicate lines of either side', () => {
+    const merged = reconcileCarts({
+      local: [item(1, 1), item(1, 2)],
+      base: [],
+      remote: [item(2, 1), item(2, 1)],
+      ...unsaved,
+    });
+    expect(merged).toEqual([item(1, 3), item(2, 2)]);
+  });
+});
+
+// Three versions of one cart over one catalogue, and whether the local one has unsaved changes.
+const threeCartsArb = catalogArb.chain((catalog) =>
+  fc.record({
+    local: cartArb(catalog),
+    base: fc.option(cartArb(catalog), { nil: null }),
+    remote: cartArb(catalog),
+    unsaved: fc.boolean(),
+    stamp: fc.integer({ min: 0, max: 2 ** 40 }),
+  }),
+);
+
+function inputOf(carts: {
+  local: CartItem[];
+  base: CartItem[] | null;
+  remote: CartItem[];
+  unsaved: boolean;
+  stamp: number;
+}) {
+  return {
+    local: carts.local,
+    base: carts.base,
+    remote: carts.remote,
+    localChangedAt: carts.stamp + (carts.unsaved ? 1 : 0),
+    syncedAt: carts.stamp,
+  };
+}
+
+describe('reconcileCarts properties', () => {
+  it('with no local change, the server copy wins exactly', () => {
+    fc.assert(
+      fc.property(threeCartsArb, (carts) => {
+        const input = inputOf(carts);
+        // Nothing unsaved, or unsaved stamps but the same lines as the last server copy seen.
+        expect(reconcileCarts({ ...input, localChangedAt: carts.stamp })).toEqual(carts.remote);
+        const base = carts.base ?? [];
+        expect(reconcileCarts({ ...input, local: base, base })).toEqual(carts.remote);
+      }),
+    );
+  });
+
+  it('with no change on the server since it was last seen, the local cart wins exactly', () => {
+    fc.assert(
+      fc.property(threeCartsArb, (carts) => {
+        const base = carts.base ?? [];
+        const input = { ...inputOf({ ...carts, unsaved: true }), base, remote: base };
+        expect(reconcileCarts(input)).toEqual(carts.local);
+      }),
+    );
+  });
+
+  it('keeps every local change and every server-only change', () => {
+    fc.assert(
+      fc.property(threeCartsArb, (carts) => {
+        const input = inputOf({ ...carts, unsaved: true });
+        const merged = new Map(reconcileCarts(input).map((line) => [line.product_id, line]));
+        const find = (cart: readonly CartItem[] | null, id: number) =>
+          cart?.find((line) => line.product_id === id);
+        const ids = new Set([...carts.local, ...carts.remote].map((line) => line.product_id));
+        for (const id of ids) {
+          const local = find(carts.local, id);
+          const base = find(carts.base, id);
+          const remote = find(carts.remote, id);
+          const localChanged = JSON.stringify(local) !== JSON.stringify(base);
+          expect(merged.get(id)).toEqual(localChanged ? local : remote);
+        }
+      }),
+    );
+  });
+
+  it('yields a valid cart: no duplicate product, quantities 1..999, at most MAX_CART_LINES', () => {
+    const sides = catalogArb.chain((catalog) =>
+      fc.tuple(cartArb(catalog), cartArb(catalog), cartArb(catalog)),
+    );
+    fc.assert(
+      fc.property(sides, sides, fc.boolean(), ([a, b, c], [d, e, f], unsaved) => {
+        // Sides doubled and joined so duplicates and more than 100 lines reach the merge.
+        const local = [...a, ...a, ...d, ...Array.from({ length: 40 }, (_, i) => item(i + 1))];
+        const remote = [...b, ...e, ...Array.from({ length: 80 }, (_, i) => item(i + 500))];
+        const merged = reconcileCarts({
+          local,
+          base: [...c, ...f],
+          remote: [...remote, ...remote],
+          localChangedAt: unsaved ? 2 : 1,
+          syncedAt: 1,
+        });
+        const ids = merged.map((line) => line.product_id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(merged.length).toBeLessThanOrEqual(MAX_CART_LINES);
+        for (const line of merged) {
+          expect(line.quantity).toBeGreaterThanOrEqual(1);
+          expect(line.quantity).toBeLessThanOrEqual(999);
+        }
+        expect(CartSchema.safeParse(merged).success).toBe(true);
+      }),
+    );
+  });
+
+  it('is idempotent: reconciling its own result against the same copies changes nothing', () => {
+    fc.assert(
+      fc.property(threeCartsArb, (carts) => {
+        const input = inputOf(carts);
+        const once = reconcileCarts(input);
+        expect(reconcileCarts({ ...input, local: once })).toEqual(once);
+      }),
+    );
+  });
+
+  it('only ever returns lines of the local cart or the server copy', () => {
+    fc.assert(
+      fc.property(threeCartsArb, (carts) => {
+        const sources = [...carts.local, ...carts.remote].map((line) => JSON.stringify(line));
+        for (const line of reconcileCarts(inputOf(carts))) {
+          expect(sources).toContain(JSON.stringify(line));
+        }
+      }),
+    );
+  });
+});
+
+describe('sameCart', () => {
+  it('compares lines, their order and their details', () => {
+    expect(sameCart([item(1), item(2)], [item(1), item(2)])).toBe(true);
+    expect(sameCart([item(1), item(2)], [item(2), item(1)])).toBe(false);
+    expect(sameCart([item(1, 1)], [item(1, 2)])).toBe(false);
   });
 });
