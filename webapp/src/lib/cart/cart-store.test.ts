@@ -1,8 +1,9 @@
 import type { CartItem } from '@shop/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
-import { createMemoryStorage } from '../storage/storage';
-import { CART_STORAGE_KEY, createCartStore } from './cart-store';
+import { createMemoryStorage, type KeyValueStorage } from '../storage/storage';
+import { CART_STORAGE_KEY, CART_SYNC_STORAGE_KEY, createCartStore } from './cart-store';
 
 function item(productId: number, quantity = 1): CartItem {
   return {
@@ -18,35 +19,92 @@ function item(productId: number, quantity = 1): CartItem {
   };
 }
 
-function setup(options: { stored?: string; signedIn?: boolean; remote?: CartItem[] } = {}) {
-  const storage = createMemoryStorage(
-    options.stored === undefined ? {} : { [CART_STORAGE_KEY]: options.stored },
-  );
-  const pushed: CartItem[][] = [];
-  const call = vi.fn((id: string, input: { body?: { cart_data: CartItem[] } }) => {
-    if (id === 'saveCart') {
-      pushed.push(input.body?.cart_data ?? []);
-      return Promise.resolve(input.body?.cart_data ?? []);
-    }
-    if (id === 'getCart') return Promise.resolve(options.remote ?? []);
-    return Promise.reject(new Error(`unexpected ${id}`));
-  });
-  const api = { call } as unknown as ApiClient;
+const offline = () =>
+  new ApiError({ code: 'network_error', message: 'Failed to fetch', status: 0 });
+
+/**
+ * The backend's cart calls as the store sees them: a saved copy, every save recorded, and a
+ * switch that makes the calls fail the way a dropped network does.
+ */
+function fakeBackend(initial: CartItem[] = []) {
+  const backend = {
+    cart: initial,
+    saves: [] as CartItem[][],
+    reads: 0,
+    failSaves: null as (() => Error) | null,
+    failReads: null as (() => Error) | null,
+    call: vi.fn((id: string, input: { body?: { cart_data: CartItem[] } }) => {
+      if (id === 'saveCart') {
+        const cart = input.body?.cart_data ?? [];
+        backend.saves.push(cart);
+        if (backend.failSaves) return Promise.reject(backend.failSaves());
+        backend.cart = cart;
+        return Promise.resolve(cart);
+      }
+      if (id === 'getCart') {
+        backend.reads += 1;
+        if (backend.failReads) return Promise.reject(backend.failReads());
+        return Promise.resolve(backend.cart);
+      }
+      return Promise.reject(new Error(`unexpected ${id}`));
+    }),
+  };
+  return backend;
+}
+
+function setup(
+  options: {
+    stored?: string;
+    signedIn?: boolean;
+    storage?: KeyValueStorage;
+    backend?: ReturnType<typeof fakeBackend>;
+  } = {},
+) {
+  const storage =
+    options.storage ??
+    createMemoryStorage(options.stored === undefined ? {} : { [CART_STORAGE_KEY]: options.stored });
+  const backend = options.backend ?? fakeBackend();
+  const api = { call: backend.call } as unknown as ApiClient;
   let signedIn = options.signedIn ?? false;
-  const store = createCartStore({ storage, api: () => api, isSignedIn: () => signedIn });
+  let wake: () => void = () => undefined;
+  const store = createCartStore({
+    storage,
+    api: () => api,
+    isSignedIn: () => signedIn,
+    onWake: (retry) => {
+      wake = retry;
+      return () => undefined;
+    },
+  });
   const saved = () => JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? 'null') as unknown;
   return {
     store,
+    storage,
     saved,
-    pushed,
-    call,
+    backend,
+    wake: () => {
+      wake();
+    },
     signIn: () => {
       signedIn = true;
+    },
+    signOut: () => {
+      signedIn = false;
     },
   };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets pending promises and timers due within `ms` run (fake timers). */
+const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('cart store', () => {
   it('adds, merges the same product, sets quantity and removes at 0, saving each change as an array', () => {
@@ -77,59 +135,240 @@ describe('cart store', () => {
   it('pushes to the backend only when signed in', async () => {
     const guest = setup();
     guest.store.getState().add(item(1));
-    await flush();
-    expect(guest.pushed).toEqual([]);
+    await settle();
+    expect(guest.backend.saves).toEqual([]);
 
     const member = setup({ signedIn: true });
+    await member.store.getState().loadRemote();
     member.store.getState().add(item(1));
-    await flush();
-    expect(member.pushed).toEqual([[item(1)]]);
+    await settle();
+    expect(member.backend.saves).toEqual([[item(1)]]);
   });
 
   it('coalesces pushes so the last cart lands last', async () => {
-    const { store, pushed } = setup({ signedIn: true });
+    const { store, backend } = setup({ signedIn: true });
+    await store.getState().loadRemote();
     store.getState().add(item(1));
     store.getState().add(item(2));
     store.getState().add(item(3));
-    await flush();
-    await flush();
-    expect(pushed.at(-1)).toEqual([item(1), item(2), item(3)]);
-    expect(pushed.length).toBeLessThanOrEqual(2);
+    await settle();
+    expect(backend.saves.at(-1)).toEqual([item(1), item(2), item(3)]);
+    expect(backend.saves.length).toBeLessThanOrEqual(2);
+    expect(backend.cart).toEqual([item(1), item(2), item(3)]);
   });
 
   it('after login merges the backend cart with the local one and pushes the result', async () => {
-    const { store, pushed, signIn, saved } = setup({
+    const { store, backend, signIn, saved } = setup({
       stored: JSON.stringify([item(1), item(3)]),
-      remote: [item(1, 2), item(2)],
+      backend: fakeBackend([item(1, 2), item(2)]),
     });
     signIn();
     await store.getState().syncAfterLogin();
-    await flush();
     const merged = [item(1, 3), item(2), item(3)];
     expect(store.getState().items).toEqual(merged);
     expect(saved()).toEqual(merged);
-    expect(pushed.at(-1)).toEqual(merged);
+    expect(backend.cart).toEqual(merged);
   });
 
-  it('when signed in, loading replaces the local cart with the backend one without pushing', async () => {
-    const { store, pushed } = setup({
+  it('when signed in with nothing unsaved, loading takes the backend cart without pushing', async () => {
+    const { store, backend } = setup({
       stored: JSON.stringify([item(9)]),
       signedIn: true,
-      remote: [item(4)],
+      backend: fakeBackend([item(4)]),
     });
     await store.getState().loadRemote();
     expect(store.getState().items).toEqual([item(4)]);
-    expect(pushed).toEqual([]);
+    expect(backend.saves).toEqual([]);
   });
 
-  it('logs a failed push and keeps the local change', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { store, call, saved } = setup({ signedIn: true });
-    call.mockImplementation(() => Promise.reject(new Error('offline')));
+  it('keeps the cart key exactly the spec array; the sync stamps live under a key of their own', async () => {
+    const { store, storage } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    store.getState().add(item(1, 2));
+    await settle();
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? 'null')).toEqual([item(1, 2)]);
+    expect(JSON.parse(storage.getItem(CART_SYNC_STORAGE_KEY) ?? 'null')).toMatchObject({
+      base: [item(1, 2)],
+      changedAt: expect.any(Number),
+      syncedAt: expect.any(Number),
+    });
+  });
+});
+
+describe('cart sync when the network fails', () => {
+  it('keeps a change whose save failed through a reload: the older server copy does not replace it', async () => {
+    const backend = fakeBackend();
+    const storage = createMemoryStorage();
+    const first = setup({ storage, backend, signedIn: true });
+    await first.store.getState().loadRemote();
+    first.store.getState().add(item(1));
+    await settle();
+    expect(backend.cart).toEqual([item(1)]);
+
+    backend.failSaves = offline;
+    first.store.getState().setQuantity(1, 3);
+    await settle();
+    expect(backend.cart).toEqual([item(1)]);
+
+    // The page is reloaded: a new store on the same storage reads the server's older copy.
+    const reloaded = setup({ storage, backend, signedIn: true });
+    await reloaded.store.getState().loadRemote();
+    expect(reloaded.store.getState().items).toEqual([item(1, 3)]);
+    expect(reloaded.saved()).toEqual([item(1, 3)]);
+
+    backend.failSaves = null;
+    await settle(2_000);
+    expect(backend.cart).toEqual([item(1, 3)]);
+  });
+
+  it('at start merges in changes made on another device meanwhile, local changes winning', async () => {
+    const backend = fakeBackend();
+    const storage = createMemoryStorage();
+    const first = setup({ storage, backend, signedIn: true });
+    await first.store.getState().loadRemote();
+    first.store.getState().add(item(1));
+    first.store.getState().add(item(2));
+    await settle();
+    expect(backend.cart).toEqual([item(1), item(2)]);
+
+    backend.failSaves = offline;
+    first.store.getState().setQuantity(1, 5); // here: 1 raised
+    first.store.getState().add(item(3)); // here: 3 added
+    await settle();
+    // Meanwhile on a phone: 1 set to 2, 2 removed, 4 added.
+    backend.cart = [item(1, 2), item(4)];
+    backend.failSaves = null;
+
+    const reloaded = setup({ storage, backend, signedIn: true });
+    await reloaded.store.getState().loadRemote();
+    await settle();
+    const merged = [item(1, 5), item(3), item(4)];
+    expect(reloaded.store.getState().items).toEqual(merged);
+    expect(backend.cart).toEqual(merged);
+  });
+
+  it('retries a failed save after 2, 4, 8 s, sending only the newest cart, and stops once saved', async () => {
+    const { store, backend } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    backend.failSaves = offline;
     store.getState().add(item(1));
-    await flush();
-    expect(saved()).toEqual([item(1)]);
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
+    await settle();
+    expect(backend.saves).toHaveLength(1);
+
+    // Changes while the retry waits are not sent one by one: the retry sends the newest cart.
+    store.getState().add(item(2));
+    store.getState().setQuantity(2, 4);
+    await settle(1_999);
+    expect(backend.saves).toHaveLength(1);
+    await settle(1);
+    expect(backend.saves).toHaveLength(2);
+    expect(backend.saves[1]).toEqual([item(1), item(2, 4)]);
+
+    await settle(3_999);
+    expect(backend.saves).toHaveLength(2);
+    await settle(1);
+    expect(backend.saves).toHaveLength(3);
+
+    backend.failSaves = null;
+    await settle(8_000);
+    expect(backend.saves).toHaveLength(4);
+    expect(backend.cart).toEqual([item(1), item(2, 4)]);
+    // Saved: no further calls however long the page stays open.
+    await settle(10 * 60_000);
+    expect(backend.saves).toHaveLength(4);
+  });
+
+  it('never waits more than a minute between tries, and never hammers a server that is down', async () => {
+    const { store, backend } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    backend.failSaves = offline;
+    store.getState().add(item(1));
+    await settle(10 * 60_000);
+    // 2+4+8+16+32 s, then one a minute: about 14 tries in ten minutes, not thousands.
+    expect(backend.saves.length).toBeGreaterThanOrEqual(10);
+    expect(backend.saves.length).toBeLessThanOrEqual(16);
+  });
+
+  it('retries at once when the browser says the network or the shopper is back', async () => {
+    const { store, backend, wake } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    // Nothing waiting: a wake-up makes no call.
+    wake();
+    await settle();
+    expect(backend.saves).toHaveLength(0);
+
+    backend.failSaves = offline;
+    store.getState().add(item(1));
+    await settle();
+    expect(backend.saves).toHaveLength(1);
+    backend.failSaves = null;
+    wake();
+    await settle();
+    expect(backend.saves).toHaveLength(2);
+    expect(backend.cart).toEqual([item(1)]);
+    // The retry that was scheduled is gone, and more wake-ups call nothing.
+    wake();
+    await settle(60_000);
+    expect(backend.saves).toHaveLength(2);
+  });
+
+  it('does not retry a refusal on its own, but sends the next change', async () => {
+    const { store, backend } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    backend.failSaves = () =>
+      new ApiError({ code: 'validation_error', message: 'bad cart', status: 400 });
+    store.getState().add(item(1));
+    await settle(60_000);
+    expect(backend.saves).toHaveLength(1);
+    backend.failSaves = null;
+    store.getState().add(item(2));
+    await settle();
+    expect(backend.cart).toEqual([item(1), item(2)]);
+  });
+
+  it('after login with the server copy unreadable, saves nothing over it, then adds both carts once it reads', async () => {
+    const backend = fakeBackend([item(7, 2)]);
+    backend.failReads = offline;
+    const { store, signIn } = setup({ stored: JSON.stringify([item(1)]), backend });
+    signIn();
+    await store.getState().syncAfterLogin();
+    // Saving the guest cart now would wipe the account's saved line 7.
+    expect(backend.saves).toEqual([]);
+
+    backend.failReads = null;
+    await settle(2_000);
+    expect(store.getState().items).toEqual([item(7, 2), item(1)]);
+    expect(backend.cart).toEqual([item(7, 2), item(1)]);
+  });
+
+  it('a login merge still owed after a reload is done then, quantities added', async () => {
+    const backend = fakeBackend([item(7, 2)]);
+    backend.failReads = offline;
+    const storage = createMemoryStorage({ [CART_STORAGE_KEY]: JSON.stringify([item(7, 1)]) });
+    const first = setup({ storage, backend });
+    first.signIn();
+    await first.store.getState().syncAfterLogin();
+
+    backend.failReads = null;
+    const reloaded = setup({ storage, backend, signedIn: true });
+    await reloaded.store.getState().loadRemote();
+    expect(reloaded.store.getState().items).toEqual([item(7, 3)]);
+    expect(backend.cart).toEqual([item(7, 3)]);
+  });
+
+  it('forgets a sync under way at logout: nothing of the old account is written afterwards', async () => {
+    const { store, backend, signOut, storage } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    backend.failSaves = offline;
+    store.getState().add(item(1));
+    await settle();
+    signOut();
+    store.getState().clearLocal();
+    backend.failSaves = null;
+    await settle(60_000);
+    expect(backend.saves).toHaveLength(1);
+    expect(backend.cart).toEqual([]);
+    expect(storage.getItem(CART_SYNC_STORAGE_KEY)).toBeNull();
+    expect(store.getState().items).toEqual([]);
   });
 });

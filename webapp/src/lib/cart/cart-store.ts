@@ -4,16 +4,29 @@ import {
   MAX_CART_LINES,
   mergeCarts,
   parseStoredCart,
+  reconcileCarts,
   removeFromCart,
+  sameCart,
   setQuantity,
   type CartItem,
 } from '@shop/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { logWarning } from '../log';
 import { writeJson, type KeyValueStorage } from '../storage/storage';
+import {
+  CART_SYNC_STORAGE_KEY,
+  hasUnsavedChange,
+  nextStamp,
+  readCartSync,
+  retryDelayMs,
+  writeCartSync,
+  type CartSync,
+} from './cart-sync';
 
 export const CART_STORAGE_KEY = 'cart';
+export { CART_SYNC_STORAGE_KEY };
 
 export interface CartState {
   items: CartItem[];
@@ -24,9 +37,12 @@ export interface CartActions {
   setQuantity(productId: number, quantity: number): void;
   remove(productId: number): void;
   clear(): void;
-  /** Signed in: the backend cart replaces the local one (spec §4 "Loading"). */
+  /**
+   * Signed-in start: reads the server copy and reconciles it with what this device changed
+   * without saving (reconcileCarts), then saves the result when it differs from the server's.
+   */
   loadRemote(): Promise<void>;
-  /** After login: backend cart merged with the local one, then pushed back (spec §4). */
+  /** After login: server cart merged with the local one (quantities added), then saved. */
   syncAfterLogin(): Promise<void>;
   /** Re-reads local storage, e.g. when another tab changed the cart. */
   reloadLocal(): void;
@@ -43,93 +59,220 @@ export interface CartStoreDeps {
   storage: KeyValueStorage;
   api: () => ApiClient;
   isSignedIn: () => boolean;
+  /** Milliseconds since the epoch, for the change and sync stamps. */
+  now?: () => number;
+  /**
+   * Subscribes `retry` to the moments a failed sync is worth trying again at once (the browser
+   * is online again, the shop is shown again); returns the unsubscribe. Defaults to the window's
+   * `online`, `focus` and `visibilitychange` events.
+   */
+  onWake?: (retry: () => void) => () => void;
 }
 
 export function readStoredCart(storage: KeyValueStorage): CartItem[] {
   return parseStoredCart(storage.getItem(CART_STORAGE_KEY) ?? '[]');
 }
 
+/** The browser's signals that a network or a shopper is back; nothing outside a browser. */
+export function browserWakeSignals(retry: () => void): () => void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined;
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') retry();
+  };
+  window.addEventListener('online', retry);
+  window.addEventListener('focus', retry);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('online', retry);
+    window.removeEventListener('focus', retry);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Worth trying again: no answer, a timeout, throttling or a server fault; not a refusal. */
+function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 export function createCartStore(deps: CartStoreDeps): CartStore {
-  // Pushes are serialised and coalesced: only the newest cart is sent after a running push, so
-  // an older snapshot can never land on the backend after a newer one.
-  let pushing: Promise<void> | null = null;
-  let pushAgain = false;
-  const consumePushAgain = () => {
-    const value = pushAgain;
-    pushAgain = false;
-    return value;
+  const now = deps.now ?? Date.now;
+  const sync = (): CartSync => readCartSync(deps.storage);
+  const saveSync = (next: CartSync) => {
+    writeCartSync(deps.storage, next);
   };
 
-  const store = createStore<CartState & CartActions>()((set, get) => {
-    const push = (): void => {
-      if (!deps.isSignedIn()) return;
-      if (pushing) {
-        pushAgain = true;
-        return;
-      }
-      const run = async () => {
-        let again = true;
-        while (again) {
-          try {
-            await deps.api().call('saveCart', { body: { cart_data: get().items } });
-          } catch (error) {
-            // Spec §8: a failed cart sync is logged; the shopper sees nothing.
-            logWarning('Cart sync failed', error);
-          }
-          again = consumePushAgain() && deps.isSignedIn();
-        }
-      };
-      pushing = run().finally(() => {
-        pushing = null;
-      });
-    };
+  // One sync runs at a time; a change during it asks for another round, which sends the newest
+  // cart, so an older snapshot can never land on the backend after a newer one.
+  let running: Promise<void> | null = null;
+  let again = false;
+  const consumeAgain = () => {
+    const value = again;
+    again = false;
+    return value;
+  };
+  // Until the server copy has been read once since this start (or login), a save would overwrite
+  // changes made on another device: every round reads it first.
+  let serverCopyRead = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  // Bumped by logout: a round still in flight for the old account must not write anything.
+  let epoch = 0;
 
-    const commit = (items: CartItem[], options: { push: boolean }) => {
+  const store = createStore<CartState & CartActions>()((set, get) => {
+    const writeItems = (items: CartItem[]) => {
       set({ items });
       writeJson(deps.storage, CART_STORAGE_KEY, items);
-      if (options.push) push();
+    };
+
+    /** A change of this device's cart: saved locally at once, stamped, then synced. */
+    const commit = (items: CartItem[]) => {
+      writeItems(items);
+      const current = sync();
+      saveSync({ ...current, changedAt: nextStamp(current, now()) });
+      requestSync();
+    };
+
+    /** Reads the server copy and folds it into the local cart (login merge or reconcile). */
+    const readServerCopy = async (round: number): Promise<void> => {
+      const remote = await deps.api().call('getCart', {});
+      if (round !== epoch || !deps.isSignedIn()) return;
+      const state = sync();
+      if (state.loginMergePending) {
+        // The spec's login merge: both carts were the shopper's, so quantities are added. The
+        // merge may exceed the line limit; the oldest lines (backend first) are kept.
+        const merged = mergeCarts(get().items, remote).slice(0, MAX_CART_LINES);
+        writeItems(merged);
+        saveSync({
+          ...state,
+          base: remote,
+          loginMergePending: false,
+          changedAt: nextStamp(state, now()),
+        });
+      } else {
+        const merged = reconcileCarts({
+          local: get().items,
+          base: state.base,
+          remote,
+          localChangedAt: state.changedAt,
+          syncedAt: state.syncedAt,
+        });
+        if (sameCart(merged, remote)) {
+          writeItems(merged);
+          saveSync({ ...state, base: remote, syncedAt: state.changedAt });
+        } else {
+          if (!sameCart(merged, get().items)) writeItems(merged);
+          saveSync({ ...state, base: remote, changedAt: nextStamp(state, now()) });
+        }
+      }
+      serverCopyRead = true;
+    };
+
+    /** One round: read the server copy if due, then save the local cart if it has news. */
+    const syncRound = async (round: number): Promise<void> => {
+      if (!serverCopyRead || sync().loginMergePending) await readServerCopy(round);
+      if (round !== epoch || !deps.isSignedIn()) return;
+      const state = sync();
+      if (!hasUnsavedChange(state)) return;
+      const saved = await deps.api().call('saveCart', { body: { cart_data: get().items } });
+      if (round !== epoch || !deps.isSignedIn()) return;
+      // Changes made while the save ran keep a later stamp, so they still count as unsaved.
+      saveSync({ ...sync(), base: saved, syncedAt: state.changedAt });
+    };
+
+    const scheduleRetry = (error: unknown) => {
+      failures += 1;
+      const retryAfter = isApiError(error) ? error.retryAfter : undefined;
+      retryTimer = setTimeout(
+        () => {
+          retryTimer = null;
+          requestSync();
+        },
+        retryDelayMs(failures, retryAfter),
+      );
+    };
+
+    function requestSync(): void {
+      // While a retry is scheduled the network is known to be down: that round sends the newest
+      // cart. Whoever must not wait (a wake-up, a login) clears the timer first.
+      if (!deps.isSignedIn() || retryTimer !== null) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      const round = epoch;
+      const run = async () => {
+        let more = true;
+        while (more) {
+          try {
+            await syncRound(round);
+            failures = 0;
+          } catch (error) {
+            // Spec §8: a failed cart sync is logged; the shopper sees nothing. The change stays
+            // on this device, stamped as unsaved, so neither a retry nor a reload loses it.
+            logWarning('Cart sync failed', error);
+            if (round === epoch && deps.isSignedIn() && isRetryable(error)) scheduleRetry(error);
+            return;
+          }
+          more = round === epoch && deps.isSignedIn() && consumeAgain();
+        }
+      };
+      running = run().finally(() => {
+        running = null;
+        // Asked for during the round and not served by it: after a failure (the scheduled retry
+        // takes it, or a refusal no retry repeats), or for an account signed in meanwhile.
+        if (consumeAgain()) requestSync();
+      });
+    }
+
+    const retryNow = () => {
+      // Only a sync waiting for its retry is hurried; a wake-up never starts extra calls.
+      if (retryTimer === null) return;
+      clearTimeout(retryTimer);
+      retryTimer = null;
+      requestSync();
+    };
+    (deps.onWake ?? browserWakeSignals)(retryNow);
+
+    const settled = async () => {
+      while (running) await running;
     };
 
     return {
       items: readStoredCart(deps.storage),
 
       add(item) {
-        commit(addToCart(get().items, item), { push: true });
+        commit(addToCart(get().items, item));
       },
       setQuantity(productId, quantity) {
-        commit(setQuantity(get().items, productId, quantity), { push: true });
+        commit(setQuantity(get().items, productId, quantity));
       },
       remove(productId) {
-        commit(removeFromCart(get().items, productId), { push: true });
+        commit(removeFromCart(get().items, productId));
       },
       clear() {
-        commit(clearCart(), { push: true });
+        commit(clearCart());
       },
 
       async loadRemote() {
         if (!deps.isSignedIn()) return;
-        try {
-          const remote = await deps.api().call('getCart', {});
-          if (deps.isSignedIn()) commit(remote, { push: false });
-        } catch (error) {
-          logWarning('Loading the saved cart failed; keeping the local one', error);
-        }
+        serverCopyRead = false;
+        requestSync();
+        await settled();
       },
 
       async syncAfterLogin() {
         if (!deps.isSignedIn()) return;
-        let remote: CartItem[];
-        try {
-          remote = await deps.api().call('getCart', {});
-        } catch (error) {
-          // Without the backend copy a merge could drop its lines; push the local cart later.
-          logWarning('Loading the saved cart after login failed', error);
-          push();
-          return;
+        // Kept in storage: if the read fails and the page is closed, the next start still owes
+        // the login merge rather than a plain reconcile.
+        saveSync({ ...sync(), loginMergePending: true });
+        serverCopyRead = false;
+        if (retryTimer !== null) {
+          clearTimeout(retryTimer);
+          retryTimer = null;
         }
-        if (!deps.isSignedIn()) return;
-        // The merge may exceed the line limit; the oldest lines (backend first) are kept.
-        commit(mergeCarts(get().items, remote).slice(0, MAX_CART_LINES), { push: true });
+        requestSync();
+        await settled();
       },
 
       reloadLocal() {
@@ -137,7 +280,15 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
       },
 
       clearLocal() {
-        commit(clearCart(), { push: false });
+        epoch += 1;
+        serverCopyRead = false;
+        failures = 0;
+        if (retryTimer !== null) {
+          clearTimeout(retryTimer);
+          retryTimer = null;
+        }
+        writeItems(clearCart());
+        deps.storage.removeItem(CART_SYNC_STORAGE_KEY);
       },
     };
   });
