@@ -19,6 +19,11 @@ import { createToastStore } from '../lib/toast/toast-store';
 import { clearCheckoutDraft } from '../features/checkout/checkout-form';
 import { forgetIdempotencyKey } from '../features/checkout/idempotency';
 import { createThemeStore, type ThemeStore } from '../features/preferences/theme-store';
+import { cardKeys } from '../lib/cards/card-keys';
+import { orderKeys } from '../lib/queries/order-keys';
+
+/** Session storage: whose session ended, so their next sign-in resumes where they were. */
+const RESUME_CHECKOUT_KEY = 'resumeCheckout';
 
 export interface AppDeps {
   i18n: I18n;
@@ -36,6 +41,17 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
 
   // The stores and the client need each other (token ↔ logout on 401); the getter breaks the cycle.
   let auth: AuthStore | null = null;
+
+  // A session the server ended (a 401 on the user) is not the shopper leaving: whatever they
+  // were doing stays on the device, ready for when they sign in again. `endingFor` carries the
+  // user whose session ended from the logout call to the logged-out event.
+  let endingFor: number | null = null;
+  const endSession = () => {
+    const state = auth?.getState();
+    if (!state?.isAuthenticated) return;
+    endingFor = state.user?.id ?? 0;
+    void state.logout();
+  };
   const api: ApiClient = createApiClient({
     fetch: (...args) => window.fetch(...args),
     getContext: () => {
@@ -49,7 +65,7 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
       };
     },
     onUnauthorized: () => {
-      void auth?.getState().logout();
+      endSession();
     },
   });
   auth = createAuthStore({ storage: local, api: () => api, events: window });
@@ -61,17 +77,42 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
     isSignedIn: () => authStore.getState().isAuthenticated,
   });
 
-  window.addEventListener(AUTH_LOGGED_IN_EVENT, () => {
-    void cart.getState().syncAfterLogin();
-  });
   const oneClick = createOneClickStore(session);
-  window.addEventListener(AUTH_LOGGED_OUT_EVENT, () => {
-    // What belonged to the account leaves with it: cart copy, orders, a half-filled checkout.
+  const forgetCheckout = () => {
     cart.getState().clearLocal();
     oneClick.getState().set(null);
     clearCheckoutDraft(session);
     forgetIdempotencyKey(session);
-    deps.queryClient.removeQueries({ queryKey: ['orders'] });
+  };
+
+  window.addEventListener(AUTH_LOGGED_IN_EVENT, () => {
+    const resumeFor = session.getItem(RESUME_CHECKOUT_KEY);
+    session.removeItem(RESUME_CHECKOUT_KEY);
+    if (resumeFor !== null) {
+      // Back after an ended session: the same shopper finds the cart and the filled checkout as
+      // they left them (the backend's copy of the cart is that same cart, so it is loaded, not
+      // merged in twice); anyone else does not get the previous shopper's things.
+      if (resumeFor === String(authStore.getState().user?.id)) {
+        void cart.getState().loadRemote();
+        return;
+      }
+      forgetCheckout();
+    }
+    void cart.getState().syncAfterLogin();
+  });
+  window.addEventListener(AUTH_LOGGED_OUT_EVENT, () => {
+    // Private answers leave with the account in any case.
+    for (const queryKey of [orderKeys.all, cardKeys.all, ['profile']]) {
+      deps.queryClient.removeQueries({ queryKey });
+    }
+    if (endingFor !== null) {
+      session.setItem(RESUME_CHECKOUT_KEY, String(endingFor));
+      endingFor = null;
+      return;
+    }
+    // "Log out": what belonged to the account leaves with it: cart copy, a half-filled checkout.
+    session.removeItem(RESUME_CHECKOUT_KEY);
+    forgetCheckout();
   });
   // Another tab changed the cart or signed in/out: show the same state here.
   window.addEventListener('storage', (event) => {

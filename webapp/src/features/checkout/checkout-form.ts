@@ -1,23 +1,32 @@
 import {
+  allowedPaymentTypes,
+  CAPITAL_REGION,
+  CreateOrderRequestSchema,
   DEFAULT_REGION,
   DeliveryTypeSchema,
+  fieldErrors,
   formatUzPhone,
-  normalizeUzPhone,
+  LocationSchema,
+  ORDER_RULE_MESSAGES,
+  orderChoiceViolations,
   PaymentTypeSchema,
+  ReceiptPaymentSchema,
   RegionSlugSchema,
   type CartItem,
   type CreateOrderRequest,
   type DeliverySettings,
-  type DeliveryType,
-  type PaymentType,
+  type FieldError,
   type ProfileUpdate,
+  type SavedAddress,
   type User,
 } from '@shop/shared';
 import { z } from 'zod';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 
-// The checkout form of spec §3 as pure data and functions: defaults, validation, the order body
-// and the delivery price, testable without a page.
+// The checkout form (the spec's checkout fields plus how an on-receipt payment is made) as pure
+// data and functions. Which order rules hold is never decided here: the shared order schema and
+// the shared order rules judge the body this form builds, and their verdicts are routed back to
+// the form's fields by the same map that built the body.
 
 const Text = (max: number) => z.string().max(max).catch('');
 
@@ -26,7 +35,7 @@ export const CheckoutFormSchema = z.object({
   city: Text(100),
   deliveryType: DeliveryTypeSchema.catch('pickup'),
   currentStore: z.number().int().positive().nullable().catch(null),
-  location: z.object({ lat: z.number(), lng: z.number() }).nullable().catch(null),
+  location: LocationSchema.nullable().catch(null),
   address: Text(300),
   flat: Text(20),
   entrance: Text(20),
@@ -37,14 +46,187 @@ export const CheckoutFormSchema = z.object({
   surname: Text(60),
   phone: Text(32),
   paymentType: PaymentTypeSchema.catch('on_receipt'),
+  receiptPayment: ReceiptPaymentSchema.catch('cash'),
+  /** The saved card to pay with (its id); 0 while none is chosen. */
   currentCard: z.number().int().nonnegative().catch(0),
 });
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
-
 export type CheckoutField = keyof CheckoutForm;
-export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+/** Where a verdict lands on the page: a form field, or the items list. */
+export type CheckoutTarget = CheckoutField | 'items';
+export type CheckoutErrors = Partial<Record<CheckoutTarget, FieldError>>;
 
 export const CHECKOUT_DRAFT_KEY = 'checkoutForm';
+
+type BodyField = keyof CreateOrderRequest;
+
+function trimmed(value: string): string | undefined {
+  const text = value.trim();
+  return text === '' ? undefined : text;
+}
+
+const delivered = (form: CheckoutForm) => form.deliveryType !== 'pickup';
+
+/**
+ * The one map between the form and the order body: each form field, the body field it becomes
+ * and its value there (undefined: left out of the body). The body is built from it, and the
+ * field errors of the shared schema, the shared rules and the server are routed back through it.
+ */
+export const ORDER_BODY_FIELDS = {
+  deliveryType: { body: 'delivery_type', value: (form) => form.deliveryType },
+  currentStore: {
+    body: 'store_id',
+    value: (form) =>
+      form.deliveryType === 'pickup' ? (form.currentStore ?? undefined) : undefined,
+  },
+  region: { body: 'region', value: (form) => (delivered(form) ? form.region : undefined) },
+  // The capital is a city of its own: its addresses carry no city.
+  city: {
+    body: 'city',
+    value: (form) =>
+      delivered(form) && form.region !== CAPITAL_REGION ? trimmed(form.city) : undefined,
+  },
+  address: {
+    body: 'address',
+    value: (form) => (delivered(form) ? trimmed(form.address) : undefined),
+  },
+  flat: { body: 'flat', value: (form) => (delivered(form) ? trimmed(form.flat) : undefined) },
+  entrance: {
+    body: 'entrance',
+    value: (form) => (delivered(form) ? trimmed(form.entrance) : undefined),
+  },
+  floor: { body: 'floor', value: (form) => (delivered(form) ? trimmed(form.floor) : undefined) },
+  intercom: {
+    body: 'intercom',
+    value: (form) => (delivered(form) ? trimmed(form.intercom) : undefined),
+  },
+  address_comment: {
+    body: 'address_comment',
+    value: (form) => (delivered(form) ? trimmed(form.address_comment) : undefined),
+  },
+  location: {
+    body: 'location',
+    value: (form) => (delivered(form) ? (form.location ?? undefined) : undefined),
+  },
+  name: { body: 'name', value: (form) => form.name.trim() },
+  surname: { body: 'surname', value: (form) => form.surname.trim() },
+  // Sent as typed; the schema normalises '+998 90 123 45 67' and refuses what is not a phone.
+  phone: { body: 'phone', value: (form) => form.phone },
+  paymentType: { body: 'payment_type', value: (form) => form.paymentType },
+  receiptPayment: {
+    body: 'receipt_payment',
+    value: (form) => (form.paymentType === 'on_receipt' ? form.receiptPayment : undefined),
+  },
+} as const satisfies Partial<
+  Record<CheckoutField, { body: BodyField; value: (form: CheckoutForm) => unknown }>
+>;
+
+type MappedField = keyof typeof ORDER_BODY_FIELDS;
+
+const FORM_FIELD_OF_BODY = new Map<string, MappedField>(
+  Object.entries(ORDER_BODY_FIELDS).map(([field, entry]) => [entry.body, field as MappedField]),
+);
+
+/** The body as the form stands, before the schema has judged it. */
+export function orderBodyCandidate(
+  form: CheckoutForm,
+  items: readonly CartItem[],
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    items: items.map((item) => ({ product_id: item.product_id, quantity: item.quantity })),
+  };
+  for (const entry of Object.values(ORDER_BODY_FIELDS)) {
+    const value = entry.value(form);
+    if (value !== undefined) body[entry.body] = value;
+  }
+  return body;
+}
+
+/**
+ * Field errors named by order-body paths ('city', 'items.0.quantity', 'location.lat') put
+ * beside the form field each belongs to; the first verdict per field wins. Paths that match no
+ * field are left out (the caller shows the error's general message).
+ */
+export function routeFieldErrors(details: readonly FieldError[]): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  for (const detail of details) {
+    const head = detail.field.split('.')[0] ?? '';
+    const target: CheckoutTarget | undefined =
+      head === 'items' ? 'items' : FORM_FIELD_OF_BODY.get(head);
+    if (target && !errors[target]) errors[target] = detail;
+  }
+  return errors;
+}
+
+/** A check of the webapp's own: paying by card needs a card to pay with. */
+export const CARD_REQUIRED: FieldError = {
+  field: 'currentCard',
+  message: 'Choose a card or add a new one',
+};
+
+export type CheckoutCheck =
+  { ok: true; body: CreateOrderRequest } | { ok: false; errors: CheckoutErrors };
+
+/**
+ * Judges the form as the server will: the shared order schema, then the shared order rules with
+ * the shop's delivery settings (a method that does not reach the region, a payment the method
+ * does not take). Returns the body to send, or the verdicts per field.
+ */
+export function checkCheckout(
+  form: CheckoutForm,
+  items: readonly CartItem[],
+  settings: DeliverySettings,
+): CheckoutCheck {
+  const parsed = CreateOrderRequestSchema.safeParse(orderBodyCandidate(form, items));
+  const details: FieldError[] = parsed.success ? [] : fieldErrors(parsed.error);
+  for (const violation of orderChoiceViolations(settings, {
+    delivery_type: form.deliveryType,
+    store_id: ORDER_BODY_FIELDS.currentStore.value(form) ?? null,
+    region: ORDER_BODY_FIELDS.region.value(form) ?? null,
+    city: ORDER_BODY_FIELDS.city.value(form) ?? null,
+    address: ORDER_BODY_FIELDS.address.value(form) ?? null,
+    payment_type: form.paymentType,
+    receipt_payment: ORDER_BODY_FIELDS.receiptPayment.value(form) ?? null,
+  })) {
+    details.push({
+      field: violation.field,
+      message: ORDER_RULE_MESSAGES[violation.rule],
+      rule: violation.rule,
+    });
+  }
+  const errors = routeFieldErrors(details);
+  if (form.paymentType === 'card' && form.currentCard === 0) errors.currentCard = CARD_REQUIRED;
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
+  return { ok: false, errors };
+}
+
+/**
+ * The choices the settings still allow: a draft may hold a payment the chosen method no longer
+ * takes (card on receipt after switching from pickup to a courier). The delivery method itself
+ * is left as chosen, so a method that does not reach the region is refused with its reason
+ * rather than silently swapped.
+ */
+export function effectiveCheckoutForm(
+  form: CheckoutForm,
+  settings: DeliverySettings | undefined,
+): CheckoutForm {
+  if (!settings) return form;
+  const method = settings.methods.find((candidate) => candidate.type === form.deliveryType);
+  if (!method) return form;
+  const payments = allowedPaymentTypes(settings, method);
+  const paymentType =
+    payments.includes(form.paymentType) || payments[0] === undefined
+      ? form.paymentType
+      : payments[0];
+  const receipts = method.receipt_payments;
+  const receiptPayment =
+    receipts.includes(form.receiptPayment) || receipts[0] === undefined
+      ? form.receiptPayment
+      : receipts[0];
+  if (paymentType === form.paymentType && receiptPayment === form.receiptPayment) return form;
+  return { ...form, paymentType, receiptPayment };
+}
 
 export function defaultCheckoutForm(user: User | null): CheckoutForm {
   return {
@@ -63,6 +245,7 @@ export function defaultCheckoutForm(user: User | null): CheckoutForm {
     surname: user?.surname ?? '',
     phone: user ? formatUzPhone(user.phone) : '',
     paymentType: 'on_receipt',
+    receiptPayment: 'cash',
     currentCard: 0,
   };
 }
@@ -83,69 +266,32 @@ export function clearCheckoutDraft(storage: KeyValueStorage): void {
   storage.removeItem(CHECKOUT_DRAFT_KEY);
 }
 
-/** Translation keys per invalid field; empty when the order can be sent. */
-export function validateCheckout(form: CheckoutForm): Partial<Record<CheckoutField, MessageKey>> {
-  const errors: Partial<Record<CheckoutField, MessageKey>> = {};
-  if (form.deliveryType === 'pickup' && form.currentStore === null) {
-    errors.currentStore = 'checkout.storeRequired';
-  }
-  if (form.deliveryType !== 'pickup') {
-    if (form.city.trim() === '') errors.city = 'checkout.cityRequired';
-    if (form.address.trim() === '') errors.address = 'checkout.addressRequired';
-  }
-  if (form.name.trim() === '') errors.name = 'checkout.nameRequired';
-  if (form.surname.trim() === '') errors.surname = 'checkout.surnameRequired';
-  if (normalizeUzPhone(form.phone) === null) errors.phone = 'auth.phoneInvalid';
-  return errors;
+/** Whether the shopper has typed any of the address yet. */
+export function hasAddress(form: CheckoutForm): boolean {
+  return [form.city, form.address, form.flat, form.entrance, form.floor, form.intercom].some(
+    (value) => value.trim() !== '',
+  );
 }
 
-export type MessageKey =
-  | 'checkout.storeRequired'
-  | 'checkout.cityRequired'
-  | 'checkout.addressRequired'
-  | 'checkout.nameRequired'
-  | 'checkout.surnameRequired'
-  | 'auth.phoneInvalid';
-
-function optional(value: string): string | undefined {
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-/** The POST /api/orders body; call after validateCheckout found nothing. */
-export function buildOrderRequest(
-  form: CheckoutForm,
-  items: readonly CartItem[],
-): CreateOrderRequest {
-  const base = {
-    items: items.map((item) => ({ product_id: item.product_id, quantity: item.quantity })),
-    delivery_type: form.deliveryType,
-    name: form.name.trim(),
-    surname: form.surname.trim(),
-    phone: normalizeUzPhone(form.phone) ?? form.phone,
-    payment_type: form.paymentType,
-  };
-  if (form.deliveryType === 'pickup') {
-    return { ...base, ...(form.currentStore !== null ? { store_id: form.currentStore } : {}) };
-  }
+/** The last address the backend kept for this shopper, as form values. */
+export function addressFromSaved(saved: SavedAddress): Partial<CheckoutForm> {
   return {
-    ...base,
-    region: form.region,
-    city: optional(form.city),
-    address: optional(form.address),
-    flat: optional(form.flat),
-    entrance: optional(form.entrance),
-    floor: optional(form.floor),
-    intercom: optional(form.intercom),
-    address_comment: optional(form.address_comment),
-    ...(form.location ? { location: form.location } : {}),
+    region: saved.region,
+    city: saved.city ?? '',
+    address: saved.address,
+    flat: saved.flat ?? '',
+    entrance: saved.entrance ?? '',
+    floor: saved.floor ?? '',
+    intercom: saved.intercom ?? '',
+    address_comment: saved.address_comment ?? '',
+    location: saved.location,
   };
 }
 
 /** The value when it holds more than spaces, else undefined. */
 function filled(value: string | null): string | undefined {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? undefined : trimmed;
+  const text = value?.trim() ?? '';
+  return text === '' ? undefined : text;
 }
 
 /**
@@ -169,46 +315,4 @@ export function profileFillFrom(
   // unchanged, and the email is left out so the server keeps it.
   if (next.name === undefined || next.surname === undefined) return null;
   return { name: next.name, surname: next.surname };
-}
-
-export function isPaymentEnabled(
-  settings: DeliverySettings | undefined,
-  type: PaymentType,
-): boolean {
-  const entry = settings?.payment_types.find((payment) => payment.type === type);
-  return entry ? entry.enabled : true;
-}
-
-export function isDeliveryEnabled(
-  settings: DeliverySettings | undefined,
-  type: DeliveryType,
-): boolean {
-  const method = settings?.methods.find((candidate) => candidate.type === type);
-  return method?.enabled === true;
-}
-
-/**
- * Names of the lines an out_of_stock answer points at. The server names lines by index
- * ('items.2.quantity') or by product id in the message; both are mapped back to names.
- */
-export function outOfStockNames(
-  details: readonly { field: string; message: string }[],
-  items: readonly CartItem[],
-): string[] {
-  const names = new Set<string>();
-  for (const detail of details) {
-    const index = /^items\.(\d+)/.exec(detail.field)?.[1];
-    const byIndex = index === undefined ? undefined : items[Number(index)];
-    if (byIndex) {
-      names.add(byIndex.name);
-      continue;
-    }
-    const byId = items.find(
-      (item) =>
-        detail.field === String(item.product_id) ||
-        new RegExp(`\\b${item.product_id}\\b`).test(detail.message),
-    );
-    if (byId) names.add(byId.name);
-  }
-  return [...names];
 }

@@ -1,17 +1,23 @@
-import type { CartItem, User } from '@shop/shared';
+import type { CartItem, DeliverySettings, User } from '@shop/shared';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../lib/storage/storage';
 import {
-  buildOrderRequest,
+  addressFromSaved,
+  checkCheckout,
   CHECKOUT_DRAFT_KEY,
   defaultCheckoutForm,
-  outOfStockNames,
+  effectiveCheckoutForm,
+  hasAddress,
+  orderBodyCandidate,
   profileFillFrom,
   restoreCheckoutForm,
-  validateCheckout,
+  routeFieldErrors,
+  type CheckoutForm,
 } from './checkout-form';
+import { fieldErrorText } from './field-errors';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
-
+import { shortLines } from './sections/items-section';
 const user: User = {
   id: 7,
   name: 'Aziza',
@@ -35,7 +41,68 @@ const mug: CartItem = {
   mxit_unit: '796',
 };
 
-describe('checkout form', () => {
+// The shop's settings as the demo seed has them: express (a taxi) reaches Tashkent city only, a
+// courier takes cash only, a shop's till takes cash or card.
+const settings: DeliverySettings = {
+  methods: [
+    {
+      type: 'pickup',
+      name: 'Pickup',
+      description: '',
+      price: 0,
+      free_from: null,
+      enabled: true,
+      regions: ['tashkent', 'khorezm'],
+      payment_types: ['on_receipt', 'card'],
+      receipt_payments: ['cash', 'card'],
+    },
+    {
+      type: 'courier',
+      name: 'Courier',
+      description: '',
+      price: 30_000,
+      free_from: 1_000_000,
+      enabled: true,
+      regions: ['tashkent', 'khorezm'],
+      payment_types: ['on_receipt', 'card'],
+      receipt_payments: ['cash'],
+    },
+    {
+      type: 'express',
+      name: 'Express',
+      description: '',
+      price: 45_000,
+      free_from: null,
+      enabled: true,
+      regions: ['tashkent'],
+      payment_types: ['on_receipt', 'card'],
+      receipt_payments: ['cash'],
+    },
+  ],
+  payment_types: [
+    { type: 'on_receipt', name: 'On receipt', enabled: true },
+    { type: 'card', name: 'Card', enabled: true },
+  ],
+  payment_hold_minutes: 30,
+};
+
+const courierForm = (patch: Partial<CheckoutForm> = {}): CheckoutForm => ({
+  ...defaultCheckoutForm(user),
+  deliveryType: 'courier',
+  address: 'Amir Temur 1',
+  ...patch,
+});
+
+/** The errors of a refused check, by field, as [rule or message]. */
+function verdicts(form: CheckoutForm) {
+  const check = checkCheckout(form, [mug], settings);
+  if (check.ok) return {};
+  return Object.fromEntries(
+    Object.entries(check.errors).map(([field, error]) => [field, error.rule ?? error.message]),
+  );
+}
+
+describe('checkout form model', () => {
   it('prefills the recipient from the profile', () => {
     const form = defaultCheckoutForm(user);
     expect([form.name, form.surname, form.phone, form.region]).toEqual([
@@ -46,29 +113,103 @@ describe('checkout form', () => {
     ]);
   });
 
-  it('asks for a shop on pickup and an address on courier', () => {
-    const form = defaultCheckoutForm(user);
-    expect(validateCheckout(form)).toEqual({ currentStore: 'checkout.storeRequired' });
-    expect(validateCheckout({ ...form, deliveryType: 'courier' })).toEqual({
-      city: 'checkout.cityRequired',
-      address: 'checkout.addressRequired',
-    });
-    expect(validateCheckout({ ...form, currentStore: 2, phone: '12' })).toEqual({
-      phone: 'auth.phoneInvalid',
+  it('builds a pickup body with a normalised phone and nothing of an address', () => {
+    const form = { ...defaultCheckoutForm(user), currentStore: 2, phone: '90 123 45 67' };
+    const check = checkCheckout(
+      { ...form, city: 'Left over', location: { lat: 1, lng: 2 } },
+      [mug],
+      settings,
+    );
+    expect(check).toEqual({
+      ok: true,
+      body: {
+        items: [{ product_id: 11, quantity: 2 }],
+        delivery_type: 'pickup',
+        store_id: 2,
+        name: 'Aziza',
+        surname: 'Karimova',
+        phone: '+998901234567',
+        payment_type: 'on_receipt',
+        receipt_payment: 'cash',
+      },
     });
   });
 
-  it('builds a pickup order with a normalised phone and no address fields', () => {
-    const form = { ...defaultCheckoutForm(user), currentStore: 2, phone: '90 123 45 67' };
-    expect(buildOrderRequest(form, [mug])).toEqual({
-      items: [{ product_id: 11, quantity: 2 }],
-      delivery_type: 'pickup',
-      store_id: 2,
-      name: 'Aziza',
-      surname: 'Karimova',
-      phone: '+998901234567',
-      payment_type: 'on_receipt',
+  it('sends the address and the location for a courier, and no city in the capital', () => {
+    const location = { lat: 41.3111, lng: 69.2797 };
+    expect(
+      orderBodyCandidate(courierForm({ city: 'Chilonzor', flat: ' 12 ', location }), [mug]),
+    ).toMatchObject({
+      delivery_type: 'courier',
+      region: 'tashkent',
+      address: 'Amir Temur 1',
+      flat: '12',
+      location,
     });
+    expect(orderBodyCandidate(courierForm({ city: 'Chilonzor' }), [mug])).not.toHaveProperty(
+      'city',
+    );
+    expect(
+      orderBodyCandidate(courierForm({ region: 'khorezm', city: ' Urganch ' }), [mug]),
+    ).toMatchObject({
+      region: 'khorezm',
+      city: 'Urganch',
+    });
+  });
+
+  it('leaves the receipt payment out of a card order', () => {
+    const body = orderBodyCandidate(courierForm({ paymentType: 'card', currentCard: 3 }), [mug]);
+    expect(body).toMatchObject({ payment_type: 'card' });
+    expect(body).not.toHaveProperty('receipt_payment');
+  });
+
+  it('is judged by the shared schema and rules: a shop, a city outside the capital, an address', () => {
+    expect(verdicts(defaultCheckoutForm(user))).toEqual({ currentStore: 'store_required' });
+    expect(verdicts(courierForm({ region: 'khorezm', address: ' ' }))).toEqual({
+      city: 'city_required',
+      address: 'address_required',
+    });
+    expect(verdicts(courierForm({ name: ' ', phone: '12' }))).toEqual({
+      name: 'Required',
+      phone: 'Enter an Uzbek mobile number: +998 and 9 digits',
+    });
+  });
+
+  it('refuses express (a taxi) outside Tashkent city, on the region', () => {
+    expect(
+      verdicts(courierForm({ deliveryType: 'express', region: 'khorezm', city: 'Xiva' })),
+    ).toEqual({
+      region: 'region_not_served',
+    });
+    expect(verdicts(courierForm({ deliveryType: 'express' }))).toEqual({});
+  });
+
+  it('refuses card on receipt with a courier, and a card payment without a card', () => {
+    expect(verdicts(courierForm({ receiptPayment: 'card' }))).toEqual({
+      receiptPayment: 'receipt_payment_not_allowed',
+    });
+    expect(verdicts(courierForm({ paymentType: 'card' }))).toEqual({
+      currentCard: 'Choose a card or add a new one',
+    });
+    expect(verdicts(courierForm({ paymentType: 'card', currentCard: 4 }))).toEqual({});
+  });
+
+  it('keeps the choices within what the chosen method takes', () => {
+    const pickupCard = { ...defaultCheckoutForm(user), receiptPayment: 'card' as const };
+    expect(effectiveCheckoutForm(pickupCard, settings)).toBe(pickupCard);
+    expect(
+      effectiveCheckoutForm({ ...pickupCard, deliveryType: 'courier' }, settings),
+    ).toMatchObject({
+      deliveryType: 'courier',
+      receiptPayment: 'cash',
+    });
+    const noCard = {
+      ...settings,
+      payment_types: [{ type: 'on_receipt' as const, name: '', enabled: true }],
+    };
+    expect(effectiveCheckoutForm(courierForm({ paymentType: 'card' }), noCard).paymentType).toBe(
+      'on_receipt',
+    );
   });
 
   it('falls back to the profile when the stored draft is not a form', () => {
@@ -76,13 +217,78 @@ describe('checkout form', () => {
     expect(restoreCheckoutForm(storage, user).name).toBe('Aziza');
   });
 
-  it('names out-of-stock lines by index or product id', () => {
-    expect(outOfStockNames([{ field: 'items.0.quantity', message: 'Only 1 left' }], [mug])).toEqual(
-      ['White mug'],
-    );
+  it('takes a saved address only as values of its own fields', () => {
+    const saved = addressFromSaved({
+      region: 'samarkand',
+      city: 'Samarqand',
+      address: 'Registon 5',
+      flat: null,
+      entrance: '2',
+      floor: null,
+      intercom: null,
+      address_comment: null,
+      location: { lat: 39.65, lng: 66.97 },
+    });
+    expect(saved).toMatchObject({
+      region: 'samarkand',
+      city: 'Samarqand',
+      flat: '',
+      entrance: '2',
+    });
+    expect(hasAddress({ ...defaultCheckoutForm(user), ...saved })).toBe(true);
+    expect(hasAddress(defaultCheckoutForm(user))).toBe(false);
+  });
+});
+
+describe('one mapping of field errors, from the schema, the rules or the server', () => {
+  it('routes order-body fields back to form fields, the first verdict per field', () => {
     expect(
-      outOfStockNames([{ field: 'items', message: 'Product 11 is out of stock' }], [mug]),
-    ).toEqual(['White mug']);
+      routeFieldErrors([
+        { field: 'store_id', message: 'x', rule: 'store_required' },
+        { field: 'items.0.quantity', message: 'Only 1 left', available: 1 },
+        { field: 'location.lat', message: 'Too big' },
+        { field: 'delivery_type', message: 'Off', rule: 'delivery_unavailable' },
+        { field: 'receipt_payment', message: 'Cash only', rule: 'receipt_payment_not_allowed' },
+        { field: 'store_id', message: 'second' },
+        { field: 'unknown_field', message: 'dropped' },
+      ]),
+    ).toEqual({
+      currentStore: { field: 'store_id', message: 'x', rule: 'store_required' },
+      items: { field: 'items.0.quantity', message: 'Only 1 left', available: 1 },
+      location: { field: 'location.lat', message: 'Too big' },
+      deliveryType: { field: 'delivery_type', message: 'Off', rule: 'delivery_unavailable' },
+      receiptPayment: {
+        field: 'receipt_payment',
+        message: 'Cash only',
+        rule: 'receipt_payment_not_allowed',
+      },
+    });
+  });
+
+  it("translates a known rule, else says what the field needs; never the server's English", () => {
+    const t = ((key: string) => `<${key}>`) as unknown as TFunction;
+    expect(
+      fieldErrorText(t, 'region', { field: 'region', message: 'No', rule: 'region_not_served' }),
+    ).toBe('<orderRules.region_not_served>');
+    expect(fieldErrorText(t, 'phone', { field: 'phone', message: 'Bad phone' })).toBe(
+      '<checkout.invalid.phone>',
+    );
+    expect(fieldErrorText(t, 'city', { field: 'city', message: 'x', rule: 'made_up' })).toBe(
+      '<checkout.invalid.city>',
+    );
+  });
+
+  it('names the short lines of an out-of-stock answer with what is left', () => {
+    const knife: CartItem = { ...mug, product_id: 12, name: 'Knife', quantity: 13 };
+    expect(
+      shortLines(
+        [
+          { field: 'items.1.quantity', message: 'Only 5 left of product 12', available: 5 },
+          { field: 'items.7.quantity', message: 'no such line', available: 1 },
+        ],
+        [mug, knife],
+      ),
+    ).toEqual([{ item: knife, available: 5 }]);
   });
 });
 

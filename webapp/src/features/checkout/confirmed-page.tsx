@@ -1,26 +1,57 @@
-import { buildPath, formatMoney } from '@shop/shared';
+import { buildPath } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { CheckIcon } from '../../lib/ui/icons';
-import { Spinner } from '../../lib/ui/states';
+import { ErrorState, Spinner } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { isApiError } from '../../lib/api/api-error';
 import { useOrder } from './api/get-order';
+import { OrderDetails } from './order-details';
+import { paymentPath } from './use-place-order';
 import './checkout.css';
 
 const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 
+/**
+ * "Order confirmed!" only for an order of the signed-in shopper that needs nothing more: no order
+ * (or not theirs) leads to their orders, a guest to sign-in, an unpaid card order (or a
+ * cancelled one) to the payment page, which says what became of it.
+ */
 export function ConfirmedPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const location = useLocation();
   const [params] = useSearchParams();
   const raw = params.get('order');
   const number = raw !== null && ORDER_NUMBER.test(raw) ? raw : null;
   const signedIn = useAuth((state) => state.isAuthenticated);
   const order = useOrder(number);
   useDocumentTitle(t('confirmed.title'));
-  const data = order.data?.data;
+
+  if (!signedIn) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`${buildPath(lang, 'signIn')}?next=${next}`} replace />;
+  }
+  if (number === null || (isApiError(order.error) && order.error.status === 404)) {
+    return <Navigate to={buildPath(lang, 'orders')} replace />;
+  }
+  if (order.isPending) return <Spinner label={t('common.loading')} />;
+  if (order.isError) {
+    return (
+      <ErrorState
+        message={errorMessage(t, order.error)}
+        onRetry={() => void order.refetch()}
+        retrying={order.isFetching}
+      />
+    );
+  }
+  const data = order.data.data;
+  if (data.payment_status === 'unpaid' || data.status === 'cancelled') {
+    return <Navigate to={paymentPath(lang, data.number)} replace />;
+  }
 
   return (
     <div className="confirmed">
@@ -29,65 +60,15 @@ export function ConfirmedPage() {
       </span>
       <h1 className="confirmed__title">{t('confirmed.title')}</h1>
       <p className="confirmed__thanks">{t('confirmed.thanks')}</p>
-      {number && <p className="confirmed__number">{t('confirmed.number', { number })}</p>}
-
-      {order.isLoading && <Spinner label={t('common.loading')} />}
-      {data && (
-        <section className="card confirmed__details" aria-labelledby="confirmed-details">
-          <h2 id="confirmed-details" className="card__title">
-            {t('confirmed.details')}
-          </h2>
-          <ul className="checkout-items">
-            {data.items.map((item) => (
-              <li key={item.product_id} className="checkout-item">
-                <span className="checkout-item__name">{item.name}</span>
-                <span className="checkout-item__qty">× {item.quantity}</span>
-                <span className="checkout-item__price">{formatMoney(item.total, lang)}</span>
-              </li>
-            ))}
-          </ul>
-          {data.store && (
-            <p>{t('confirmed.pickupAt', { store: `${data.store.name}, ${data.store.address}` })}</p>
-          )}
-          {data.address?.address && (
-            <p>
-              {t('confirmed.deliveryTo', {
-                address: [data.address.city, data.address.address, data.address.flat]
-                  .filter(Boolean)
-                  .join(', '),
-              })}
-            </p>
-          )}
-          <dl className="summary__rows">
-            <div className="summary__row">
-              <dt>{t('checkout.subtotal')}</dt>
-              <dd>{formatMoney(data.subtotal, lang)}</dd>
-            </div>
-            <div className="summary__row">
-              <dt>{t('checkout.deliveryPrice')}</dt>
-              <dd>
-                {data.delivery_price === 0
-                  ? t('checkout.free')
-                  : formatMoney(data.delivery_price, lang)}
-              </dd>
-            </div>
-            <div className="summary__row summary__row--total">
-              <dt>{t('checkout.total')}</dt>
-              <dd>{formatMoney(data.total, lang)}</dd>
-            </div>
-          </dl>
-        </section>
-      )}
-
+      <p className="confirmed__number">{t('confirmed.number', { number: data.number })}</p>
+      <OrderDetails order={data} titleId="confirmed-details" />
       <div className="confirmed__actions">
         <Link className="btn btn--primary btn--block" to={buildPath(lang, 'home')}>
           {t('common.continueShopping')}
         </Link>
-        {signedIn && (
-          <Link className="btn btn--secondary btn--block" to={buildPath(lang, 'orders')}>
-            {t('confirmed.myOrders')}
-          </Link>
-        )}
+        <Link className="btn btn--secondary btn--block" to={buildPath(lang, 'orders')}>
+          {t('confirmed.myOrders')}
+        </Link>
       </div>
     </div>
   );

@@ -1,0 +1,103 @@
+import { formatMoney, formatUzPhone, regionName, isRegionSlug, type Order } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/i18n/use-language';
+
+/**
+ * An order as the shopper placed it: lines, recipient, delivery and payment method, totals.
+ * The confirmation and the payment page both show it.
+ */
+export function OrderDetails({ order, titleId }: { order: Order; titleId: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const address = order.address;
+  const region = address?.region;
+  const addressText = address
+    ? [
+        region && isRegionSlug(region) ? regionName(region, lang) : region,
+        address.city,
+        address.address,
+        address.flat ? t('confirmed.flat', { flat: address.flat }) : null,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const payment =
+    order.payment_type === 'card'
+      ? t('checkout.paymentTypes.card')
+      : order.receipt_payment === 'card'
+        ? t('confirmed.receiptCard')
+        : t('confirmed.receiptCash');
+
+  return (
+    <section className="card order-details" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t('confirmed.details')}
+      </h2>
+      <ul className="checkout-items">
+        {order.items.map((item) => (
+          <li key={item.product_id} className="checkout-item">
+            <span className="checkout-item__name">{item.name}</span>
+            <span className="checkout-item__qty">× {item.quantity}</span>
+            <span className="checkout-item__price">{formatMoney(item.total, lang)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-details__facts">
+        <div>
+          <dt>{t('confirmed.recipient')}</dt>
+          <dd>
+            {order.recipient.name} {order.recipient.surname}, {formatUzPhone(order.recipient.phone)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('confirmed.deliveryMethod')}</dt>
+          <dd>
+            {t(`checkout.deliveryTypes.${order.delivery_type}`)}
+            {order.store && (
+              <span className="order-details__more">
+                {t('confirmed.pickupAt', { store: `${order.store.name}, ${order.store.address}` })}
+              </span>
+            )}
+            {addressText !== '' && (
+              <span className="order-details__more">
+                {t('confirmed.deliveryTo', { address: addressText })}
+              </span>
+            )}
+            {order.location && (
+              <span className="order-details__more">{t('confirmed.locationGiven')}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('confirmed.paymentMethod')}</dt>
+          <dd>
+            {payment}
+            {order.payment_type === 'card' && (
+              <span className="order-details__more">
+                {t(`confirmed.paymentStatus.${order.payment_status}`)}
+              </span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <dl className="summary__rows">
+        <div className="summary__row">
+          <dt>{t('checkout.subtotal')}</dt>
+          <dd>{formatMoney(order.subtotal, lang)}</dd>
+        </div>
+        <div className="summary__row">
+          <dt>{t('checkout.deliveryPrice')}</dt>
+          <dd>
+            {order.delivery_price === 0
+              ? t('checkout.free')
+              : formatMoney(order.delivery_price, lang)}
+          </dd>
+        </div>
+        <div className="summary__row summary__row--total">
+          <dt>{t('checkout.total')}</dt>
+          <dd>{formatMoney(order.total, lang)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { buildPath, type CreateOrderRequest, type Language, type Order } from '@shop/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
+import { usePayOrder } from '../../lib/cards/card-mutations';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { logWarning } from '../../lib/log';
+import { useUpdateProfile } from '../../lib/queries/update-profile';
+import { useServices } from '../../lib/services/services-context';
+import { telegramHaptic } from '../../lib/telegram';
+import { useCreateOrder } from './api/create-order';
+import { clearCheckoutDraft, profileFillFrom } from './checkout-form';
+import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
+
+export type PlacePhase = 'idle' | 'ordering' | 'paying';
+
+/** Where a failed card charge leaves the shopper: its payment page, with what went wrong. */
+export interface PaymentPageState {
+  /** The error code of the failed charge, shown on the payment page in the shopper's language. */
+  failed: ClientErrorCode;
+}
+
+export function paymentPath(lang: Language, number: string): string {
+  return `${buildPath(lang, 'payment')}?order=${encodeURIComponent(number)}`;
+}
+
+export function confirmedPath(lang: Language, number: string): string {
+  return `${buildPath(lang, 'confirmed')}?order=${encodeURIComponent(number)}`;
+}
+
+/**
+ * "Place order": creates the order (one idempotency key per body, so a retry after a lost answer
+ * cannot place it twice) and, for a card order, pays it with the chosen card. Paid, or paid on
+ * receipt: the confirmation. A card charge that fails leaves an unpaid order, which its payment
+ * page pays with this or another card. The cart (or the one-click item) is emptied once the
+ * order exists, whatever the charge did: the order holds the goods now.
+ */
+export function usePlaceOrder({
+  oneClick,
+  onPlaced,
+}: {
+  oneClick: boolean;
+  /** Called once the order exists, before the cart empties, so the page does not bounce. */
+  onPlaced: () => void;
+}) {
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const services = useServices();
+  const createOrder = useCreateOrder();
+  const payOrder = usePayOrder();
+  const updateProfile = useUpdateProfile();
+  const [phase, setPhase] = useState<PlacePhase>('idle');
+
+  const leave = (to: string, state?: PaymentPageState) => {
+    // Empty the cart only once we have left, or this page would bounce to the empty cart.
+    void Promise.resolve(navigate(to, { replace: true, state })).then(() => {
+      if (oneClick) services.oneClick.getState().set(null);
+      else services.cart.getState().clear();
+    });
+  };
+
+  /**
+   * A new shopper's profile has no name yet: keep the one they just typed, so the next checkout
+   * is prefilled. The order already succeeded, so a failure here is only logged. mutateAsync,
+   * not mutate: its promise settles even after this page has been left for the confirmation.
+   */
+  const rememberRecipientName = (recipient: { name: string; surname: string }) => {
+    const fill = profileFillFrom(services.auth.getState().user, recipient);
+    if (!fill) return;
+    updateProfile.mutateAsync(fill).catch((error: unknown) => {
+      logWarning('Saving the recipient name to the profile failed', error);
+    });
+  };
+
+  const pay = (order: Order, cardId: number) => {
+    setPhase('paying');
+    payOrder.mutate(
+      { number: order.number, cardId },
+      {
+        onSuccess: (answer) => {
+          telegramHaptic('success');
+          leave(confirmedPath(lang, answer.data.number));
+        },
+        onError: (error) => {
+          telegramHaptic('error');
+          const failed: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
+          // A 401 here signs the shopper out on the payment page, whose guard leads to
+          // sign-in and back to this same unpaid order.
+          leave(paymentPath(lang, order.number), { failed });
+        },
+      },
+    );
+  };
+
+  const place = (
+    body: CreateOrderRequest,
+    cardId: number,
+    handlers: { onError: (error: unknown) => void },
+  ) => {
+    if (phase !== 'idle') return;
+    setPhase('ordering');
+    const idempotencyKey = idempotencyKeyFor(services.session, body);
+    createOrder.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (answer) => {
+          onPlaced();
+          forgetIdempotencyKey(services.session);
+          clearCheckoutDraft(services.session);
+          rememberRecipientName(body);
+          const order = answer.data;
+          if (order.payment_type === 'card' && order.payment_status === 'unpaid') {
+            pay(order, cardId);
+            return;
+          }
+          telegramHaptic('success');
+          leave(confirmedPath(lang, order.number));
+        },
+        onError: (error) => {
+          setPhase('idle');
+          telegramHaptic('error');
+          handlers.onError(error);
+        },
+      },
+    );
+  };
+
+  return { place, phase, pending: phase !== 'idle' };
+}
