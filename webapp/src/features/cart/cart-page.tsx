@@ -1,15 +1,14 @@
-import { buildPath, cartCount, cartTotal, formatMoney, type CartItem } from '@shop/shared';
+import { buildPath, cartCount, cartTotal, formatMoney } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCartStock } from '../../lib/cart/use-cart-stock';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart, useServices } from '../../lib/services/services-context';
 import { useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
-import { CartIcon, TrashIcon } from '../../lib/ui/icons';
-import { Price } from '../../lib/ui/price';
-import { ProductImage } from '../../lib/ui/product-image';
-import { QuantityStepper } from '../../lib/ui/quantity-stepper';
+import { CartIcon } from '../../lib/ui/icons';
 import { EmptyState, PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { CartLine } from './cart-line';
 import './cart.css';
 
 export function CartPage() {
@@ -20,9 +19,12 @@ export function CartPage() {
   const items = useCart((state) => state.items);
   const isTelegram = useIsTelegram();
   const signedIn = useAuth((state) => state.isAuthenticated);
+  const stock = useCartStock(items);
   useDocumentTitle(t('cart.title'));
 
   const checkout = () => {
+    // A line the order would refuse is fixed here, where the shopper can change it.
+    if (stock.blocked) return;
     // The cart's checkout is for the cart: drop a one-click item left from a product page.
     services.oneClick.getState().set(null);
     void navigate(buildPath(lang, 'checkout'));
@@ -31,6 +33,7 @@ export function CartPage() {
   useTelegramMainButton({
     text: t('cart.checkout'),
     visible: items.length > 0,
+    enabled: !stock.blocked,
     onClick: checkout,
   });
 
@@ -60,7 +63,7 @@ export function CartPage() {
       </PageTitle>
       <ul className="cart__lines" aria-label={t('cart.title')}>
         {items.map((item) => (
-          <CartLine key={item.product_id} item={item} />
+          <CartLine key={item.product_id} item={item} stock={stock.of(item)} />
         ))}
       </ul>
 
@@ -75,67 +78,23 @@ export function CartPage() {
             <dd>{formatMoney(total, lang)}</dd>
           </div>
         </dl>
+        {stock.blocked && (
+          <p className="summary__note cart__blocked" role="status">
+            {t('cart.fixToCheckout')}
+          </p>
+        )}
         {!signedIn && <p className="muted summary__note">{t('cart.signInToCheckout')}</p>}
         {!isTelegram && (
-          <button type="button" className="btn btn--primary btn--block" onClick={checkout}>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={stock.blocked}
+            onClick={checkout}
+          >
             {t('cart.checkout')}
           </button>
         )}
       </section>
     </div>
-  );
-}
-
-function CartLine({ item }: { item: CartItem }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const { cart } = useServices();
-  const productPath = buildPath(lang, 'product', { slug: item.slug });
-  return (
-    <li className="cart-line">
-      <Link className="cart-line__image" to={productPath} tabIndex={-1} aria-hidden="true">
-        <ProductImage
-          image={item.img_url ? { url: item.img_url, width: 160, height: 160 } : undefined}
-          alt=""
-        />
-      </Link>
-      <div className="cart-line__body">
-        <Link className="cart-line__name" to={productPath}>
-          {item.name}
-        </Link>
-        {item.attributes.length > 0 && (
-          <p className="cart-line__attributes">
-            {item.attributes.map((attribute) => `${attribute.name}: ${attribute.value}`).join(', ')}
-          </p>
-        )}
-        <Price amount={item.price} size="sm" />
-        <div className="cart-line__controls">
-          <QuantityStepper
-            value={item.quantity}
-            // Going below 1 removes the line (spec §5), so "−" stays enabled at 1.
-            min={0}
-            onChange={(next) => {
-              cart.getState().setQuantity(item.product_id, next);
-            }}
-            labels={{
-              decrease: t('cart.decrease', { name: item.name }),
-              increase: t('cart.increase', { name: item.name }),
-              value: t('cart.quantityOf', { name: item.name }),
-            }}
-          />
-          <span className="cart-line__total">{formatMoney(item.price * item.quantity, lang)}</span>
-          <button
-            type="button"
-            className="icon-button icon-button--danger"
-            aria-label={t('cart.remove', { name: item.name })}
-            onClick={() => {
-              cart.getState().remove(item.product_id);
-            }}
-          >
-            <TrashIcon size={20} />
-          </button>
-        </div>
-      </div>
-    </li>
   );
 }

@@ -12,7 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { useServices } from '../../lib/services/services-context';
+import { useCart, useServices } from '../../lib/services/services-context';
 import { telegramHapticSuccess, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
 import { NotFoundContent } from '../../lib/ui/not-found';
 import { discountPercent, Price } from '../../lib/ui/price';
@@ -21,7 +21,7 @@ import { QuantityStepper } from '../../lib/ui/quantity-stepper';
 import { ErrorState } from '../../lib/ui/states';
 import { StockBadge } from '../../lib/ui/stock-badge';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { useProduct } from './api/get-product';
+import { useProduct } from '../../lib/queries/get-product';
 import { ProductGallery } from './product-gallery';
 import { VariantPicker } from './variant-picker';
 import { chooseValue, initialVariant, selectionOf } from './variant-selection';
@@ -79,13 +79,23 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   const canBuy = variant?.in_stock === true && variant.quantity > 0;
   const maxQuantity = Math.max(1, Math.min(variant?.quantity ?? 1, MAX_ITEM_QUANTITY));
+  // What the cart already holds of this variant counts against the stock: adding again must not
+  // take the cart past what is left (the order would be refused at "Place order").
+  const inCart = useCart(
+    (state) => state.items.find((line) => line.product_id === variant?.product_id)?.quantity ?? 0,
+  );
+  const room = Math.max(0, maxQuantity - inCart);
+  const canAdd = canBuy && room > 0;
+  // The stepper stops at what can still be added; with none, at the stock for a one-click buy.
+  const stepperMax = canAdd ? room : maxQuantity;
+  const chosen = Math.min(quantity, stepperMax);
   const price = variant?.price ?? product.price;
   const oldPrice = variant ? variant.old_price : product.old_price;
   const percent = discountPercent(price, oldPrice);
 
   const addToCart = () => {
-    if (!variant || !canBuy) return;
-    services.cart.getState().add(toCartItem(product, variant, quantity));
+    if (!variant || !canAdd) return;
+    services.cart.getState().add(toCartItem(product, variant, chosen));
     telegramHapticSuccess();
     services.toasts.getState().show({
       kind: 'success',
@@ -96,14 +106,14 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   const buyInOneClick = () => {
     if (!variant || !canBuy) return;
-    services.oneClick.getState().set(toCartItem(product, variant, quantity));
+    services.oneClick.getState().set(toCartItem(product, variant, chosen));
     void navigate(buildPath(lang, 'checkout'));
   };
 
   useTelegramMainButton({
     text: t('product.addToCart'),
     visible: true,
-    enabled: canBuy,
+    enabled: canAdd,
     onClick: addToCart,
   });
 
@@ -173,8 +183,8 @@ function ProductView({ product }: { product: ProductDetail }) {
                 {t('product.quantity')}
               </span>
               <QuantityStepper
-                value={quantity}
-                max={maxQuantity}
+                value={chosen}
+                max={stepperMax}
                 onChange={setQuantity}
                 labels={{
                   decrease: t('product.decrease'),
@@ -185,12 +195,20 @@ function ProductView({ product }: { product: ProductDetail }) {
             </div>
           )}
 
+          {canBuy && inCart > 0 && (
+            <p className="product__in-cart" role="status">
+              {canAdd
+                ? t('cart.inCart', { count: inCart })
+                : t('cart.allInCart', { count: maxQuantity })}
+            </p>
+          )}
+
           <div className="product__actions">
             {!isTelegram && (
               <button
                 type="button"
                 className="btn btn--primary btn--block"
-                disabled={!canBuy}
+                disabled={!canAdd}
                 onClick={addToCart}
               >
                 {t('product.addToCart')}

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cartLineOf, firstVariantOf, seedCart } from '../support/cart-lines';
+
+/** The widest line price the catalogue allows a shop to set, and the most of one line. */
+const TOP_PRICE = 99_999_999;
+const TOP_QUANTITY = 999;
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `page width at ${width}px`).toBeLessThanOrEqual(clientWidth);
+
+  const controls = page
+    .getByRole('button', { name: /^(Remove|Increase quantity|Decrease quantity)/ })
+    .or(page.getByRole('button', { name: 'Checkout' }));
+  const count = await controls.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const box = await controls.nth(i).boundingBox();
+    expect(box, `control ${i} at ${width}px`).not.toBeNull();
+    if (!box) continue;
+    expect(box.x, `control ${i} left edge at ${width}px`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `control ${i} right edge at ${width}px`).toBeLessThanOrEqual(width);
+  }
+}
+
+test('cart lines, totals and buttons fit 320, 360 and 412 px screens at the highest prices', async ({
+  page,
+  request,
+}) => {
+  // The armchair at its own price (2,390,000), and lines at the top price and quantity.
+  const armchair = await firstVariantOf(request, 'soft-armchair');
+  const mug = await firstVariantOf(request, 'porcelain-mug');
+  const kazan = await firstVariantOf(request, 'cast-iron-kazan');
+  await seedCart(page, [
+    cartLineOf(armchair.product, armchair.variant, 2),
+    cartLineOf(mug.product, mug.variant, TOP_QUANTITY, TOP_PRICE),
+    cartLineOf(kazan.product, kazan.variant, 1, TOP_PRICE),
+  ]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/en/cart');
+  await expect(page.getByText('99,899,999,001 UZS').first()).toBeVisible();
+  for (const width of [320, 360, 412]) await expectNoSidewaysScroll(page, width);
+
+  // Russian writes the same amounts with spaces and a longer currency word.
+  await page.goto('/ru/cart');
+  await expect(page.getByRole('button', { name: /^Удалить/ }).first()).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 800 });
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});
