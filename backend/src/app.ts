@@ -23,6 +23,10 @@ import { registerContentRoutes } from './content/content-routes';
 import { registerMediaRoutes } from './media/media-routes';
 import { createOrderService } from './orders/order-service';
 import { registerOrderRoutes } from './orders/order-routes';
+import type { CardProcessor } from './payments/card-processor';
+import { createCardService } from './payments/card-service';
+import { createPaymentService, type PaymentService } from './payments/payment-service';
+import { registerPaymentRoutes } from './payments/payment-routes';
 import { registerProfileRoutes } from './profile/profile-routes';
 import type { SmsProvider } from './sms/sms-provider';
 
@@ -31,6 +35,8 @@ export interface BackendDeps {
   /** Required in x-api-key on every call under /backend/api/ext/v1. */
   catalogApiKey: string;
   sms: SmsProvider;
+  /** The card processor: Payme's Subscribe API, or the local sandbox speaking its protocol. */
+  payments: CardProcessor;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against the shared contract (tests); a mismatch becomes a 500. */
@@ -42,6 +48,20 @@ export interface BackendDeps {
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
+
+/** The app and the services that also run outside a request (the payment sweep). */
+export interface Backend {
+  app: FastifyInstance;
+  payments: PaymentService;
+}
+
+/** What a framework refusal says: a fixed text per status, because the parser's own messages
+ * quote the request (V8's JSON errors quote the body, a media-type error the header). */
+const CLIENT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'The request body is not valid JSON',
+  413: 'The request body is too large',
+  415: 'Send the body as application/json',
+};
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -80,6 +100,10 @@ function sendFrameworkError(error: FastifyError, reply: FastifyReply): void {
 }
 
 export function buildBackend(deps: BackendDeps): FastifyInstance {
+  return createBackend(deps).app;
+}
+
+export function createBackend(deps: BackendDeps): Backend {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
   // Compared as digests: equal lengths for timingSafeEqual, and the key's length does not leak.
@@ -91,6 +115,9 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
         ? false
         : {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            // ISO time rather than epoch milliseconds: a 13-digit number in every line would
+            // pass for a card number in a scan of the logs.
+            timestamp: () => `,"time":"${new Date().toISOString()}"`,
             // Default serializers log no headers; this keeps secrets out even if that changes.
             redact: [
               'req.headers.authorization',
@@ -135,6 +162,23 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
       catalog.stockChanged(change);
     },
   });
+  const cards = createCardService({
+    db,
+    now,
+    processor: deps.payments,
+    log: app.log.child({ module: 'cards' }),
+  });
+  const payments = createPaymentService({
+    db,
+    now,
+    processor: deps.payments,
+    cards,
+    log: app.log.child({ module: 'payments' }),
+    // Stock put back may bring a sold-out variant back on sale: in-stock counts change too.
+    onStockReturned: () => {
+      catalog.stockChanged({ soldOut: true });
+    },
+  });
 
   const route = bindRoute(app, {
     authenticate: (token) => authenticateToken(db, token, now()),
@@ -151,6 +195,7 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
   registerProfileRoutes(route, db, now);
   registerContentRoutes(route, content);
   registerOrderRoutes(route, orders);
+  registerPaymentRoutes(route, cards, payments);
   registerCatalogRoutes(route, catalog, orders);
   registerMediaRoutes(app, db);
   app.get('/healthz', () => ({ status: 'ok' }));
@@ -168,14 +213,13 @@ export function buildBackend(deps: BackendDeps): FastifyInstance {
     }
     const status = statusOfUnknown(error);
     if (status < 500) {
-      // Fastify's own 4xx (malformed JSON, wrong content type, body too large) carry a safe
-      // message about the request itself.
-      const message = error instanceof Error ? error.message : 'Bad request';
+      // Fastify's own 4xx (malformed JSON, wrong content type, body too large), in our words.
+      const message = CLIENT_ERROR_MESSAGES[status] ?? 'The request is not valid';
       return reply.code(status).send({ code: clientErrorCode(status), message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ code: 'internal_error', message: 'Internal Server Error' });
   });
 
-  return app;
+  return { app, payments };
 }

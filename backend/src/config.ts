@@ -18,6 +18,22 @@ export const ConfigSchema = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   ),
+  // Payme's Subscribe API; all three or none (none: the local sandbox processor).
+  PAYME_API_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).optional(),
+  ),
+  PAYME_MERCHANT_ID: z.preprocess(emptyAsUnset, z.string().min(1).max(200).optional()),
+  PAYME_KEY: z.preprocess(emptyAsUnset, z.string().min(1).max(500).optional()),
+  PAYMENT_HOLD_MINUTES: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(30),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,10 +42,39 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+export const PAYME_KEYS = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'] as const;
+
+/** The Payme keys set without the others: a half-configured cashbox would fail at the first
+ * payment, so it fails the start instead. */
+export function paymeKeyProblems(env: Readonly<Record<string, string | undefined>>): string[] {
+  const isSet = (key: string) => env[key] !== undefined && env[key] !== '';
+  const set = PAYME_KEYS.filter(isSet);
+  if (set.length === 0 || set.length === PAYME_KEYS.length) return [];
+  return PAYME_KEYS.filter((key) => !isSet(key)).map(
+    (key) =>
+      `${key}: Required when ${set.join(', ')} is set (set all three, or none for the sandbox)`,
+  );
+}
+
+/** The Payme cashbox, when all three keys are set. */
+export function paymeConfig(
+  config: Pick<Config, 'PAYME_API_URL' | 'PAYME_MERCHANT_ID' | 'PAYME_KEY'>,
+): { url: string; merchantId: string; key: string } | null {
+  const { PAYME_API_URL: url, PAYME_MERCHANT_ID: merchantId, PAYME_KEY: key } = config;
+  return url !== undefined && merchantId !== undefined && key !== undefined
+    ? { url, merchantId, key }
+    : null;
+}
+
 /** Parses the environment once; a bad config fails with every bad key listed (values are not echoed). */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = ConfigSchema.safeParse(env);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  throw new Error(`Invalid backend configuration:\n${lines.join('\n')}`);
+  const lines = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...paymeKeyProblems(env),
+  ];
+  if (result.success && lines.length === 0) return result.data;
+  throw new Error(`Invalid backend configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
 }

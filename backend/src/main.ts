@@ -1,6 +1,6 @@
 // The only file with side effects: reads the environment, starts the backend, stops it cleanly.
 import { join } from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, paymeConfig } from './config';
 import { startEmbeddedBackend } from './embedded';
 
 const config = loadConfig(process.env);
@@ -12,8 +12,13 @@ const backend = await startEmbeddedBackend({
   port: config.PORT,
   logger: { level: config.LOG_LEVEL },
   catalogCacheTtlMs: config.CATALOG_CACHE_TTL_MS,
+  payme: paymeConfig(config),
+  paymentHoldMinutes: config.PAYMENT_HOLD_MINUTES,
 });
 process.stdout.write(`Backend listening at ${backend.url}\n`);
+if (backend.paymentSandboxUrl !== null) {
+  process.stdout.write(`Card payments: the local Payme sandbox at ${backend.paymentSandboxUrl}\n`);
+}
 if (!config.CATALOG_API_KEY) {
   // Where the key is, never the key itself.
   process.stdout.write(`Catalogue API key: ${join(config.DATA_DIR, 'catalog-api-key')}\n`);

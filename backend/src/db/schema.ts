@@ -449,10 +449,11 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    // The hold sweep reads only the few unpaid card orders, oldest deadline first.
+    // The hold sweep reads only the few unpaid card orders still open, oldest deadline first
+    // (a cancelled order stays 'unpaid' for ever and would otherwise pile up in the index).
     index('orders_unpaid_idx')
       .on(t.payUntil)
-      .where(sql`${t.paymentStatus} = 'unpaid'`),
+      .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} <> 'cancelled'`),
     check(
       'orders_payment_status_check',
       sql`${t.paymentStatus} in ('not_required', 'unpaid', 'paid')`,
@@ -544,6 +545,10 @@ export const paymentCards = pgTable(
     /** The masked phone the processor sent the code to. */
     codePhone: text('code_phone'),
     codeSentAt: timestamptz('code_sent_at'),
+    /** When another code may be asked for (the processor says how long to wait). */
+    codeResendAt: timestamptz('code_resend_at'),
+    /** Codes tried for this card; never reset by a resend, so a resend cannot buy more guesses. */
+    codeTries: integer('code_tries').notNull().default(0),
     createdAt: timestamptz('created_at').notNull(),
     verifiedAt: timestamptz('verified_at'),
   },

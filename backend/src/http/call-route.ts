@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors';
 import { readAccountType, readBearer, readLanguage } from './headers';
 import { findNulCharacters } from './limits';
+import { redactDigitRuns } from './redact';
 
 export interface AuthUser {
   id: number;
@@ -65,8 +66,8 @@ function parsePart(
   if (result.success) return result.data;
   for (const detail of fieldErrors(result.error)) {
     details.push({
-      field: prefix && detail.field === '(root)' ? prefix : detail.field,
-      message: detail.message,
+      field: redactDigitRuns(prefix && detail.field === '(root)' ? prefix : detail.field),
+      message: redactDigitRuns(detail.message),
     });
   }
   return undefined;

@@ -4,6 +4,7 @@ import { ApiErrorSchema, CALLS, CATALOG_PREFIX, callPath, type CallDef } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../app';
 import { openDatabase } from '../db/client';
+import { createPaymeProcessor } from '../payments/payme-processor';
 import { FIXTURES } from '../seed/fixtures';
 import { call, signIn, type Answer } from '../testing/http-client';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
@@ -15,6 +16,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   slug: FIXTURES.colourVariantProduct.slug,
   customerId: '1',
   orderId: '1',
+  id: '1',
 };
 
 function pathOf(def: CallDef): string {
@@ -204,14 +206,15 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
     expect(answer.status).toBe(404);
   });
 
-  it('answers the saved-card calls: no cards yet, adding one is refused', async () => {
+  it('answers the saved-card calls: no cards yet, a number the processor does not know is refused', async () => {
     expect((await call(t, 'GET', '/api/payments/cards', { token })).body).toEqual({ data: [] });
     const create = await call(t, 'POST', '/api/payments/card/create', {
       token,
-      body: { card_number: '8600123412341234', expiry: '12/29' },
+      body: { card_number: '8600123412341239', expiry: '12/29', phone: '+998901112233' },
     });
     expect(create.status).toBe(422);
-    expect(create.body).toMatchObject({ code: 'payment_method_unavailable' });
+    expect(create.body).toMatchObject({ code: 'card_invalid' });
+    expect((await call(t, 'GET', '/api/payments/cards', { token })).body).toEqual({ data: [] });
   });
 
   it('logout ignores a body it does not need', async () => {
@@ -263,6 +266,8 @@ describe('internal errors', () => {
       db: database.db,
       catalogApiKey: 'k'.repeat(32),
       sms: { send: () => Promise.resolve() },
+      // Never called here: nothing answers on the discard port.
+      payments: createPaymeProcessor({ url: 'http://127.0.0.1:9/api', merchantId: 'm', key: 'k' }),
       logger: { level: 'error', stream: { write: (line: string) => logs.push(line) } },
     });
     try {

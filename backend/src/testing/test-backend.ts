@@ -8,8 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildBackend } from '../app';
+import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
+import { createPaymeProcessor } from '../payments/payme-processor';
+import type { PaymentService } from '../payments/payment-service';
+import { startPaymeSandbox, type PaymeSandbox } from '../payments/sandbox/payme-sandbox';
 import { seedDemoData } from '../seed/seed';
 import { createConsoleSmsProvider, outboxPath, type OutboxLine } from '../sms/sms-provider';
 
@@ -75,6 +78,10 @@ export interface TestBackend {
   dataDir: string;
   /** Every log line the app wrote, for "no secret in the logs" checks. */
   logs: string[];
+  /** The card processor the backend pays through (its real Payme adapter talks to it over HTTP). */
+  sandbox: PaymeSandbox;
+  /** Settling and hold expiry, run by hand with the test clock. */
+  payments: PaymentService;
   outbox(): Promise<OutboxLine[]>;
   close(): Promise<void>;
 }
@@ -83,6 +90,10 @@ export interface TestBackendOptions {
   kind: DatabaseKind;
   /** Pool size on PostgreSQL (the concurrency test wants several connections). */
   maxConnections?: number;
+  /** How long the Payme adapter waits for an answer (10 s unless a test wants timeouts). */
+  processorTimeoutMs?: number;
+  /** How late the sandbox answers a stalling card's charge. */
+  sandboxStallMs?: number;
 }
 
 export async function createTestBackend(options: TestBackendOptions): Promise<TestBackend> {
@@ -97,11 +108,24 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
   const clock = createClock();
   const apiKey = randomBytes(24).toString('base64url');
   const logs: string[] = [];
-  const app = buildBackend({
+  const sms = createConsoleSmsProvider({ dataDir, now: clock.now, print: () => undefined });
+  const sandbox = await startPaymeSandbox({
+    stateFile: join(dataDir, 'payme-sandbox', 'state.json'),
+    sms,
+    now: clock.now,
+    stallMs: options.sandboxStallMs,
+  });
+  const { app, payments } = createBackend({
     db: database.db,
     catalogApiKey: apiKey,
     now: clock.now,
-    sms: createConsoleSmsProvider({ dataDir, now: clock.now, print: () => undefined }),
+    sms,
+    payments: createPaymeProcessor({
+      url: sandbox.url,
+      merchantId: sandbox.merchantId,
+      key: sandbox.key,
+      timeoutMs: options.processorTimeoutMs ?? 10_000,
+    }),
     validateResponses: true,
     logger: {
       level: 'trace',
@@ -121,6 +145,8 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     apiKey,
     dataDir,
     logs,
+    sandbox,
+    payments,
     outbox: async () => {
       try {
         const text = await readFile(outboxPath(dataDir), 'utf8');
@@ -134,6 +160,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     },
     close: async () => {
       await app.close();
+      await sandbox.close();
       await database.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });

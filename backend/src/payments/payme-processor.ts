@@ -1,0 +1,198 @@
+// The card processor over Payme's Subscribe API (JSON-RPC 2.0 over HTTP POST). The only module
+// that knows Payme's methods, headers and error codes; everything else sees CardProcessor.
+//
+// Every call has a timeout. What a failure means depends on whether the request may have been
+// carried out: a refused connection certainly was not (unavailable), a timeout or a garbled
+// answer may have been (outcome_unknown) — for receipts.pay that means "settle with
+// receipts.check", never "pay again". No card number, code or token is ever put into an error
+// message or a log line here.
+import type { z } from 'zod';
+import {
+  ProcessorError,
+  type CardProcessor,
+  type ProcessorFailure,
+  type ReceiptStatus,
+} from './card-processor';
+import {
+  CardResultSchema,
+  CheckResultSchema,
+  needsKey,
+  PAYME_ERRORS,
+  ReceiptResultSchema,
+  RECEIPT_STATE,
+  RpcErrorAnswerSchema,
+  RpcResultAnswerSchema,
+  SuccessResultSchema,
+  VerifyCodeResultSchema,
+  type PaymeMethod,
+} from './payme-protocol';
+
+export const DEFAULT_PAYME_TIMEOUT_MS = 15_000;
+
+export interface PaymeProcessorOptions {
+  /** The JSON-RPC endpoint: https://checkout.paycom.uz/api (live) or the test host. */
+  url: string;
+  /** The cashbox id. */
+  merchantId: string;
+  /** The cashbox key, for server calls. */
+  key: string;
+  /** Per call; a pay call that takes longer is settled with receipts.check. */
+  timeoutMs?: number;
+}
+
+/** Errors of the JSON-RPC layer: the request was refused before anything was done. */
+function isProtocolRefusal(code: number): boolean {
+  return code <= -32000 && code !== PAYME_ERRORS.system;
+}
+
+/** What a Payme error code means for the call it answered. Unknown codes decline the card. */
+export function failureOf(method: PaymeMethod, code: number): ProcessorFailure {
+  if (isProtocolRefusal(code)) return 'unavailable';
+  switch (method) {
+    case 'cards.create':
+      return code === PAYME_ERRORS.system ? 'unavailable' : 'card_invalid';
+    case 'cards.get_verify_code':
+      if (code === PAYME_ERRORS.system) return 'unavailable';
+      if (code === PAYME_ERRORS.smsNotConnected) return 'sms_unavailable';
+      if (code === PAYME_ERRORS.codeAttemptsExceeded) return 'code_attempts_exceeded';
+      return 'card_invalid';
+    case 'cards.verify':
+      if (code === PAYME_ERRORS.system) return 'unavailable';
+      if (code === PAYME_ERRORS.codeWrong) return 'code_invalid';
+      if (code === PAYME_ERRORS.codeExpired) return 'code_expired';
+      if (code === PAYME_ERRORS.codeAttemptsExceeded) return 'code_attempts_exceeded';
+      return 'card_invalid';
+    case 'receipts.pay':
+      // A system error, or a receipt that is no longer payable (a late duplicate of our own
+      // earlier call may have paid it): only receipts.check can say what happened.
+      if (
+        code === PAYME_ERRORS.system ||
+        code === PAYME_ERRORS.receiptStateForbids ||
+        code === PAYME_ERRORS.receiptNotFound
+      ) {
+        return 'outcome_unknown';
+      }
+      return 'declined';
+    default:
+      return 'unavailable';
+  }
+}
+
+export function receiptStatus(state: number): ReceiptStatus {
+  if (state === RECEIPT_STATE.paid) return { state, outcome: 'paid', cancellable: false };
+  if (state === RECEIPT_STATE.created) return { state, outcome: 'not_paid', cancellable: true };
+  if (state === RECEIPT_STATE.cancelled || state === RECEIPT_STATE.cancelling) {
+    return { state, outcome: 'not_paid', cancellable: false };
+  }
+  // 1–3 and 30: money is moving; 20: held. Ask again later.
+  return { state, outcome: 'pending', cancellable: false };
+}
+
+/** A connection that was never made cannot have carried a request. */
+function neverSent(error: unknown): boolean {
+  const cause: unknown =
+    typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
+  const code: unknown =
+    typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
+}
+
+export function createPaymeProcessor(options: PaymeProcessorOptions): CardProcessor {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PAYME_TIMEOUT_MS;
+  let nextId = 1;
+
+  async function rpc<S extends z.ZodType>(
+    method: PaymeMethod,
+    params: Record<string, unknown>,
+    schema: S,
+  ): Promise<z.output<S>> {
+    const id = nextId;
+    nextId += 1;
+    const auth = needsKey(method) ? `${options.merchantId}:${options.key}` : options.merchantId;
+    let text: string;
+    let status: number;
+    try {
+      // One signal bounds the whole exchange, the body included.
+      const signal = AbortSignal.timeout(timeoutMs);
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-auth': auth },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        signal,
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw new ProcessorError(neverSent(error) ? 'unavailable' : 'outcome_unknown', method);
+    }
+    if (status < 200 || status >= 300) throw new ProcessorError('outcome_unknown', method);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ProcessorError('outcome_unknown', method);
+    }
+    const failed = RpcErrorAnswerSchema.safeParse(parsed);
+    if (failed.success) {
+      const { code } = failed.data.error;
+      throw new ProcessorError(failureOf(method, code), method, code);
+    }
+    const answer = RpcResultAnswerSchema.safeParse(parsed);
+    if (!answer.success) throw new ProcessorError('outcome_unknown', method);
+    const result = schema.safeParse(answer.data.result);
+    if (!result.success) throw new ProcessorError('outcome_unknown', method);
+    return result.data;
+  }
+
+  return {
+    async createCard(card) {
+      const { card: created } = await rpc(
+        'cards.create',
+        { card: { number: card.number, expire: card.expire }, save: true },
+        CardResultSchema,
+      );
+      return { token: created.token };
+    },
+    async sendCardCode(token) {
+      const sent = await rpc('cards.get_verify_code', { token }, VerifyCodeResultSchema);
+      if (!sent.sent) throw new ProcessorError('sms_unavailable', 'cards.get_verify_code');
+      return { phone: sent.phone, waitMs: sent.wait };
+    },
+    async verifyCard(token, code) {
+      const { card } = await rpc('cards.verify', { token, code }, CardResultSchema);
+      if (!card.verify) throw new ProcessorError('code_invalid', 'cards.verify');
+    },
+    async removeCard(token) {
+      await rpc('cards.remove', { token }, SuccessResultSchema);
+    },
+    async createReceipt(receipt) {
+      const { receipt: created } = await rpc(
+        'receipts.create',
+        {
+          amount: receipt.amount,
+          account: { order_id: receipt.orderNumber },
+          description: receipt.description,
+        },
+        ReceiptResultSchema,
+      );
+      return { receiptId: created._id };
+    },
+    async payReceipt(receiptId, token) {
+      const { receipt } = await rpc('receipts.pay', { id: receiptId, token }, ReceiptResultSchema);
+      return receiptStatus(receipt.state);
+    },
+    async checkReceipt(receiptId) {
+      const { state } = await rpc('receipts.check', { id: receiptId }, CheckResultSchema);
+      return receiptStatus(state);
+    },
+    async cancelReceipt(receiptId) {
+      const { receipt } = await rpc('receipts.cancel', { id: receiptId }, ReceiptResultSchema);
+      return receiptStatus(receipt.state);
+    },
+  };
+}
