@@ -195,33 +195,35 @@ function ProductView({ product }: { product: ProductDetail }) {
             </div>
           )}
 
-          {canBuy && inCart > 0 && (
-            <p className="product__in-cart" role="status">
-              {canAdd
-                ? t('cart.inCart', { count: inCart })
-                : t('cart.allInCart', { count: maxQuantity })}
-            </p>
-          )}
-
-          <div className="product__actions">
-            {!isTelegram && (
+          {/* One sticky block on phones: why "Add to cart" is off stays in view with it. */}
+          <div className="product__buy">
+            {canBuy && inCart > 0 && (
+              <p className="product__in-cart" role="status">
+                {canAdd
+                  ? t('cart.inCart', { count: inCart })
+                  : t('cart.allInCart', { count: maxQuantity })}
+              </p>
+            )}
+            <div className="product__actions">
+              {!isTelegram && (
+                <button
+                  type="button"
+                  className="btn btn--primary btn--block"
+                  disabled={!canAdd}
+                  onClick={addToCart}
+                >
+                  {t('product.addToCart')}
+                </button>
+              )}
               <button
                 type="button"
-                className="btn btn--primary btn--block"
-                disabled={!canAdd}
-                onClick={addToCart}
+                className="btn btn--secondary btn--block"
+                disabled={!canBuy}
+                onClick={buyInOneClick}
               >
-                {t('product.addToCart')}
+                {t('product.buyOneClick')}
               </button>
-            )}
-            <button
-              type="button"
-              className="btn btn--secondary btn--block"
-              disabled={!canBuy}
-              onClick={buyInOneClick}
-            >
-              {t('product.buyOneClick')}
-            </button>
+            </div>
           </div>
         </div>
       </div>
