@@ -16,6 +16,8 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   startParam?: string;
   userId?: number;
+  /** What the client's location manager answers: a point, or a refusal. Unset: no answer. */
+  location?: { latitude: number; longitude: number } | 'denied';
 }
 
 const LIGHT_THEME = {
@@ -79,40 +81,61 @@ export function signedLaunchHash(options: LaunchOptions = {}): string {
  */
 export async function openInTelegram(page: Page, path: string, options: LaunchOptions = {}) {
   const theme = options.colorScheme === 'dark' ? DARK_THEME : LIGHT_THEME;
-  await page.addInitScript((themeParams) => {
-    type Receive = (type: string, data?: unknown) => void;
-    const w = window as unknown as {
-      __tgEvents: { type: string; data: unknown }[];
-      TelegramWebviewProxy: { postEvent(type: string, data?: string): void };
-      Telegram?: { WebView?: { receiveEvent?: Receive } };
-    };
-    w.__tgEvents = [];
-    const reply = (type: string, data: unknown) => {
-      // Telegram answers asynchronously, after the app's own call has returned.
-      setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(type, data), 0);
-    };
-    w.TelegramWebviewProxy = {
-      postEvent(type, raw) {
-        const data: unknown = raw ? JSON.parse(raw) : null;
-        w.__tgEvents.push({ type, data });
-        if (type === 'web_app_request_theme') reply('theme_changed', { theme_params: themeParams });
-        if (type === 'web_app_request_viewport') {
-          reply('viewport_changed', {
-            height: window.innerHeight,
-            width: window.innerWidth,
-            is_expanded: true,
-            is_state_stable: true,
-          });
-        }
-        if (type === 'web_app_request_safe_area') {
-          reply('safe_area_changed', { top: 24, bottom: 16, left: 0, right: 0 });
-        }
-        if (type === 'web_app_request_content_safe_area') {
-          reply('content_safe_area_changed', { top: 48, bottom: 0, left: 0, right: 0 });
-        }
-      },
-    };
-  }, theme);
+  await page.addInitScript(
+    ({ themeParams, location }) => {
+      type Receive = (type: string, data?: unknown) => void;
+      const w = window as unknown as {
+        __tgEvents: { type: string; data: unknown }[];
+        TelegramWebviewProxy: { postEvent(type: string, data?: string): void };
+        Telegram?: { WebView?: { receiveEvent?: Receive } };
+      };
+      w.__tgEvents = [];
+      const reply = (type: string, data: unknown) => {
+        // Telegram answers asynchronously, after the app's own call has returned.
+        setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(type, data), 0);
+      };
+      w.TelegramWebviewProxy = {
+        postEvent(type, raw) {
+          const data: unknown = raw ? JSON.parse(raw) : null;
+          w.__tgEvents.push({ type, data });
+          if (type === 'web_app_request_theme')
+            reply('theme_changed', { theme_params: themeParams });
+          if (type === 'web_app_request_viewport') {
+            reply('viewport_changed', {
+              height: window.innerHeight,
+              width: window.innerWidth,
+              is_expanded: true,
+              is_state_stable: true,
+            });
+          }
+          if (type === 'web_app_request_safe_area') {
+            reply('safe_area_changed', { top: 24, bottom: 16, left: 0, right: 0 });
+          }
+          if (type === 'web_app_request_content_safe_area') {
+            reply('content_safe_area_changed', { top: 48, bottom: 0, left: 0, right: 0 });
+          }
+          // The location manager (Bot API 8.0): access granted with a point, or refused.
+          if (location && type === 'web_app_check_location') {
+            const granted = location !== 'denied';
+            reply('location_checked', {
+              available: true,
+              access_requested: true,
+              access_granted: granted,
+            });
+          }
+          if (location && type === 'web_app_request_location') {
+            reply(
+              'location_requested',
+              location === 'denied'
+                ? { available: false }
+                : { available: true, ...location, altitude: null, course: null, speed: null },
+            );
+          }
+        },
+      };
+    },
+    { themeParams: theme, location: options.location ?? null },
+  );
   await page.goto(`${path}#${signedLaunchHash(options)}`);
 }
 

@@ -59,6 +59,37 @@ export type CheckoutErrors = Partial<Record<CheckoutTarget, FieldError>>;
 
 export const CHECKOUT_DRAFT_KEY = 'checkoutForm';
 
+/** The targets in the order the page shows them, so "the first problem" means the topmost. */
+export const CHECKOUT_TARGETS_IN_PAGE_ORDER: readonly CheckoutTarget[] = [
+  'items',
+  'region',
+  'deliveryType',
+  'currentStore',
+  'city',
+  'address',
+  'flat',
+  'entrance',
+  'floor',
+  'intercom',
+  'address_comment',
+  'location',
+  'name',
+  'surname',
+  'phone',
+  'paymentType',
+  'receiptPayment',
+  'currentCard',
+];
+
+/** The topmost field with an error, and its error. */
+export function firstError(errors: CheckoutErrors): [CheckoutTarget, FieldError] | null {
+  for (const target of CHECKOUT_TARGETS_IN_PAGE_ORDER) {
+    const error = errors[target];
+    if (error) return [target, error];
+  }
+  return null;
+}
+
 type BodyField = keyof CreateOrderRequest;
 
 function trimmed(value: string): string | undefined {

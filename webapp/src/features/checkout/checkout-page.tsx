@@ -11,7 +11,7 @@ import { useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useDeliverySettings } from './api/get-delivery-settings';
-import { checkCheckout, routeFieldErrors, type CheckoutTarget } from './checkout-form';
+import { checkCheckout, firstError, routeFieldErrors } from './checkout-form';
 import { fieldErrorText, focusFirstInvalid } from './field-errors';
 import { AddressSection } from './sections/address-section';
 import { DeliverySection } from './sections/delivery-section';
@@ -87,10 +87,10 @@ function CheckoutView({
     if (!check.ok) {
       setErrors(check.errors);
       // The first reason in words beside "check the form", so the summary alone says what is wrong.
-      const [first] = Object.entries(check.errors);
+      const first = firstError(check.errors);
       showFailure(
         first
-          ? `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0] as CheckoutTarget, first[1])}`
+          ? `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0], first[1])}`
           : t('checkout.fixErrors'),
       );
       return;

@@ -8,6 +8,7 @@ import {
   CHECKOUT_DRAFT_KEY,
   defaultCheckoutForm,
   effectiveCheckoutForm,
+  firstError,
   hasAddress,
   orderBodyCandidate,
   profileFillFrom,
@@ -263,6 +264,16 @@ describe('one mapping of field errors, from the schema, the rules or the server'
         rule: 'receipt_payment_not_allowed',
       },
     });
+  });
+
+  it('finds the topmost problem in page order, whatever order the verdicts came in', () => {
+    expect(
+      firstError({
+        name: { field: 'name', message: 'Required' },
+        region: { field: 'region', message: 'x', rule: 'region_not_served' },
+      }),
+    ).toEqual(['region', { field: 'region', message: 'x', rule: 'region_not_served' }]);
+    expect(firstError({})).toBeNull();
   });
 
   it("translates a known rule, else says what the field needs; never the server's English", () => {

@@ -1,0 +1,155 @@
+// Setup for the checkout, card and payment specs, through the shop's own API where the setup is
+// not what a test is about: a signed-in shopper, a cart on the server, a card added through the
+// card calls with the code the card's "bank" texted (the sandbox writes it to the SMS outbox).
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import {
+  CALLS,
+  formatMoney,
+  type CartItem,
+  type Language,
+  type Order,
+  type SavedCard,
+} from '@shop/shared';
+import { storedJson } from './browser-state';
+import { apiProduct } from './shop-api';
+import { completeSignIn } from './sign-in';
+import { readOutbox, uniquePhone } from './sms-outbox';
+
+/** The sandbox's cards: Payme's published test cards pay, the sandbox's 8600 1111… declines. */
+export const TEST_CARDS = {
+  uzcard: '8600069195406311',
+  uzcard2: '8600495473316478',
+  humo: '9860100000000008',
+  declined: '8600111111111110',
+} as const;
+export const TEST_CARD_EXPIRY = '03/99';
+
+/** Signs a fresh shopper in through the form and lands on `next`. Returns the phone. */
+export async function signInFresh(page: Page, lang: Language, next: string): Promise<string> {
+  const phone = uniquePhone();
+  await page.goto(`/${lang}/sign-in?next=${encodeURIComponent(next)}`);
+  await completeSignIn(page, phone, lang);
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
+  return phone;
+}
+
+export async function bearer(page: Page): Promise<Record<string, string>> {
+  const auth = await storedJson<{ token?: string }>(page, 'auth');
+  if (!auth?.token) throw new Error('not signed in');
+  return { authorization: `Bearer ${auth.token}` };
+}
+
+/** A cart line of the first in-stock variant of a product, `quantity` of it. */
+export async function lineOf(
+  request: APIRequestContext,
+  slug: string,
+  lang: Language,
+  quantity = 1,
+): Promise<CartItem> {
+  const product = await apiProduct(request, slug, lang);
+  const variant = product.variants.find((v) => v.in_stock && v.quantity >= quantity);
+  if (!variant) throw new Error(`${slug} has no variant with ${quantity} in stock`);
+  return {
+    product_id: variant.product_id,
+    name: product.name,
+    img_url: product.images[0]?.url ?? null,
+    quantity,
+    attributes: variant.attributes,
+    price: variant.price,
+    slug: product.slug,
+    mxit: product.mxik,
+    mxit_unit: product.package_code,
+  };
+}
+
+/**
+ * Saves `lines` as the signed-in shopper's cart and opens checkout once the cart page shows
+ * them (a signed-in start reads the saved cart, so the page is never opened on an empty one).
+ */
+export async function checkoutWith(
+  page: Page,
+  request: APIRequestContext,
+  lang: Language,
+  lines: CartItem[],
+): Promise<void> {
+  const saved = await request.post(CALLS.saveCart.path, {
+    data: { cart_data: lines },
+    headers: await bearer(page),
+  });
+  expect(saved.status()).toBe(200);
+  await page.goto(`/${lang}/cart`);
+  for (const line of lines) {
+    await expect(page.getByRole('main').getByText(line.name).first()).toBeVisible();
+  }
+  await page.goto(`/${lang}/checkout`);
+}
+
+/** The newest 6-digit code the card's bank (the sandbox) texted for a card ending in `last4`. */
+export async function latestCardCode(last4: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const lines = (await readOutbox()).filter((line) => line.phone.endsWith(last4));
+      code = lines.at(-1)?.text.match(/\b\d{6}\b/)?.[0];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+/** Adds a card through the card calls, as setup for a test about something else. */
+export async function addCardByApi(
+  page: Page,
+  request: APIRequestContext,
+  number: string,
+  phone: string,
+): Promise<SavedCard> {
+  const headers = await bearer(page);
+  const created = await request.post(CALLS.createCard.path, {
+    data: { card_number: number, expiry: TEST_CARD_EXPIRY, phone },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { card_id } = (await created.json()) as { card_id: number };
+  const confirmed = await request.post(CALLS.confirmCard.path, {
+    data: { card_id, code: await latestCardCode(number.slice(-4)) },
+    headers,
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return ((await confirmed.json()) as { data: SavedCard }).data;
+}
+
+/** The next order answer the page receives (POST /api/orders or POST /api/orders/:tid/pay). */
+export function nextOrderAnswer(page: Page, call: 'create' | 'pay'): Promise<Response> {
+  return page.waitForResponse((response) => {
+    const { pathname } = new URL(response.url());
+    const method = response.request().method();
+    return (
+      method === 'POST' &&
+      (call === 'create'
+        ? pathname === CALLS.createOrder.path
+        : /^\/api\/orders\/[^/]+\/pay$/.test(pathname))
+    );
+  });
+}
+
+export async function orderOf(response: Response): Promise<Order> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: Order }).data;
+}
+
+/** The checkout summary as shown: subtotal, delivery and total rows. */
+export async function summaryShown(page: Page) {
+  const summary = page.getByRole('region', { name: /^(Total|Итого|Jami)$/ });
+  const value = (index: number) => summary.getByRole('definition').nth(index).innerText();
+  return { subtotal: await value(0), delivery: await value(1), total: await value(2) };
+}
+
+/** The same numbers as the order answer has them, formatted as the page formats money. */
+export function summaryOf(order: Order, lang: Language, free: string) {
+  return {
+    subtotal: formatMoney(order.subtotal, lang),
+    delivery: order.delivery_price === 0 ? free : formatMoney(order.delivery_price, lang),
+    total: formatMoney(order.total, lang),
+  };
+}
