@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
 import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { outOfStockLines, type OutOfStockLine } from '../../lib/cart/out-of-stock';
+import { useCartStock } from '../../lib/cart/use-cart-stock';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCart, useOneClick, useServices } from '../../lib/services/services-context';
@@ -15,7 +17,7 @@ import { checkCheckout, firstError, routeFieldErrors } from './checkout-form';
 import { fieldErrorText, focusFirstInvalid } from './field-errors';
 import { AddressSection } from './sections/address-section';
 import { DeliverySection } from './sections/delivery-section';
-import { ItemsSection, shortLines } from './sections/items-section';
+import { ItemsSection } from './sections/items-section';
 import { PaymentSection } from './sections/payment-section';
 import { RecipientSection } from './sections/recipient-section';
 import { StoreSection } from './sections/store-section';
@@ -66,7 +68,8 @@ function CheckoutView({
   const sessionEnded = useSessionEnded();
   const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [stock, setStock] = useState<ReturnType<typeof shortLines>>([]);
+  const [refused, setRefused] = useState<OutOfStockLine[]>([]);
+  const cartStock = useCartStock(items);
 
   const method = settingsData?.methods.find((candidate) => candidate.type === form.deliveryType);
   const totals = method ? orderTotals(items, method) : null;
@@ -82,7 +85,12 @@ function CheckoutView({
   const submit = () => {
     if (pending || !settingsData) return;
     setProblem(null);
-    setStock([]);
+    setRefused([]);
+    // The catalogue already says a line is short: the server would refuse the order for it.
+    if (cartStock.blocked) {
+      showFailure(t('checkout.stock.fixFirst'));
+      return;
+    }
     const check = checkCheckout(form, items, settingsData);
     if (!check.ok) {
       setErrors(check.errors);
@@ -108,14 +116,16 @@ function CheckoutView({
           return;
         }
         if (error.code === 'out_of_stock') {
-          const short = shortLines(error.details, items);
-          setStock(short);
+          const short = outOfStockLines(error, items);
+          setRefused(short);
           showFailure(
             short.length > 0
               ? t('checkout.stock.problem', {
                   items: short
-                    .map(({ item, available }) =>
-                      t('checkout.stock.line', { name: item.name, count: available }),
+                    .map((line) =>
+                      line.available === null
+                        ? line.name
+                        : t('checkout.stock.line', { name: line.name, count: line.available }),
                     )
                     .join('; '),
                 })
@@ -145,7 +155,12 @@ function CheckoutView({
   return (
     <form ref={formRef} className="checkout" noValidate onSubmit={onSubmit}>
       <PageTitle>{t('checkout.title')}</PageTitle>
-      <ItemsSection items={items} oneClick={oneClick} stock={stock} />
+      <ItemsSection
+        items={items}
+        oneClick={oneClick}
+        stockOf={(item) => cartStock.of(item)}
+        refused={refused}
+      />
       <DeliverySection
         form={form}
         errors={errors}

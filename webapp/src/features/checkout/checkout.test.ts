@@ -18,7 +18,6 @@ import {
 } from './checkout-form';
 import { fieldErrorText } from './field-errors';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
-import { shortLines } from './sections/items-section';
 const user: User = {
   id: 7,
   name: 'Aziza',
@@ -287,19 +286,6 @@ describe('one mapping of field errors, from the schema, the rules or the server'
     expect(fieldErrorText(t, 'city', { field: 'city', message: 'x', rule: 'made_up' })).toBe(
       '<checkout.invalid.city>',
     );
-  });
-
-  it('names the short lines of an out-of-stock answer with what is left', () => {
-    const knife: CartItem = { ...mug, product_id: 12, name: 'Knife', quantity: 13 };
-    expect(
-      shortLines(
-        [
-          { field: 'items.1.quantity', message: 'Only 5 left of product 12', available: 5 },
-          { field: 'items.7.quantity', message: 'no such line', available: 1 },
-        ],
-        [mug, knife],
-      ),
-    ).toEqual([{ item: knife, available: 5 }]);
   });
 });
 

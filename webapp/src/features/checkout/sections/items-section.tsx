@@ -1,34 +1,42 @@
-import { formatMoney, lineTotal, type CartItem, type FieldError } from '@shop/shared';
+import { formatMoney, lineTotal, type CartItem } from '@shop/shared';
+import type { LineStock } from '../../../lib/cart/cart-stock';
+import type { OutOfStockLine } from '../../../lib/cart/out-of-stock';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ProductImage } from '../../../lib/ui/product-image';
-
-/** The lines an out-of-stock answer names ('items.2.quantity'), with how many are left. */
-export function shortLines(
-  details: readonly FieldError[],
-  items: readonly CartItem[],
-): { item: CartItem; available: number }[] {
-  return details.flatMap((detail) => {
-    const index = /^items\.(\d+)\./.exec(detail.field)?.[1];
-    const item = index === undefined ? undefined : items[Number(index)];
-    return item && detail.available !== undefined ? [{ item, available: detail.available }] : [];
-  });
-}
 
 /** What is being bought: the cart, or the one item of a one-click buy. */
 export function ItemsSection({
   items,
   oneClick,
-  stock,
+  stockOf,
+  refused,
 }: {
   items: readonly CartItem[];
   oneClick: boolean;
-  /** Lines the server found short at "Place order", with what is left of each. */
-  stock: readonly { item: CartItem; available: number }[];
+  /** What the catalogue says of each line now (the cart's own stock reading). */
+  stockOf: (item: CartItem) => LineStock;
+  /** Lines the server refused at "Place order", with what is left of each. */
+  refused: readonly OutOfStockLine[];
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const left = new Map(stock.map((line) => [line.item.product_id, line.available]));
+  const refusedLeft = new Map(refused.map((line) => [line.product_id, line.available]));
+  /** The server's word wins over the catalogue's, which may be a few seconds old. */
+  const problem = (item: CartItem): string | null => {
+    if (refusedLeft.has(item.product_id)) {
+      const available = refusedLeft.get(item.product_id) ?? null;
+      if (available === null) return t('checkout.stock.short');
+      return available === 0
+        ? t('checkout.stock.none')
+        : t('checkout.stock.left', { count: available });
+    }
+    const stock = stockOf(item);
+    if (stock.kind === 'short') return t('checkout.stock.left', { count: stock.available });
+    if (stock.kind === 'soldOut') return t('checkout.stock.none');
+    if (stock.kind === 'gone') return t('checkout.stock.gone');
+    return null;
+  };
   return (
     <section className="card" aria-labelledby="checkout-items">
       <h2 id="checkout-items" className="card__title">
@@ -37,7 +45,7 @@ export function ItemsSection({
       {oneClick && <p className="muted">{t('checkout.oneClickNote')}</p>}
       <ul className="checkout-items">
         {items.map((item) => {
-          const available = left.get(item.product_id);
+          const short = problem(item);
           return (
             <li key={item.product_id} className="checkout-item">
               <ProductImage
@@ -52,13 +60,7 @@ export function ItemsSection({
                     {item.attributes.map((a) => a.value).join(', ')}
                   </span>
                 )}
-                {available !== undefined && (
-                  <span className="checkout-item__short" role="alert">
-                    {available === 0
-                      ? t('checkout.stock.none')
-                      : t('checkout.stock.left', { count: available })}
-                  </span>
-                )}
+                {short !== null && <span className="checkout-item__short">{short}</span>}
               </span>
               <span className="checkout-item__qty">× {item.quantity}</span>
               <span className="checkout-item__price">{formatMoney(lineTotal(item), lang)}</span>

@@ -315,6 +315,10 @@ export const en = {
     },
     placing: 'Placing your order…',
     stock: {
+      short: 'Not enough in stock',
+      gone: 'No longer sold: remove it in the cart',
+      fixFirst:
+        'Some items are not in stock in this quantity. Change them in the cart, then place the order.',
       none: 'Out of stock now',
       left: 'Only {{count}} left: lower the quantity',
       line: '{{name}}: {{count}} left',

@@ -321,6 +321,10 @@ export const uz: Messages = {
     },
     placing: 'Buyurtma rasmiylashtirilmoqda…',
     stock: {
+      short: 'Omborda yetarli emas',
+      gone: 'Endi sotilmaydi: savatdan olib tashlang',
+      fixFirst:
+        'Baʼzi mahsulotlar bu miqdorda mavjud emas. Ularni savatda oʻzgartiring, soʻng buyurtma bering.',
       none: 'Hozir omborda yoʻq',
       left: 'Atigi {{count}} ta qoldi: miqdorni kamaytiring',
       line: '{{name}}: {{count}} ta qoldi',
