@@ -6,12 +6,14 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import { HEADERS, type ErrorCode } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
 import { AppError } from './errors';
+import { redactDigitRuns } from './http/redact';
 import { bindRoute } from './http/route-binder';
 import { authenticateToken } from './auth/tokens';
 import { createOtpService } from './auth/otp-service';
@@ -118,6 +120,17 @@ export function createBackend(deps: BackendDeps): Backend {
             // ISO time rather than epoch milliseconds: a 13-digit number in every line would
             // pass for a card number in a scan of the logs.
             timestamp: () => `,"time":"${new Date().toISOString()}"`,
+            serializers: {
+              // Fastify's own fields, with the URL's long digit runs blotted out: a card number
+              // typed into a path or a query must not reach the log with the request line.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactDigitRuns(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket.remotePort,
+              }),
+            },
             // Default serializers log no headers; this keeps secrets out even if that changes.
             redact: [
               'req.headers.authorization',

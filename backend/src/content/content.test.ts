@@ -5,6 +5,7 @@ import {
   INFO_PAGE_SLUGS,
   InfoPageResponseSchema,
   InfoPagesResponseSchema,
+  REGION_SLUGS,
   SlidesResponseSchema,
   StoresResponseSchema,
 } from '@shop/shared';
@@ -58,19 +59,34 @@ describe.each(DATABASE_KINDS)('content and settings on %s', (kind) => {
     }
   });
 
-  it('answers delivery methods with prices and the payment types, card off for now', async () => {
+  it('answers delivery methods with prices, the regions they reach and how each may be paid', async () => {
     const settings = DeliverySettingsResponseSchema.parse(
-      (await call(t, 'GET', '/api/settings/delivery')).body,
+      (await call(t, 'GET', '/api/settings/delivery', { headers: { 'x-lang': 'en' } })).body,
     ).data;
     expect(settings.methods.map((m) => [m.type, m.price, m.free_from, m.enabled])).toEqual([
       ['pickup', 0, null, true],
       ['courier', 30_000, 1_000_000, true],
       ['express', 45_000, null, true],
     ]);
+    const byType = new Map(settings.methods.map((m) => [m.type, m]));
+    expect(byType.get('pickup')?.regions).toEqual([...REGION_SLUGS]);
+    expect(byType.get('courier')?.regions).toEqual([...REGION_SLUGS]);
+    // Express goes by taxi, inside the capital only, and says so.
+    expect(byType.get('express')?.regions).toEqual(['tashkent']);
+    expect(byType.get('express')?.name).toMatch(/taxi/i);
+    expect(byType.get('express')?.description).toMatch(/Tashkent city only/);
+    for (const method of settings.methods) {
+      expect(method.payment_types).toEqual(['on_receipt', 'card']);
+    }
+    // Cash only to a courier or a taxi; a shop's till takes cards too.
+    expect(byType.get('pickup')?.receipt_payments).toEqual(['cash', 'card']);
+    expect(byType.get('courier')?.receipt_payments).toEqual(['cash']);
+    expect(byType.get('express')?.receipt_payments).toEqual(['cash']);
     expect(settings.payment_types.map((p) => [p.type, p.enabled])).toEqual([
       ['on_receipt', true],
-      ['card', false],
+      ['card', true],
     ]);
+    expect(settings.payment_hold_minutes).toBe(30);
   });
 
   describe('blog', () => {

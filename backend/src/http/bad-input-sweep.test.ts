@@ -27,6 +27,8 @@ import {
   orderStatusHistory,
   orders,
   otpChallenges,
+  paymentAttempts,
+  paymentCards,
   users,
   variants,
 } from '../db/schema';
@@ -249,6 +251,13 @@ async function snapshot(t: TestBackend): Promise<Record<string, unknown>> {
     otp: sorted(await t.db.select().from(otpChallenges)),
     idempotency: sorted(await t.db.select().from(idempotencyKeys)),
     smsSent: (await t.outbox()).length,
+    cards: sorted(await t.db.select().from(paymentCards)),
+    paymentAttempts: sorted(await t.db.select().from(paymentAttempts)),
+    // Nothing reached the card processor, let alone charged a card.
+    processorCalls: (['cards.create', 'receipts.create', 'receipts.pay'] as const).map((method) =>
+      t.sandbox.calls(method),
+    ),
+    charges: t.sandbox.charges().length,
   };
 }
 
@@ -390,7 +399,7 @@ describe('bad input to every call, straight at the backend', () => {
     );
   });
 
-  it('changed nothing that matters: stock, orders, users, carts, tokens, codes, SMS', async () => {
+  it('changed nothing that matters: stock, orders, users, carts, tokens, codes, SMS, cards, charges', async () => {
     expect(swept).toBeGreaterThan(1_000);
     expect(await snapshot(t)).toEqual(before);
   });

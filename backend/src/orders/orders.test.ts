@@ -341,12 +341,26 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       expect(answer.status).toBe(201);
     });
 
-    it('refuses card payment for now with 422 payment_method_unavailable', async () => {
+    it('takes a card order as unpaid, held for the payment time', async () => {
       const answer = await order(
         pickup([{ product_id: variant(mug).id, quantity: 1 }], { payment_type: 'card' }),
       );
-      expect(answer.status).toBe(422);
-      expect(answer.body).toMatchObject({ code: 'payment_method_unavailable' });
+      expect(answer.status).toBe(201);
+      const placed = OrderResponseSchema.parse(answer.body).data;
+      expect(placed).toMatchObject({
+        payment_type: 'card',
+        receipt_payment: null,
+        payment_status: 'unpaid',
+        pay_until: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
+      });
+      const cash = OrderResponseSchema.parse(
+        (await order(pickup([{ product_id: variant(mug).id, quantity: 1 }]))).body,
+      ).data;
+      expect(cash).toMatchObject({
+        receipt_payment: 'cash',
+        payment_status: 'not_required',
+        pay_until: null,
+      });
     });
 
     it('needs an existing shop for pickup and an address for delivery', async () => {
@@ -358,13 +372,74 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
         const unknown = await order(pickup(items, { store_id: storeId }));
         expect(unknown.status).toBe(422);
         expect(unknown.body).toMatchObject({
-          code: 'validation_error',
-          details: [{ field: 'store_id' }],
+          code: 'order_refused',
+          details: [{ field: 'store_id', rule: 'store_required' }],
         });
       }
       const noAddress = await order(courier(items, { address: undefined }));
       expect(noAddress.status).toBe(400);
       expect(noAddress.body).toMatchObject({ details: [{ field: 'address' }] });
+    });
+
+    it('refuses express outside Tashkent with the rule, and a card on receipt to a courier', async () => {
+      const items = [{ product_id: variant(mug).id, quantity: 1 }];
+      const before = await stockOf([variant(mug).id]);
+      const khiva = await order(
+        courier(items, { delivery_type: 'express', region: 'khorezm', city: 'Xiva' }),
+      );
+      expect(khiva.status).toBe(422);
+      expect(khiva.body).toMatchObject({
+        code: 'order_refused',
+        details: [{ field: 'region', rule: 'region_not_served' }],
+      });
+      const cardToCourier = await order(courier(items, { receipt_payment: 'card' }));
+      expect(cardToCourier.status).toBe(422);
+      expect(cardToCourier.body).toMatchObject({
+        code: 'order_refused',
+        details: [{ field: 'receipt_payment', rule: 'receipt_payment_not_allowed' }],
+      });
+      expect(await stockOf([variant(mug).id])).toEqual(before);
+      // The same express order in Tashkent goes through.
+      const tashkent = await order(courier(items, { delivery_type: 'express' }));
+      expect(tashkent.status).toBe(201);
+    });
+
+    it('keeps the last delivery address and offers it at GET /api/profile/address', async () => {
+      const own = await signIn(t);
+      const empty = await call(t, 'GET', '/api/profile/address', { token: own.token });
+      expect(empty.body).toEqual({ data: null });
+      const items = [{ product_id: variant(mug).id, quantity: 1 }];
+      await order(
+        courier(items, {
+          region: 'samarkand',
+          city: 'Samarqand',
+          address: 'Registon 1',
+          location: { lat: 39.6547, lng: 66.9758 },
+        }),
+        { token: own.token },
+      );
+      // A pickup order has no address and leaves the saved one alone.
+      await order(pickup(items), { token: own.token });
+      const saved = await call(t, 'GET', '/api/profile/address', { token: own.token });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({
+        data: {
+          region: 'samarkand',
+          city: 'Samarqand',
+          address: 'Registon 1',
+          flat: '34',
+          entrance: null,
+          floor: null,
+          intercom: null,
+          address_comment: null,
+          location: { lat: 39.6547, lng: 66.9758 },
+        },
+      });
+      // Someone else has none.
+      const other = await signIn(t);
+      expect((await call(t, 'GET', '/api/profile/address', { token: other.token })).body).toEqual({
+        data: null,
+      });
     });
 
     it('refuses bad orders with per-field details and needs a token', async () => {
