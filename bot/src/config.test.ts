@@ -28,6 +28,8 @@ describe('config', () => {
       relayCacheTtlMs: 30_000,
       catalogCacheTtlMs: 30_000,
       yandexMapsApiKey: undefined,
+      payme: null,
+      paymentHoldMinutes: 30,
     });
     expect(config.webappDist).toMatch(/webapp[/\\]dist$/);
     expect(config.dataDir).toMatch(/data$/);
@@ -59,6 +61,32 @@ describe('config', () => {
       expect.stringMatching(/^CATALOG_API_URL: Required when ECOMMERCE_API_URL is set/),
       expect.stringMatching(/^CATALOG_API_KEY: Required when ECOMMERCE_API_URL is set/),
     ]);
+  });
+
+  it('takes the three Payme settings together, and the hold in minutes', () => {
+    const config = loadConfig({
+      PAYME_API_URL: 'https://checkout.test.paycom.uz/api/',
+      PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
+      PAYME_KEY: 'test-key-from-the-cabinet',
+      PAYMENT_HOLD_MINUTES: '45',
+    });
+    expect(config.payme).toEqual({
+      url: 'https://checkout.test.paycom.uz/api',
+      merchantId: '5e730e8e0b852a417aa49ceb',
+      key: 'test-key-from-the-cabinet',
+    });
+    expect(config.paymentHoldMinutes).toBe(45);
+    expect(problems({ PAYME_KEY: 'secret' })).toEqual([
+      expect.stringMatching(/^PAYME_API_URL: Required when PAYME_KEY is set/),
+      expect.stringMatching(/^PAYME_MERCHANT_ID: Required when PAYME_KEY is set/),
+    ]);
+    expect(
+      problems({ PAYME_API_URL: 'ftp://x', PAYMENT_HOLD_MINUTES: '0' }).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['PAYME_API_URL', 'PAYMENT_HOLD_MINUTES', 'PAYME_MERCHANT_ID', 'PAYME_KEY']);
+    // The key is a secret: a problem names the setting, never its value.
+    expect(problems({ PAYME_KEY: 'secret-value' }).join('\n')).not.toContain('secret-value');
   });
 
   it('lists every bad key at once', () => {

@@ -36,6 +36,18 @@ const EnvSchema = z.object({
   CATALOG_CACHE_TTL_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(0).max(3_600_000),
   ),
+  // The embedded backend's card processor: a Payme cashbox (all three or none; none runs the
+  // local Payme sandbox) and how long an unpaid card order is held.
+  PAYME_API_URL: optional(HttpUrl),
+  PAYME_MERCHANT_ID: optional(z.string().min(1).max(200)),
+  PAYME_KEY: optional(z.string().min(1).max(500)),
+  PAYMENT_HOLD_MINUTES: optional(
+    z.coerce
+      .number({ error: 'Must be minutes' })
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
+  ),
   WEBAPP_DIST: optional(z.string()),
   // The key ends up in a script URL in the browser: the webapp accepts only these characters.
   YANDEX_MAPS_API_KEY: optional(
@@ -78,6 +90,15 @@ function crossKeyProblems(env: Readonly<Record<string, string | undefined>>): st
       );
     }
   }
+  const payme = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'];
+  const paymeSet = payme.filter(isSet);
+  if (paymeSet.length > 0 && paymeSet.length < payme.length) {
+    for (const key of payme.filter((k) => !isSet(k))) {
+      problems.push(
+        `${key}: Required when ${paymeSet.join(', ')} is set (set all three, or none for the sandbox)`,
+      );
+    }
+  }
   if (env.BOT_MODE === 'webhook') {
     if (!isSet('WEBHOOK_SECRET')) problems.push('WEBHOOK_SECRET: Required when BOT_MODE=webhook');
     if (!isSet('BOT_TOKEN')) problems.push('BOT_TOKEN: Required when BOT_MODE=webhook');
@@ -89,6 +110,13 @@ export interface Upstreams {
   ecommerceUrl: string;
   catalogUrl: string;
   catalogApiKey: string;
+}
+
+/** A Payme cashbox for the embedded backend's card payments. */
+export interface PaymeCashbox {
+  url: string;
+  merchantId: string;
+  key: string;
 }
 
 export type TelegramConfig =
@@ -120,6 +148,10 @@ export interface Config {
   relayCacheTtlMs: number;
   /** The embedded backend's catalogue cache time; 0: no cache. */
   catalogCacheTtlMs: number;
+  /** The embedded backend's card processor; null: the local Payme sandbox. */
+  payme: PaymeCashbox | null;
+  /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
+  paymentHoldMinutes: number;
   webappDist: string;
   yandexMapsApiKey: string | undefined;
   telegram: TelegramConfig;
@@ -186,6 +218,13 @@ export function loadConfig(
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
     relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? 30_000,
+    payme:
+      e.PAYME_API_URL !== undefined &&
+      e.PAYME_MERCHANT_ID !== undefined &&
+      e.PAYME_KEY !== undefined
+        ? { url: e.PAYME_API_URL, merchantId: e.PAYME_MERCHANT_ID, key: e.PAYME_KEY }
+        : null,
+    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES ?? 30,
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HomeResponseSchema } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFakeDist } from './testing/temp-dist';
 import { startStandInUpstream } from './testing/upstream-stand-ins';
@@ -106,6 +107,94 @@ describe('main', () => {
     expect(output()).not.toContain(key);
   });
 
+  it('keeps saved cards over a restart: the sandbox card processor keeps its own state', async () => {
+    const dist = await makeFakeDist();
+    cleanups.push(dist.remove);
+    const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-cards-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env = { PORT: '0', WEBAPP_DIST: dist.dir, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const post = async (url: string, body: unknown, token?: string) => {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-lang': 'en',
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+
+    const first = await startShop(env);
+    const phone = '+998901234567';
+    expect(
+      (await post(`${first.url}/api/auth/send-otp`, { phone, user_type: 'null' })).status,
+    ).toBe(200);
+    const outbox = await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8');
+    const otp = /\b(\d{5})\b/.exec(outbox)?.[1] ?? '';
+    const signedIn = await post(`${first.url}/api/auth/verify-otp`, { phone, otp });
+    const token = String(signedIn.body.access_token);
+    const created = await post(
+      `${first.url}/api/payments/card/create`,
+      { card_number: '8600 0691 9540 6311', expiry: '03/99', phone },
+      token,
+    );
+    expect(created.status).toBe(200);
+    const cardId = Number(created.body.card_id);
+    const confirmed = await post(
+      `${first.url}/api/payments/card/confirm`,
+      { card_id: cardId, code: '666666' },
+      token,
+    );
+    expect(confirmed.status).toBe(200);
+    const stopped = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+
+    const second = await startShop(env);
+    const stores = (await (await fetch(`${second.url}/api/store/stores`)).json()) as {
+      data: { id: number }[];
+    };
+    const home = HomeResponseSchema.parse(
+      await (
+        await fetch(`${second.url}/backend/api/ext/v1/resources/home`, {
+          headers: { 'x-lang': 'en' },
+        })
+      ).json(),
+    );
+    const variant = home.data.sections
+      .flatMap((section) => section.products)
+      .flatMap((product) => product.variants)
+      .find((v) => v.quantity > 0);
+    const order = await post(
+      `${second.url}/api/orders`,
+      {
+        items: [{ product_id: variant?.product_id, quantity: 1 }],
+        delivery_type: 'pickup',
+        store_id: stores.data[0]?.id,
+        name: 'Aziz',
+        surname: 'Rahimov',
+        phone,
+        payment_type: 'card',
+      },
+      token,
+    );
+    expect(order.status).toBe(201);
+    const number = (order.body.data as { number: string }).number;
+    const paid = await post(`${second.url}/api/orders/${number}/pay`, { card_id: cardId }, token);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ number, payment_status: 'paid' });
+    const stoppedAgain = new Promise<number | null>((resolve) =>
+      second.child.once('exit', resolve),
+    );
+    second.child.kill('SIGTERM');
+    expect(await stoppedAgain).toBe(0);
+    const state = await readFile(join(dataDir, 'payme-sandbox', 'state.json'), 'utf8');
+    expect(state).toContain('860006******6311');
+    expect(state).not.toContain('8600069195406311');
+  }, 120_000);
+
   it('refuses to start with a list of every bad setting', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: BOT_DIR,
@@ -115,6 +204,7 @@ describe('main', () => {
         BOT_MODE: 'webhook',
         BOT_TOKEN: '1:short',
         ECOMMERCE_API_URL: 'ftp://x',
+        PAYME_KEY: 'half-configured',
       },
     });
     let stderr = '';
@@ -128,6 +218,8 @@ describe('main', () => {
       'CATALOG_API_URL',
       'CATALOG_API_KEY',
       'WEBHOOK_SECRET',
+      'PAYME_API_URL',
+      'PAYME_MERCHANT_ID',
     ]) {
       expect(stderr).toContain(`- ${key}:`);
     }

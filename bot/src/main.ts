@@ -33,6 +33,8 @@ async function main(): Promise<void> {
       host: '127.0.0.1',
       logger: { level: config.logLevel },
       catalogCacheTtlMs: config.catalogCacheTtlMs,
+      payme: config.payme,
+      paymentHoldMinutes: config.paymentHoldMinutes,
     });
     upstreams = {
       ecommerceUrl: backend.url,
@@ -50,7 +52,16 @@ async function main(): Promise<void> {
     yandexMapsApiKey: config.yandexMapsApiKey,
     log: { level: config.logLevel },
   });
-  if (backend) app.log.info({ dataDir: config.dataDir }, 'Embedded reference backend started');
+  if (backend) {
+    app.log.info(
+      {
+        dataDir: config.dataDir,
+        // Where card payments go; the cashbox key is never logged.
+        cardPayments: backend.paymentSandboxUrl === null ? 'payme' : 'payme-sandbox',
+      },
+      'Embedded reference backend started',
+    );
+  }
 
   const telegram = prepareTelegram({
     config: config.telegram,
