@@ -27,7 +27,9 @@ import {
   type PaymeMethod,
 } from './payme-protocol';
 
-export const DEFAULT_PAYME_TIMEOUT_MS = 15_000;
+// Short enough that a pay request (receipt, charge, and a check when the charge is not answered)
+// usually ends within the relay's 10 s; a charge answered later is settled by receipts.check.
+export const DEFAULT_PAYME_TIMEOUT_MS = 8_000;
 
 export interface PaymeProcessorOptions {
   /** The JSON-RPC endpoint: https://checkout.paycom.uz/api (live) or the test host. */

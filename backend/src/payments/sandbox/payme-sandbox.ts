@@ -112,7 +112,8 @@ function objectId(): string {
 
 export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<PaymeSandbox> {
   const now = options.now ?? (() => new Date());
-  const stallMs = options.stallMs ?? 20_000;
+  // Longer than the adapter waits (8 s by default), so the charge is always settled by a check.
+  const stallMs = options.stallMs ?? 12_000;
   const store = await openSandboxStore(options.stateFile);
   const { state } = store;
   const counts = new Map<PaymeMethod, number>();
