@@ -356,6 +356,21 @@ describe('cart sync when the network fails', () => {
     expect(backend.cart).toEqual([item(7, 3)]);
   });
 
+  it('a session that ended keeps its unsaved change; signing in again reads and saves at once', async () => {
+    const { store, backend, signOut, signIn } = setup({ signedIn: true });
+    await store.getState().loadRemote();
+    backend.failSaves = offline;
+    store.getState().add(item(1, 2));
+    await settle();
+    // The token expired: signed out without forgetting the cart, while a retry waits.
+    signOut();
+    backend.failSaves = null;
+    signIn();
+    await store.getState().loadRemote();
+    expect(backend.cart).toEqual([item(1, 2)]);
+    expect(store.getState().items).toEqual([item(1, 2)]);
+  });
+
   it('forgets a sync under way at logout: nothing of the old account is written afterwards', async () => {
     const { store, backend, signOut, storage } = setup({ signedIn: true });
     await store.getState().loadRemote();

@@ -225,11 +225,16 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
       });
     }
 
-    const retryNow = () => {
-      // Only a sync waiting for its retry is hurried; a wake-up never starts extra calls.
+    const cancelRetry = () => {
       if (retryTimer === null) return;
       clearTimeout(retryTimer);
       retryTimer = null;
+    };
+
+    const retryNow = () => {
+      // Only a sync waiting for its retry is hurried; a wake-up never starts extra calls.
+      if (retryTimer === null) return;
+      cancelRetry();
       requestSync();
     };
     (deps.onWake ?? browserWakeSignals)(retryNow);
@@ -257,6 +262,8 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
       async loadRemote() {
         if (!deps.isSignedIn()) return;
         serverCopyRead = false;
+        // A retry left from before a sign-in again would hold this read back until it fires.
+        cancelRetry();
         requestSync();
         await settled();
       },
@@ -267,10 +274,7 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
         // the login merge rather than a plain reconcile.
         saveSync({ ...sync(), loginMergePending: true });
         serverCopyRead = false;
-        if (retryTimer !== null) {
-          clearTimeout(retryTimer);
-          retryTimer = null;
-        }
+        cancelRetry();
         requestSync();
         await settled();
       },
@@ -283,10 +287,7 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
         epoch += 1;
         serverCopyRead = false;
         failures = 0;
-        if (retryTimer !== null) {
-          clearTimeout(retryTimer);
-          retryTimer = null;
-        }
+        cancelRetry();
         writeItems(clearCart());
         deps.storage.removeItem(CART_SYNC_STORAGE_KEY);
       },
