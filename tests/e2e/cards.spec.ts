@@ -74,7 +74,7 @@ test.describe('payment cards', () => {
 
     const uzcard = cards.getByRole('listitem', { name: 'Uzcard •••• 6311' });
     await expect(uzcard).toBeVisible();
-    await expect(uzcard.getByText('Asosiy')).toBeVisible();
+    await expect(uzcard.getByText('Asosiy', { exact: true })).toBeVisible();
     await expect(cards.getByText('8600 0691 9540 6311')).toHaveCount(0);
 
     // A second card, through the API this time: the list shows it, not as the default.
@@ -83,8 +83,8 @@ test.describe('payment cards', () => {
     const humo = cards.getByRole('listitem', { name: 'Humo •••• 0008' });
     await expect(humo).toBeVisible();
     await humo.getByRole('button', { name: 'Humo •••• 0008 kartasini asosiy qilish' }).click();
-    await expect(humo.getByText('Asosiy')).toBeVisible();
-    await expect(uzcard.getByText('Asosiy')).toHaveCount(0);
+    await expect(humo.getByText('Asosiy', { exact: true })).toBeVisible();
+    await expect(uzcard.getByText('Asosiy', { exact: true })).toHaveCount(0);
 
     await uzcard.getByRole('button', { name: 'Uzcard •••• 6311 kartasini oʻchirish' }).click();
     await uzcard.getByRole('button', { name: 'Ha, oʻchirish' }).click();

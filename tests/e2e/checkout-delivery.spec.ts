@@ -8,10 +8,13 @@ import {
   nextOrderAnswer,
   orderOf,
   signInFresh,
+  signInFreshOnMapsServer,
   summaryOf,
   summaryShown,
 } from '../support/checkout';
+import { E2E_MAPS_PORT } from '../support/paths';
 import { latestCodeFor, readOutbox } from '../support/sms-outbox';
+import { standInMapState, standInYandexMaps } from '../support/yandex-maps';
 
 // Where a courier is sent in these tests: Tashkent, Amir Temur square.
 const TASHKENT = { latitude: 41.3111, longitude: 69.2797 };
@@ -249,5 +252,45 @@ test.describe('checkout: delivery methods and payment on receipt', () => {
     await expect(page.getByRole('textbox', { name: 'Фамилия' })).toHaveAccessibleDescription(
       'Укажите фамилию.',
     );
+  });
+});
+
+test.describe('checkout with a Yandex Maps key', () => {
+  test.use({ baseURL: `http://127.0.0.1:${E2E_MAPS_PORT}` });
+
+  test('a courier point pinned on the map goes with the order (en)', async ({ page, request }) => {
+    await standInYandexMaps(page);
+    await signInFreshOnMapsServer(page, '/en/account');
+    await checkoutWith(page, request, 'en', [await lineOf(request, 'porcelain-mug', 'en')]);
+    await main(page)
+      .getByRole('radio', { name: /Courier delivery/ })
+      .check();
+    await page.getByRole('textbox', { name: 'Street and house' }).fill('Bobur 8');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Aziz');
+    await page.getByRole('textbox', { name: 'Surname' }).fill('Rahimov');
+
+    await page.getByRole('button', { name: 'Pick the point on the map' }).click();
+    await expect(
+      page.getByRole('application', { name: 'Map: tap where the courier should come' }),
+    ).toBeVisible();
+    await expect.poll(async () => (await standInMapState(page))?.maps.length).toBe(1);
+    await page.evaluate(() => {
+      (
+        window as unknown as { __yandexStandIn: { tap(lat: number, lng: number): void } }
+      ).__yandexStandIn.tap(41.2995, 69.2401);
+    });
+    await expect(page.getByText('Location set')).toBeVisible();
+    await expect(page.getByText('41.29950, 69.24010')).toBeVisible();
+    // The pin stands where the shopper tapped, and can be dragged.
+    expect((await standInMapState(page))?.placemarks.at(-1)).toMatchObject({
+      coordinates: [41.2995, 69.2401],
+    });
+
+    const answer = nextOrderAnswer(page, 'create');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    expect(await orderOf(await answer)).toMatchObject({
+      delivery_type: 'courier',
+      location: { lat: 41.2995, lng: 69.2401 },
+    });
   });
 });

@@ -10,7 +10,10 @@ import {
   type Order,
   type SavedCard,
 } from '@shop/shared';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { storedJson } from './browser-state';
+import { E2E_MAPS_DATA_DIR } from './paths';
 import { apiProduct } from './shop-api';
 import { completeSignIn } from './sign-in';
 import { readOutbox, uniquePhone } from './sms-outbox';
@@ -23,6 +26,32 @@ export const TEST_CARDS = {
   declined: '8600111111111110',
 } as const;
 export const TEST_CARD_EXPIRY = '03/99';
+
+/**
+ * Signs a fresh shopper in through the form on the second shop server (the one with a Yandex
+ * Maps key), whose SMS outbox is in its own data directory.
+ */
+export async function signInFreshOnMapsServer(page: Page, next: string): Promise<string> {
+  const phone = uniquePhone();
+  await page.goto(`/en/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const raw = await readFile(join(E2E_MAPS_DATA_DIR, 'outbox', 'sms.jsonl'), 'utf8').catch(
+        () => '',
+      );
+      const lines = raw.split('\n').filter((line) => line.includes(phone));
+      code = lines.at(-1)?.match(/\b\d{5}\b/)?.[0];
+      return code;
+    })
+    .toMatch(/^\d{5}$/);
+  await page.getByRole('textbox', { name: 'Code' }).fill(code ?? '');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
+  return phone;
+}
 
 /** Signs a fresh shopper in through the form and lands on `next`. Returns the phone. */
 export async function signInFresh(page: Page, lang: Language, next: string): Promise<string> {

@@ -1,16 +1,39 @@
 // A local stand-in for the Yandex Maps JS API 2.1 script, the one outside service the markets
-// page loads. It implements the slice the app uses (ready, Map, Placemark, geoObjects, setBounds),
-// draws each placemark's caption into the map element and records what the app asked for.
+// page and the checkout's courier point load. It implements the slice the app uses (ready, Map,
+// Placemark, geoObjects, setBounds, click and dragend events), draws each placemark's caption
+// into the map element, records what the app asked for, and lets a test tap the map
+// (`__yandexStandIn.tap(lat, lng)`) as a shopper would.
 import type { Page } from '@playwright/test';
 
 const STAND_IN = `(() => {
-  const made = { maps: [], placemarks: [], bounds: null };
+  const clicks = [];
+  const made = {
+    maps: [],
+    placemarks: [],
+    bounds: null,
+    tap(lat, lng) {
+      for (const handler of clicks) handler({ get: () => [lat, lng] });
+    },
+  };
   window.__yandexStandIn = made;
   class Placemark {
-    constructor(coordinates, properties) {
+    constructor(coordinates, properties, options) {
       this.coordinates = coordinates;
       this.properties = properties;
-      made.placemarks.push({ coordinates, caption: properties.iconCaption });
+      const self = this;
+      this.geometry = {
+        getCoordinates: () => self.coordinates,
+        setCoordinates(next) {
+          self.coordinates = next;
+          made.placemarks.push({ coordinates: next, caption: properties.iconCaption });
+        },
+      };
+      this.events = { add() {} };
+      made.placemarks.push({
+        coordinates,
+        caption: properties.iconCaption,
+        draggable: Boolean(options && options.draggable),
+      });
     }
   }
   class Map {
@@ -21,12 +44,15 @@ const STAND_IN = `(() => {
         element.replaceChildren(...objects.map((object) => {
           const pin = document.createElement('span');
           pin.className = 'stand-in-placemark';
-          pin.textContent = object.properties.iconCaption;
+          pin.textContent = object.properties.iconCaption ?? object.properties.hintContent;
           return pin;
         }));
       };
+      this.events = { add(type, handler) { if (type === 'click') clicks.push(handler); } };
+      this.setCenter = () => {};
       this.geoObjects = {
         add(object) { objects.push(object); draw(); },
+        remove(object) { objects.splice(objects.indexOf(object), 1); draw(); },
         getBounds() {
           if (objects.length === 0) return null;
           const lats = objects.map((o) => o.coordinates[0]);
@@ -34,7 +60,7 @@ const STAND_IN = `(() => {
           return [[Math.min(...lats), Math.min(...lngs)], [Math.max(...lats), Math.max(...lngs)]];
         },
       };
-      this.destroy = () => element.replaceChildren();
+      this.destroy = () => { element.replaceChildren(); clicks.length = 0; };
     }
     setBounds(bounds) { made.bounds = bounds; }
   }
@@ -62,7 +88,7 @@ export async function standInYandexMaps(page: Page): Promise<YandexStandIn> {
 
 export interface StandInMapState {
   maps: { center: [number, number]; zoom: number }[];
-  placemarks: { coordinates: [number, number]; caption: string }[];
+  placemarks: { coordinates: [number, number]; caption: string; draggable?: boolean }[];
   bounds: [[number, number], [number, number]] | null;
 }
 

@@ -9,7 +9,7 @@ import { useCartStock } from '../../lib/cart/use-cart-stock';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCart, useOneClick, useServices } from '../../lib/services/services-context';
-import { useTelegramMainButton } from '../../lib/telegram';
+import { telegramHaptic, useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useDeliverySettings } from './api/get-delivery-settings';
@@ -76,6 +76,7 @@ function CheckoutView({
   const ready = settingsData !== undefined;
 
   const showFailure = (message: string) => {
+    telegramHaptic('error');
     setProblem(message);
     requestAnimationFrame(() => {
       focusFirstInvalid(formRef.current);
@@ -107,6 +108,7 @@ function CheckoutView({
     place(check.body, form.currentCard, {
       onError: (error) => {
         if (sessionEnded(error)) {
+          telegramHaptic('error');
           // The route guard takes over: sign-in, then back to this form, kept as it is.
           toasts.getState().show({ kind: 'error', message: t('errors.codes.unauthorized') });
           return;

@@ -1,5 +1,5 @@
 import { buildPath, ERROR_CODES, formatMoney, formatUzPhone, type Order } from '@shop/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
@@ -105,6 +105,7 @@ function PayOrder({ order, onChanged }: { order: Order; onChanged: () => void })
   const payOrder = usePayOrder();
   const sessionEnded = useSessionEnded();
   const [cardId, setCardId] = useState(0);
+  const alertRef = useRef<HTMLParagraphElement>(null);
   const [failure, setFailure] = useState<string | null>(() => {
     const code = failedCode(location.state);
     return code === null ? null : t(`errors.codes.${code}`);
@@ -131,6 +132,9 @@ function PayOrder({ order, onChanged }: { order: Order; onChanged: () => void })
           telegramHaptic('error');
           if (sessionEnded(error)) return;
           setFailure(errorMessage(t, error));
+          requestAnimationFrame(() => {
+            alertRef.current?.scrollIntoView({ block: 'center' });
+          });
           // Paid meanwhile (another tab) or cancelled: the order itself says which.
           if (isApiError(error) && error.code === 'order_not_payable') onChanged();
         },
@@ -151,6 +155,11 @@ function PayOrder({ order, onChanged }: { order: Order; onChanged: () => void })
       <PageTitle subtitle={t('payment.orderNumber', { number: order.number })}>
         {t('payment.title')}
       </PageTitle>
+      {failure && (
+        <p ref={alertRef} className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
       {order.pay_until && (
         <p className="notice payment__until">
           {t('payment.payWithin', { time: clockTime(order.pay_until) })}
@@ -168,11 +177,6 @@ function PayOrder({ order, onChanged }: { order: Order; onChanged: () => void })
           disabled={payOrder.isPending}
         />
       </section>
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
       {payOrder.isPending && (
         <p className="summary__pending" role="status">
           {t('payment.paying')}

@@ -118,7 +118,6 @@ export function usePlaceOrder({
         },
         onError: (error) => {
           setPhase('idle');
-          telegramHaptic('error');
           handlers.onError(error);
         },
       },

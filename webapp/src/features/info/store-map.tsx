@@ -2,7 +2,7 @@ import type { Store } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logWarning } from '../../lib/log';
-import { escapeHtml, loadYandexMaps, type YandexMap } from './yandex-maps';
+import { escapeHtml, loadYandexMaps, type YandexMap } from '../../lib/maps/yandex-maps';
 
 type MapState = 'loading' | 'ready' | 'failed';
 

@@ -1,14 +1,16 @@
 import type { GeoLocation } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shopConfig } from '../../../lib/config/shop-config';
 import { MapPinIcon } from '../../../lib/ui/icons';
 import { useIsTelegram } from '../../../lib/telegram';
 import { locateDevice, type LocateFailure } from '../locate-device';
+import { LocationMap } from './location-map';
 
 /**
  * The point the courier drives to: "Use my location" (Telegram's location inside Telegram where
- * the client has it, the browser's otherwise), shown once set with a way to clear it. Optional:
- * the typed address is what the order needs.
+ * the client has it, the browser's otherwise) or, when the shop has a map key, a pin on the map;
+ * shown once set with a way to clear it. Optional: the typed address is what the order needs.
  */
 export function LocationField({
   location,
@@ -23,6 +25,8 @@ export function LocationField({
   const isTelegram = useIsTelegram();
   const [locating, setLocating] = useState(false);
   const [failure, setFailure] = useState<LocateFailure | null>(null);
+  const [mapKey] = useState(() => shopConfig().yandexMapsApiKey);
+  const [mapOpen, setMapOpen] = useState(false);
 
   const locate = () => {
     setLocating(true);
@@ -79,6 +83,20 @@ export function LocationField({
           </button>
         </>
       )}
+      {mapKey !== null &&
+        (mapOpen ? (
+          <LocationMap apiKey={mapKey} location={location} onChange={onChange} />
+        ) : (
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => {
+              setMapOpen(true);
+            }}
+          >
+            {t('checkout.location.pickOnMap')}
+          </button>
+        ))}
       {failure && (
         <p className="field__error" role="alert">
           {t(`checkout.location.failed.${failure}`)}

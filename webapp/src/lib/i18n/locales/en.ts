@@ -345,6 +345,11 @@ export const en = {
       items: 'Check the items of the order.',
     },
     location: {
+      pickOnMap: 'Pick the point on the map',
+      map: 'Map: tap where the courier should come',
+      mapHelp: 'Tap the map where the courier should come; drag the pin to move it.',
+      pin: 'The courier comes here',
+      mapFailed: 'The map could not be loaded. Use your location or just type the address.',
       title: 'Location for the courier',
       help: 'Optional: helps the courier find the door.',
       use: 'Use my location',

@@ -351,6 +351,11 @@ export const uz: Messages = {
       items: 'Buyurtmadagi mahsulotlarni tekshiring.',
     },
     location: {
+      pickOnMap: 'Xaritada nuqtani belgilash',
+      map: 'Xarita: kuryer keladigan joyni bosing',
+      mapHelp: 'Xaritada kuryer keladigan joyni bosing; belgini surib koʻchirish mumkin.',
+      pin: 'Kuryer shu yerga keladi',
+      mapFailed: 'Xarita yuklanmadi. Joylashuvingizni aniqlang yoki manzilni yozing.',
       title: 'Kuryer uchun joylashuv',
       help: 'Ixtiyoriy: kuryerga eshikni topishga yordam beradi.',
       use: 'Joylashuvimni aniqlash',

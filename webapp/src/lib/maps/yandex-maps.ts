@@ -1,5 +1,6 @@
-// The slice of the Yandex Maps JS API 2.1 the markets page uses. The script is loaded on demand,
-// only on /markets and only when the server configured a key.
+// The slice of the Yandex Maps JS API 2.1 the shop uses: the markets page's shops, and the pin a
+// shopper drops for the courier at checkout. The script is loaded on demand, only where a map is
+// shown and only when the server configured a key.
 
 export type LatLng = [number, number];
 
@@ -10,11 +11,24 @@ export interface YandexPlacemarkProperties {
   balloonContentBody?: string;
 }
 
+/** A map event; a click carries the point clicked. */
+export interface YandexMapEvent {
+  get(name: 'coords'): LatLng;
+}
+
+export interface YandexPlacemark {
+  geometry: { getCoordinates(): LatLng; setCoordinates(coordinates: LatLng): void };
+  events: { add(type: 'dragend', handler: () => void): void };
+}
+
 export interface YandexMap {
   geoObjects: {
     add(object: unknown): void;
+    remove(object: unknown): void;
     getBounds(): [LatLng, LatLng] | null;
   };
+  events: { add(type: 'click', handler: (event: YandexMapEvent) => void): void };
+  setCenter(center: LatLng, zoom?: number): void;
   setBounds(
     bounds: [LatLng, LatLng],
     options?: { checkZoomRange?: boolean; zoomMargin?: number },
@@ -32,8 +46,8 @@ export interface YandexMapsApi {
   Placemark: new (
     coordinates: LatLng,
     properties: YandexPlacemarkProperties,
-    options?: { preset?: string },
-  ) => unknown;
+    options?: { preset?: string; draggable?: boolean },
+  ) => YandexPlacemark;
 }
 
 declare global {
