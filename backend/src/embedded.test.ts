@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATALOG_PREFIX, CategoriesResponseSchema, VerifyOtpResponseSchema } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, paymeConfig } from './config';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded';
 import { createScratchDatabase, TEST_DATABASE_URL } from './testing/test-backend';
 
@@ -110,9 +110,28 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: './data',
       CATALOG_CACHE_TTL_MS: 30_000,
+      PAYMENT_HOLD_MINUTES: 30,
       LOG_LEVEL: 'info',
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });
+  });
+
+  it('takes the Payme cashbox as three settings together', () => {
+    const cashbox = {
+      PAYME_API_URL: 'https://checkout.test.paycom.uz/api',
+      PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
+      PAYME_KEY: 'cashbox-key-secret',
+    };
+    expect(paymeConfig(loadConfig(cashbox))).toEqual({
+      url: cashbox.PAYME_API_URL,
+      merchantId: cashbox.PAYME_MERCHANT_ID,
+      key: cashbox.PAYME_KEY,
+    });
+    expect(paymeConfig(loadConfig({}))).toBeNull();
+    expect(() => loadConfig({ PAYME_KEY: cashbox.PAYME_KEY })).toThrow(
+      /PAYME_API_URL: Required when PAYME_KEY is set[\s\S]*PAYME_MERCHANT_ID: Required/,
+    );
+    expect(() => loadConfig({ PAYME_KEY: cashbox.PAYME_KEY })).not.toThrow(/cashbox-key-secret/);
   });
 
   it('lists every bad key and never echoes a value', () => {

@@ -12,7 +12,7 @@ import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/
 describe.each(DATABASE_KINDS)('a charge that times out on %s', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
-    t = await createTestBackend({ kind, processorTimeoutMs: 1500, sandboxStallMs: 4000 });
+    t = await createTestBackend({ kind, processorTimeoutMs: 4000, sandboxStallMs: 8000 });
   });
   afterAll(async () => {
     await t.close();
