@@ -21,6 +21,18 @@ async function savedCards(page: Page): Promise<SavedCard[]> {
   return ((await answer.json()) as { data: SavedCard[] }).data;
 }
 
+/** How many order and pay calls the page sends from now on. */
+function recordOrderCalls(page: Page): { create: number; pay: number } {
+  const calls = { create: 0, pay: 0 };
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (pathname === CALLS.createOrder.path) calls.create += 1;
+    if (/^\/api\/orders\/[^/]+\/pay$/.test(pathname)) calls.pay += 1;
+  });
+  return calls;
+}
+
 test.describe('payment cards', () => {
   test('/account (uz): add a card (brand as typed, Luhn, past expiry, SMS code), pick the default, remove one', async ({
     page,
@@ -120,9 +132,12 @@ test.describe('payment cards', () => {
     const saved = page.getByRole('radiogroup', { name: 'Saved cards' });
     await expect(saved.getByRole('radio', { name: 'Uzcard •••• 1110' })).toBeChecked();
     await saved.getByRole('radio', { name: 'Uzcard •••• 6311' }).check();
+    const calls = recordOrderCalls(page);
     const paidAnswer = nextOrderAnswer(page, 'pay');
-    await page.getByRole('button', { name: 'Place order' }).click();
+    // A double tap places and charges once: the button is off while the calls run.
+    await page.getByRole('button', { name: 'Place order' }).dblclick();
     const paid = await orderOf(await paidAnswer);
+    expect(calls).toEqual({ create: 1, pay: 1 });
     expect(paid).toMatchObject({
       delivery_type: 'courier',
       payment_type: 'card',
@@ -158,8 +173,10 @@ test.describe('payment cards', () => {
       .getByRole('radio', { name: 'Uzcard •••• 6311' })
       .check();
     const second = nextOrderAnswer(page, 'pay');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    const payCalls = recordOrderCalls(page);
+    await page.getByRole('button', { name: /^Pay / }).dblclick();
     expect(await orderOf(await second)).toMatchObject({ number, payment_status: 'paid' });
+    expect(payCalls.pay).toBe(1);
     await expect(page).toHaveURL(new RegExp(`/en/checkout/confirmed\\?order=${number}$`));
     await expect(page.getByText('Order confirmed!')).toBeVisible();
 

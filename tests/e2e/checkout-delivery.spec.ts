@@ -4,6 +4,8 @@ import { storedJson } from '../support/browser-state';
 import {
   bearer,
   checkoutWith,
+  fewLeft,
+  signInByApi,
   lineOf,
   nextOrderAnswer,
   orderOf,
@@ -189,7 +191,12 @@ test.describe('checkout: delivery methods and payment on receipt', () => {
     request,
   }) => {
     await signInFresh(page, 'ru', '/ru/account');
-    await checkoutWith(page, request, 'ru', [await lineOf(request, 'porcelain-mug', 'ru')]);
+    // Every one left of a low-stock variant: fine when the page opens.
+    const few = await fewLeft(request, 'ru');
+    await checkoutWith(page, request, 'ru', [
+      await lineOf(request, 'porcelain-mug', 'ru'),
+      few.line,
+    ]);
 
     const express = main(page).getByRole('radio', { name: /Экспресс-доставка \(такси\)/ });
     await express.check();
@@ -252,6 +259,33 @@ test.describe('checkout: delivery methods and payment on receipt', () => {
     await expect(page.getByRole('textbox', { name: 'Фамилия' })).toHaveAccessibleDescription(
       'Укажите фамилию.',
     );
+
+    // Someone else buys one of the low-stock variant meanwhile: "Place order" is refused with
+    // the line and how many are left.
+    await name.fill('Азиз');
+    await page.getByRole('textbox', { name: 'Фамилия' }).fill('Каримов');
+    const other = await signInByApi(request);
+    const bought = await request.post('/api/orders', {
+      headers: other,
+      data: {
+        items: [{ product_id: few.line.product_id, quantity: 1 }],
+        delivery_type: 'pickup',
+        store_id: 1,
+        name: 'Другой',
+        surname: 'Покупатель',
+        phone: '+998901112233',
+        payment_type: 'on_receipt',
+      },
+    });
+    expect(bought.ok()).toBe(true);
+    const answer = nextOrderAnswer(page, 'create');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    expect((await answer).status()).toBe(409);
+    const left = few.quantity - 1;
+    await expect(page.getByRole('alert')).toContainText(
+      `Не хватает на складе: ${few.line.name}: осталось ${left}.`,
+    );
+    await expect(main(page).getByText(`Осталось: ${left}. Уменьшите количество`)).toBeVisible();
   });
 });
 

@@ -14,9 +14,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storedJson } from './browser-state';
 import { E2E_MAPS_DATA_DIR } from './paths';
-import { apiProduct } from './shop-api';
+import { apiProduct, apiProducts } from './shop-api';
 import { completeSignIn } from './sign-in';
-import { readOutbox, uniquePhone } from './sms-outbox';
+import { latestCodeFor, readOutbox, uniquePhone } from './sms-outbox';
 
 /** The sandbox's cards: Payme's published test cards pay, the sandbox's 8600 1111… declines. */
 export const TEST_CARDS = {
@@ -53,6 +53,18 @@ export async function signInFreshOnMapsServer(page: Page, next: string): Promise
   return phone;
 }
 
+/** Another shopper, signed in through the API: the bearer header of their session. */
+export async function signInByApi(request: APIRequestContext): Promise<Record<string, string>> {
+  const phone = uniquePhone();
+  expect((await request.post(CALLS.sendOtp.path, { data: { phone } })).ok()).toBe(true);
+  const verified = await request.post(CALLS.verifyOtp.path, {
+    data: { phone, otp: await latestCodeFor(phone) },
+  });
+  expect(verified.ok()).toBe(true);
+  const { access_token } = (await verified.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
 /** Signs a fresh shopper in through the form and lands on `next`. Returns the phone. */
 export async function signInFresh(page: Page, lang: Language, next: string): Promise<string> {
   const phone = uniquePhone();
@@ -68,15 +80,18 @@ export async function bearer(page: Page): Promise<Record<string, string>> {
   return { authorization: `Bearer ${auth.token}` };
 }
 
-/** A cart line of the first in-stock variant of a product, `quantity` of it. */
+/** A cart line of the first in-stock variant of a product (or of `variantId`), `quantity` of it. */
 export async function lineOf(
   request: APIRequestContext,
   slug: string,
   lang: Language,
   quantity = 1,
+  variantId?: number,
 ): Promise<CartItem> {
   const product = await apiProduct(request, slug, lang);
-  const variant = product.variants.find((v) => v.in_stock && v.quantity >= quantity);
+  const variant = product.variants.find((v) =>
+    variantId === undefined ? v.in_stock && v.quantity >= quantity : v.product_id === variantId,
+  );
   if (!variant) throw new Error(`${slug} has no variant with ${quantity} in stock`);
   return {
     product_id: variant.product_id,
@@ -111,6 +126,24 @@ export async function checkoutWith(
     await expect(page.getByRole('main').getByText(line.name).first()).toBeVisible();
   }
   await page.goto(`/${lang}/checkout`);
+}
+
+/** A variant with 2 to 5 left: buying one elsewhere leaves a line that asks for too many. */
+export async function fewLeft(
+  request: APIRequestContext,
+  lang: Language,
+): Promise<{ line: CartItem; quantity: number }> {
+  const { data } = await apiProducts(request, { per_page: 100, in_stock: true }, lang);
+  for (const product of data) {
+    const variant = product.variants.find((v) => v.in_stock && v.quantity >= 2 && v.quantity <= 5);
+    if (variant) {
+      return {
+        line: await lineOf(request, product.slug, lang, variant.quantity, variant.product_id),
+        quantity: variant.quantity,
+      };
+    }
+  }
+  throw new Error('The demo seed has no variant with 2 to 5 left');
 }
 
 /** The newest 6-digit code the card's bank (the sandbox) texted for a card ending in `last4`. */
