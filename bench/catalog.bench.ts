@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { buildBackend } from '../backend/src/app';
 import { createDatabase, dropDatabase, isReachable } from '../backend/src/db/admin';
 import { openDatabase, type Database } from '../backend/src/db/client';
+import { createPaymeProcessor } from '../backend/src/payments/payme-processor';
 import { buildSyntheticCatalog, insertCatalog } from '../backend/src/seed/synthetic-catalog';
 import { CATALOG_PREFIX, type ProductsFilter } from '../shared/src/index';
 
@@ -283,6 +284,8 @@ async function runEngine(engine: 'pglite' | 'postgres', database: Database): Pro
       db: database.db,
       catalogApiKey: apiKey,
       sms: { send: () => Promise.resolve() },
+      // The catalogue benchmark never pays: a processor nobody answers for.
+      payments: createPaymeProcessor({ url: 'http://127.0.0.1:9/api', merchantId: 'm', key: 'k' }),
       logger: false,
       catalogCacheTtlMs,
     });
