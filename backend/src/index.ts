@@ -1,8 +1,10 @@
 export { buildBackend, type BackendDeps } from './app';
 export {
+  sandboxStateFile,
   startEmbeddedBackend,
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
+  type PaymeCashbox,
 } from './embedded';
 export { openDatabase, type Database, type Db } from './db/client';
 export { seedDemoData } from './seed/seed';
@@ -14,3 +16,12 @@ export {
   type SmsProvider,
 } from './sms/sms-provider';
 export { loadConfig, type Config } from './config';
+export {
+  bankPhone,
+  TEST_CARD_CODE,
+  TEST_CARD_EXPIRY,
+  TEST_CARDS,
+  type TestCard,
+  type TestCardBehaviour,
+} from './payments/sandbox/test-cards';
+export { findPans, type PanHit } from './testing/pan-scan';
