@@ -75,7 +75,28 @@ test.describe('checkout inside Telegram', () => {
       .toBe(true);
 
     await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('Нодира');
-    await page.getByRole('textbox', { name: 'Фамилия' }).fill('Рашидова');
+    const surname = page.getByRole('textbox', { name: 'Фамилия' });
+    await surname.fill('Рашидова');
+
+    // The keyboard opens: Telegram reports a shorter viewport, and the field being typed into
+    // comes back into view instead of staying under the keyboard.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    await expect(surname).not.toBeInViewport();
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
+      };
+      w.Telegram.WebView.receiveEvent('viewport_changed', {
+        height: Math.round(window.innerHeight / 2),
+        width: window.innerWidth,
+        is_expanded: true,
+        is_state_stable: true,
+      });
+    });
+    await expect(surname).toBeFocused();
+    await expect(surname).toBeInViewport();
     const answer = nextOrderAnswer(page, 'create');
     await pressMainButton(page);
     const order = await orderOf(await answer);

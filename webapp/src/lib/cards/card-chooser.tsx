@@ -2,6 +2,7 @@ import type { SavedCard } from '@shop/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../i18n/error-message';
+import { useTelegramBackOverride } from '../telegram';
 import { ErrorState, Spinner } from '../ui/states';
 import { AddCardForm } from './add-card-form';
 import { CardBrandMark, useCardName } from './card-brand';
@@ -33,6 +34,10 @@ export function CardChooser({
   const errorId = useId();
   const list = cards.data;
   const [adding, setAdding] = useState(false);
+  // Inside Telegram, Back closes the card form before it leaves the page.
+  useTelegramBackOverride(adding && (list?.length ?? 0) > 0, () => {
+    setAdding(false);
+  });
   const showForm = adding || list?.length === 0;
 
   // Nothing chosen, or a card that is gone: the default (else the first) stands in.

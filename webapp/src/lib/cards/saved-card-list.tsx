@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../i18n/error-message';
 import { useServices } from '../services/services-context';
-import { telegramHaptic } from '../telegram';
+import { telegramHaptic, useTelegramBackOverride } from '../telegram';
 import { ErrorState, Spinner } from '../ui/states';
 import { AddCardForm } from './add-card-form';
 import { CardBrandMark, useCardName } from './card-brand';
@@ -19,6 +19,10 @@ export function SavedCardList({ defaultPhone }: { defaultPhone: string }) {
   const { toasts } = useServices();
   const cards = useCards();
   const [adding, setAdding] = useState(false);
+  // Inside Telegram, Back closes the card form before it leaves the page.
+  useTelegramBackOverride(adding, () => {
+    setAdding(false);
+  });
 
   return (
     <div className="saved-cards">
