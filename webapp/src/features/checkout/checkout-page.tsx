@@ -1,5 +1,5 @@
 import { buildPath, orderTotals, type CartItem } from '@shop/shared';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
@@ -75,12 +75,17 @@ function CheckoutView({
   const totals = method ? orderTotals(items, method) : null;
   const ready = settingsData !== undefined;
 
+  // Bumped by each failed submit; the field is focused once the errors are on the page (a
+  // MainButton press is no React event, so its render may come after the next frame).
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) focusFirstInvalid(formRef.current);
+  }, [failures]);
+
   const showFailure = (message: string) => {
     telegramHaptic('error');
     setProblem(message);
-    requestAnimationFrame(() => {
-      focusFirstInvalid(formRef.current);
-    });
+    setFailures((count) => count + 1);
   };
 
   const submit = () => {

@@ -1,6 +1,8 @@
 import { buildPath } from '@shop/shared';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSessionEnded } from '../../lib/cards/use-session-ended';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { CheckIcon } from '../../lib/ui/icons';
@@ -29,6 +31,12 @@ export function ConfirmedPage() {
   const number = raw !== null && ORDER_NUMBER.test(raw) ? raw : null;
   const signedIn = useAuth((state) => state.isAuthenticated);
   const order = useOrder(number);
+  // A 401 here is a session the server ended: sign out (keeping the shopper's things) and let
+  // sign-in bring them back to this page.
+  const sessionEnded = useSessionEnded();
+  useEffect(() => {
+    if (order.error) sessionEnded(order.error);
+  }, [order.error, sessionEnded]);
   useDocumentTitle(t('confirmed.title'));
 
   if (!signedIn) {

@@ -1,0 +1,139 @@
+import { ERROR_CODES, formatMoney, formatUzPhone, type Order } from '@shop/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
+import { CardChooser } from '../../lib/cards/card-chooser';
+import { usePayOrder } from '../../lib/cards/card-mutations';
+import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useAuth } from '../../lib/services/services-context';
+import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
+import { PageTitle } from '../../lib/ui/states';
+import { OrderDetails } from './order-details';
+import { confirmedPath } from './use-place-order';
+
+const CLIENT_CODES: readonly string[] = [...ERROR_CODES, 'network_error', 'invalid_response'];
+
+/** The failed charge checkout handed over in the history state (which a reload keeps). */
+function failedCode(state: unknown): ClientErrorCode | null {
+  if (typeof state !== 'object' || state === null || !('failed' in state)) return null;
+  const failed: unknown = state.failed;
+  return typeof failed === 'string' && CLIENT_CODES.includes(failed)
+    ? (failed as ClientErrorCode)
+    : null;
+}
+
+/** '2026-05-15T09:35:00Z' → '14:35' on a phone in Tashkent: the time the order is held until. */
+function clockTime(iso: string): string {
+  const date = new Date(iso);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** An unpaid card order: its lines and total, the cards, "Pay". */
+export function PayOrder({ order, onChanged }: { order: Order; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isTelegram = useIsTelegram();
+  const phone = useAuth((state) => state.user?.phone ?? '');
+  const payOrder = usePayOrder();
+  const sessionEnded = useSessionEnded();
+  const [cardId, setCardId] = useState(0);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  // Each failed "Pay" brings its message into view once it is on the page.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) alertRef.current?.scrollIntoView({ block: 'center' });
+  }, [failures]);
+  const [failure, setFailure] = useState<string | null>(() => {
+    const code = failedCode(location.state);
+    return code === null ? null : t(`errors.codes.${code}`);
+  });
+  const selectCard = useCallback((id: number) => {
+    setCardId(id);
+  }, []);
+
+  const pay = () => {
+    if (payOrder.isPending) return;
+    if (cardId === 0) {
+      setFailure(t('checkout.invalid.currentCard'));
+      return;
+    }
+    setFailure(null);
+    payOrder.mutate(
+      { number: order.number, cardId },
+      {
+        onSuccess: (answer) => {
+          telegramHaptic('success');
+          void navigate(confirmedPath(lang, answer.data.number), { replace: true });
+        },
+        onError: (error) => {
+          telegramHaptic('error');
+          if (sessionEnded(error)) return;
+          setFailure(errorMessage(t, error));
+          setFailures((count) => count + 1);
+          // Paid meanwhile (another tab) or cancelled: the order itself says which.
+          if (isApiError(error) && error.code === 'order_not_payable') onChanged();
+        },
+      },
+    );
+  };
+
+  useTelegramMainButton({
+    text: t('payment.pay'),
+    visible: true,
+    enabled: cardId !== 0,
+    loading: payOrder.isPending,
+    onClick: pay,
+  });
+
+  return (
+    <div className="payment">
+      <PageTitle subtitle={t('payment.orderNumber', { number: order.number })}>
+        {t('payment.title')}
+      </PageTitle>
+      {failure && (
+        <p ref={alertRef} className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      {order.pay_until && (
+        <p className="notice payment__until">
+          {t('payment.payWithin', { time: clockTime(order.pay_until) })}
+        </p>
+      )}
+      <OrderDetails order={order} titleId="payment-order" />
+      <section className="card" aria-labelledby="payment-cards">
+        <h2 id="payment-cards" className="card__title">
+          {t('payment.cardTitle')}
+        </h2>
+        <CardChooser
+          selected={cardId}
+          onSelect={selectCard}
+          defaultPhone={phone === '' ? '' : formatUzPhone(phone)}
+          disabled={payOrder.isPending}
+        />
+      </section>
+      {payOrder.isPending && (
+        <p className="summary__pending" role="status">
+          {t('payment.paying')}
+        </p>
+      )}
+      {!isTelegram && (
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={payOrder.isPending || cardId === 0}
+          aria-busy={payOrder.isPending}
+          onClick={pay}
+        >
+          {payOrder.isPending && <span className="btn__spinner" aria-hidden="true" />}
+          {t('payment.payAmount', { amount: formatMoney(order.total, lang) })}
+        </button>
+      )}
+    </div>
+  );
+}
