@@ -9,11 +9,11 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { HEADERS, type ErrorCode } from '@shop/shared';
+import { HEADERS, redactDigitRuns, type ErrorCode } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
 import { AppError } from './errors';
-import { redactDigitRuns } from './http/redact';
+
 import { bindRoute } from './http/route-binder';
 import { authenticateToken } from './auth/tokens';
 import { createOtpService } from './auth/otp-service';

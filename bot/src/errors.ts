@@ -20,17 +20,22 @@ export class HttpError extends Error {
   }
 }
 
-const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
+/**
+ * Fastify's own refusals by status, with fixed texts: its messages quote the request (a content
+ * type, a piece of a body), which could be anything a shopper typed, a card number included.
+ */
+const FRAMEWORK_REFUSALS: Readonly<Record<number, { code: ErrorCode; message: string }>> = {
+  400: { code: 'bad_request', message: 'The request could not be read' },
+  401: { code: 'unauthorized', message: 'Sign in to continue' },
+  403: { code: 'forbidden', message: 'Not allowed' },
+  404: { code: 'not_found', message: 'Not found' },
+  405: { code: 'method_not_allowed', message: 'This method is not allowed here' },
+  409: { code: 'conflict', message: 'Conflict' },
+  413: { code: 'payload_too_large', message: 'The request body is too large' },
+  415: { code: 'unsupported_media_type', message: 'This content type is not accepted here' },
+  429: { code: 'rate_limited', message: 'Too many requests' },
 };
+const BAD_REQUEST = { code: 'bad_request', message: 'The request could not be read' } as const;
 
 export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ApiError {
   return details === undefined ? { code, message } : { code, message, details };
@@ -63,13 +68,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendError(reply, error);
     }
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
-      const status = error.statusCode;
-      const code = CODE_BY_STATUS[status] ?? 'bad_request';
+      const refusal = FRAMEWORK_REFUSALS[error.statusCode] ?? BAD_REQUEST;
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON'
-          : error.message;
-      return sendError(reply, new HttpError(code, message));
+          : refusal.message;
+      return sendError(reply, new HttpError(refusal.code, message));
     }
     request.log.error({ err: error }, 'Unhandled error');
     return sendError(reply, new HttpError('internal_error', 'Internal Server Error'));

@@ -36,8 +36,9 @@ function startShop(
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`No URL printed within 20 s:\n${output}`));
-    }, 20_000);
+      reject(new Error(`No URL printed within 60 s:\n${output}`));
+      // A cold start migrates and seeds PGlite; on a loaded 2-core machine that takes a while.
+    }, 60_000);
     child.stdout.on('data', () => {
       const url = /Shop is running at (http:\/\/\S+?)\/?\n/.exec(output)?.[1];
       if (url) {

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { redactDigitRuns } from '@shop/shared';
 import { constants as zlib } from 'node:zlib';
 import type { Upstreams } from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
@@ -69,6 +70,17 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       // ISO time, not epoch milliseconds: readable, and no 13-digit number in a log line can be
       // mistaken for (or hide among) card numbers when logs are checked for them.
       timestamp: isoTimestamp,
+      serializers: {
+        // Fastify's own request fields, with long digit runs of the URL blotted out: a card
+        // number typed into a path or a query must not reach the log with the request line.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactDigitRuns(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket.remotePort,
+        }),
+      },
     },
     bodyLimit: JSON_BODY_LIMIT,
     // The router's own refusals (a path with broken percent-encoding) in the one error shape;

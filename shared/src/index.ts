@@ -9,3 +9,4 @@ export * from './validation/card';
 export * from './contracts/index';
 export * from './stable-json';
 export * from './order-rules';
+export * from './redact';

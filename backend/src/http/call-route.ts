@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import { AppError } from '../errors';
 import { readAccountType, readBearer, readLanguage } from './headers';
 import { findNulCharacters } from './limits';
-import { redactDigitRuns } from './redact';
 
 export interface AuthUser {
   id: number;
@@ -65,10 +64,8 @@ function parsePart(
   const result = schema.safeParse(value === undefined ? {} : value);
   if (result.success) return result.data;
   for (const detail of fieldErrors(result.error)) {
-    details.push({
-      field: redactDigitRuns(prefix && detail.field === '(root)' ? prefix : detail.field),
-      message: redactDigitRuns(detail.message),
-    });
+    // fieldErrors has blotted out long digit runs already; the rule (an order rule) is kept.
+    details.push({ ...detail, field: prefix && detail.field === '(root)' ? prefix : detail.field });
   }
   return undefined;
 }

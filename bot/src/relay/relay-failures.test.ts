@@ -99,6 +99,28 @@ describe('relay when the backend misbehaves', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('waits longer for a call that waits on the card processor than for a plain read', async () => {
+    // Both answers come after 600 ms, past the relay's own 300 ms; the card call may take its
+    // contract's minimum, so it gets through, while the plain read is a 504.
+    const { app } = await relayInFrontOf((request, res) => {
+      setTimeout(() => {
+        if (request.url.startsWith('/api/payments/card/create')) {
+          json(res, 200, { card_id: 7, phone: '99890*****11', resend_after: 60, code_length: 6 });
+        } else json(res, 200, { data: [] });
+      }, 600);
+    }, 300);
+    const card = await app.inject({
+      method: 'POST',
+      url: '/api/payments/card/create',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+      payload: { card_number: '8600 0691 9540 6311', expiry: '03/99', phone: '+998901234567' },
+    });
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toMatchObject({ card_id: 7 });
+    const read = await app.inject({ url: '/api/store/stores' });
+    expect(read.statusCode).toBe(504);
+  });
+
   it('answers 504 when the backend sends headers and then stalls', async () => {
     const { app } = await relayInFrontOf((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -89,7 +89,7 @@ export function createUpstreamClient(opts: {
     const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
     if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
     const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
-    const deadline = startDeadline(timeoutMs, cancel);
+    const deadline = startDeadline(Math.max(timeoutMs, call.minTimeoutMs ?? 0), cancel);
     const init: RequestInit & { duplex?: 'half' } = {
       method: call.method,
       headers,

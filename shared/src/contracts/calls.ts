@@ -68,7 +68,19 @@ export interface CallDef {
   readonly response: z.ZodType;
   /** Calls under /customers/{customerId}: only that customer's bearer token may make them. */
   readonly customerScoped?: boolean;
+  /**
+   * How long the call may take at least, for calls that wait on the card processor: a charge is
+   * a receipt, a payment and maybe a check, each allowed several seconds. The relay and the
+   * browser wait this long when their own default is shorter, so a slow but successful charge
+   * is not reported as a failure while it goes through.
+   */
+  readonly minTimeoutMs?: number;
 }
+
+/** A card call: two processor calls (e.g. create and send the code). */
+const CARD_CALL_TIMEOUT_MS = 25_000;
+/** A charge: receipt, payment, and a check when the payment's answer is late. */
+const CHARGE_TIMEOUT_MS = 40_000;
 
 export const CATALOG_PREFIX = '/backend/api/ext/v1';
 
@@ -177,6 +189,7 @@ export const CALLS = {
     params: OrderTidParams,
     body: PayOrderRequestSchema,
     response: OrderResponseSchema,
+    minTimeoutMs: CHARGE_TIMEOUT_MS,
   },
   createCard: {
     backend: 'ecommerce',
@@ -185,6 +198,7 @@ export const CALLS = {
     auth: 'bearer',
     body: CreateCardRequestSchema,
     response: CreateCardResponseSchema,
+    minTimeoutMs: CARD_CALL_TIMEOUT_MS,
   },
   // Beyond spec §7: the card form offers "Send the code again" after a countdown, and the
   // account page removes a card and picks the default one.
@@ -195,6 +209,7 @@ export const CALLS = {
     auth: 'bearer',
     body: ResendCardCodeRequestSchema,
     response: CardCodeSentResponseSchema,
+    minTimeoutMs: CARD_CALL_TIMEOUT_MS,
   },
   confirmCard: {
     backend: 'ecommerce',
@@ -203,6 +218,7 @@ export const CALLS = {
     auth: 'bearer',
     body: ConfirmCardRequestSchema,
     response: ConfirmCardResponseSchema,
+    minTimeoutMs: CARD_CALL_TIMEOUT_MS,
   },
   cards: {
     backend: 'ecommerce',

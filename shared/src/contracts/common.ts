@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactDigitRuns } from '../redact';
 
 /** The closed list of error codes any of our servers puts on the wire. */
 export const ERROR_CODES = [
@@ -113,15 +114,19 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Turns zod issues into per-field messages, e.g. `{ field: 'items.0.quantity', message }`. */
+/**
+ * Turns zod issues into per-field messages, e.g. `{ field: 'items.0.quantity', message }`. Long
+ * digit runs are blotted out of both: a card number sent as an unknown key must not be echoed.
+ */
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+    const field = redactDigitRuns(
+      issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
+    );
+    const message = redactDigitRuns(issue.message);
     // Custom checks may name their rule in params (the shared order rules do).
     const rule: unknown = issue.code === 'custom' ? issue.params?.rule : undefined;
-    return typeof rule === 'string'
-      ? { field, message: issue.message, rule }
-      : { field, message: issue.message };
+    return typeof rule === 'string' ? { field, message, rule } : { field, message };
   });
 }
 

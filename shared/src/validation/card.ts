@@ -29,7 +29,8 @@ export const CardNumberSchema = z
   .pipe(
     z
       .string()
-      .regex(/^[0-9]{16}$/, 'Enter the 16-digit card number')
+      // abort: a number of the wrong length gets that one message, not a typo warning too.
+      .regex(/^[0-9]{16}$/, { message: 'Enter the 16-digit card number', abort: true })
       .refine(isLuhnValid, 'Check the card number: it has a typo'),
   );
 

@@ -1,4 +1,12 @@
-import { ApiErrorSchema, CALLS, HEADERS, callPath, type CallId, type Language } from '@shop/shared';
+import {
+  ApiErrorSchema,
+  CALLS,
+  HEADERS,
+  callPath,
+  type CallDef,
+  type CallId,
+  type Language,
+} from '@shop/shared';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 
@@ -88,7 +96,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? 20_000;
 
   async function call(id: CallId, options: LooseOptions): Promise<unknown> {
-    const def: Def<CallId> = CALLS[id];
+    const def: CallDef = CALLS[id];
     const context = deps.getContext();
     const url = callPath(def.path, options.params) + queryString(options.query);
 
@@ -116,9 +124,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     // A manual timer rather than AbortSignal.any/timeout: older Android webviews inside Telegram
     // lack both, and a hung call must still end in a retryable error.
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      controller.abort();
-    }, timeoutMs);
+    const timer = setTimeout(
+      () => {
+        controller.abort();
+      },
+      Math.max(timeoutMs, def.minTimeoutMs ?? 0),
+    );
     const onCallerAbort = () => {
       controller.abort();
     };
