@@ -10,8 +10,6 @@ import {
   type Order,
   type SavedCard,
 } from '@shop/shared';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { storedJson } from './browser-state';
 import { E2E_MAPS_DATA_DIR } from './paths';
 import { apiProduct, apiProducts } from './shop-api';
@@ -34,21 +32,7 @@ export const TEST_CARD_EXPIRY = '03/99';
 export async function signInFreshOnMapsServer(page: Page, next: string): Promise<string> {
   const phone = uniquePhone();
   await page.goto(`/en/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const raw = await readFile(join(E2E_MAPS_DATA_DIR, 'outbox', 'sms.jsonl'), 'utf8').catch(
-        () => '',
-      );
-      const lines = raw.split('\n').filter((line) => line.includes(phone));
-      code = lines.at(-1)?.match(/\b\d{5}\b/)?.[0];
-      return code;
-    })
-    .toMatch(/^\d{5}$/);
-  await page.getByRole('textbox', { name: 'Code' }).fill(code ?? '');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await completeSignIn(page, phone, 'en', E2E_MAPS_DATA_DIR);
   await expect(page).toHaveURL(new RegExp(`${next}$`));
   return phone;
 }
@@ -147,11 +131,11 @@ export async function fewLeft(
 }
 
 /** The newest 6-digit code the card's bank (the sandbox) texted for a card ending in `last4`. */
-export async function latestCardCode(last4: string): Promise<string> {
+export async function latestCardCode(last4: string, dataDir?: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const lines = (await readOutbox()).filter((line) => line.phone.endsWith(last4));
+      const lines = (await readOutbox(dataDir)).filter((line) => line.phone.endsWith(last4));
       code = lines.at(-1)?.text.match(/\b\d{6}\b/)?.[0];
       return code;
     })

@@ -17,10 +17,12 @@ export async function completeSignIn(
   page: Page,
   phone: string,
   lang: keyof typeof LABELS = 'en',
+  /** The data directory of the server the page talks to, when it is not the main one. */
+  dataDir?: string,
 ): Promise<void> {
   const label = LABELS[lang];
   await page.getByRole('textbox', { name: label.phone }).fill(phone);
   await page.getByRole('button', { name: label.send }).click();
-  await page.getByRole('textbox', { name: label.code }).fill(await latestCodeFor(phone));
+  await page.getByRole('textbox', { name: label.code }).fill(await latestCodeFor(phone, dataDir));
   await page.getByRole('button', { name: label.submit }).click();
 }

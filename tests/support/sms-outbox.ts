@@ -9,10 +9,13 @@ export interface OutboxLine {
   text: string;
 }
 
-/** Every SMS the console provider has written so far, oldest first. */
-export async function readOutbox(): Promise<OutboxLine[]> {
+/**
+ * Every SMS the console provider has written so far, oldest first: of the main e2e server, or of
+ * the server whose data directory is given.
+ */
+export async function readOutbox(dataDir = E2E_DATA_DIR): Promise<OutboxLine[]> {
   try {
-    const raw = await readFile(join(E2E_DATA_DIR, 'outbox', 'sms.jsonl'), 'utf8');
+    const raw = await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8');
     return raw
       .split('\n')
       .filter((line) => line.trim() !== '')
@@ -23,11 +26,11 @@ export async function readOutbox(): Promise<OutboxLine[]> {
 }
 
 /** The newest sign-in code the console SMS provider wrote for this phone (+998XXXXXXXXX). */
-export async function latestCodeFor(phone: string): Promise<string> {
+export async function latestCodeFor(phone: string, dataDir = E2E_DATA_DIR): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const lines = (await readOutbox()).filter((line) => line.phone === phone);
+      const lines = (await readOutbox(dataDir)).filter((line) => line.phone === phone);
       code = lines.at(-1)?.text.match(/\b\d{5}\b/)?.[0];
       return code;
     })
