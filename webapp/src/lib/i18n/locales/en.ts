@@ -44,7 +44,6 @@ export const en = {
     generic: 'Something went wrong. Please try again.',
     loadFailed: 'Could not load this. Check your connection and try again.',
     otpInvalidAttempts: 'Wrong code. Attempts left: {{count}}.',
-    outOfStockItems: 'Not enough in stock: {{items}}. Change the quantity or remove these items.',
     codes: {
       validation_error: 'Please check the highlighted fields.',
       bad_request: 'The request could not be processed. Please try again.',
@@ -206,7 +205,6 @@ export const en = {
     cards: 'Payment cards',
   },
   cards: {
-    title: 'Payment cards',
     add: 'Add card',
     addNew: 'Add a new card',
     addTitle: 'New card',
@@ -498,10 +496,6 @@ export const en = {
     previousPage: 'Previous',
     nextPage: 'Next',
     pageOf: 'Page {{page}} of {{total}}',
-    payment: {
-      title: 'Payment',
-      text: 'Online card payment is not available yet. Your order is paid on receipt.',
-    },
   },
   toast: {
     close: 'Close notification',

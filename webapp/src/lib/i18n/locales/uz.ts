@@ -42,8 +42,6 @@ export const uz: Messages = {
     generic: 'Nimadir xato ketdi. Qaytadan urinib koʻring.',
     loadFailed: 'Yuklab boʻlmadi. Internet aloqasini tekshirib, qayta urinib koʻring.',
     otpInvalidAttempts: 'Kod notoʻgʻri. Qolgan urinishlar: {{count}}.',
-    outOfStockItems:
-      'Omborda yetarli emas: {{items}}. Miqdorni oʻzgartiring yoki bu mahsulotlarni olib tashlang.',
     codes: {
       validation_error: 'Belgilangan maydonlarni tekshiring.',
       bad_request: 'Soʻrovni bajarib boʻlmadi. Qayta urinib koʻring.',
@@ -212,7 +210,6 @@ export const uz: Messages = {
     cards: 'Toʻlov kartalari',
   },
   cards: {
-    title: 'Toʻlov kartalari',
     add: 'Karta qoʻshish',
     addNew: 'Yangi karta qoʻshish',
     addTitle: 'Yangi karta',
@@ -506,10 +503,6 @@ export const uz: Messages = {
     previousPage: 'Oldingi',
     nextPage: 'Keyingi',
     pageOf: '{{page}}-sahifa, jami {{total}}',
-    payment: {
-      title: 'Toʻlov',
-      text: 'Karta orqali onlayn toʻlov hozircha mavjud emas. Buyurtma qabul qilganda toʻlanadi.',
-    },
   },
   toast: {
     close: 'Bildirishnomani yopish',
