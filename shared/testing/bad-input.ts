@@ -92,12 +92,21 @@ export interface Injectable {
   }>;
 }
 
+/**
+ * light-my-request reads a path as a URL, where a backslash counts as a slash: '/\…' is then a
+ * protocol-relative URL with no host and it throws. It gives '//…' its own origin first; do the
+ * same for '/\…', which then reaches the app as '//…' (what `new URL` makes of it, too).
+ */
+function injectableUrl(url: string): string {
+  return /^\/\\/.test(url) ? `http://localhost${url}` : url;
+}
+
 /** Sends `probe` to `app` in process, within the answer deadline. */
 export async function sendProbe(app: Injectable, probe: Probe): Promise<Answer> {
   const response = await withDeadline(
     app.inject({
       method: probe.method,
-      url: probe.url,
+      url: injectableUrl(probe.url),
       headers: probe.headers,
       ...(probe.payload === undefined ? {} : { payload: probe.payload }),
     }),
