@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './calls';
 export * from './common';
 export * from './ecommerce';
+export * from './order-events';

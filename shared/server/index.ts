@@ -1,0 +1,2 @@
+// Server-only helpers shared by backend/ and bot/ (Node APIs; never imported by the webapp).
+export * from './order-event-signature';
