@@ -8,6 +8,7 @@ import {
   E2E_MAPS_DATA_DIR,
   E2E_MAPS_PORT,
   E2E_PORT,
+  E2E_RESULTS_DIR,
   REPO_ROOT,
   TEST_YANDEX_MAPS_KEY,
 } from './support/paths';
@@ -35,6 +36,7 @@ function shopServer(port: number, dataDir: string, env: Record<string, string> =
 
 export default defineConfig({
   testDir: './e2e',
+  outputDir: E2E_RESULTS_DIR,
   fullyParallel: false,
   workers: 1,
   retries: 0,

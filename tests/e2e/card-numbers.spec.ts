@@ -10,12 +10,12 @@ import { expect, test } from '@playwright/test';
 import { findPans, openDatabase } from '@shop/backend';
 import { CALLS } from '@shop/shared';
 import { TEST_CARD_EXPIRY, TEST_CARDS, bearer, latestCardCode } from '../support/checkout';
-import { E2E_PORT, REPO_ROOT } from '../support/paths';
+import { E2E_PORT, E2E_TRACE_DATA_DIR, REPO_ROOT } from '../support/paths';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 
 const PORT = E2E_PORT + 2;
-const DATA_DIR = join(REPO_ROOT, '.tmp', 'e2e-data-trace');
+const DATA_DIR = E2E_TRACE_DATA_DIR;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /** The shop as `pnpm start` runs it, logging everything; resolves once it answers. */

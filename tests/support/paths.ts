@@ -3,11 +3,18 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = join(REPO_ROOT, '.tmp', 'e2e-data');
+/**
+ * Runs on another E2E_PORT keep their data and results apart (`.tmp/e2e-data-3200`, …), so two
+ * runs can share a checkout; the default port keeps the plain names.
+ */
+const RUN_SUFFIX = E2E_PORT === 3100 ? '' : `-${E2E_PORT}`;
+export const E2E_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data${RUN_SUFFIX}`);
+export const E2E_TRACE_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data-trace${RUN_SUFFIX}`);
+export const E2E_RESULTS_DIR = join(REPO_ROOT, 'tests', `test-results${RUN_SUFFIX}`);
 /** A bot token only for signing test launch parameters; no Telegram server ever sees it. */
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-signing-launch-params';
 /** A second shop server, the same in all but a Yandex Maps key, for the map of /markets. */
 export const E2E_MAPS_PORT = Number(process.env.E2E_MAPS_PORT ?? E2E_PORT + 1);
-export const E2E_MAPS_DATA_DIR = join(REPO_ROOT, '.tmp', 'e2e-data-maps');
+export const E2E_MAPS_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data-maps${RUN_SUFFIX}`);
 /** Only its shape matters: the map script is a local stand-in that never reaches Yandex. */
 export const TEST_YANDEX_MAPS_KEY = '00000000-0000-4000-8000-00000000e2e0';
