@@ -4,6 +4,7 @@
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   doublePrecision,
   boolean,
   check,
@@ -498,6 +499,40 @@ export const orderStatusHistory = pgTable(
     at: timestamptz('at').notNull(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/**
+ * The outbox of order events (contract: shared/src/contracts/order-events.ts): each row is
+ * written in the transaction of the change it tells about, so an event exists exactly when its
+ * change committed. The deliverer claims due rows (SKIP LOCKED, then a lease in `available_at`),
+ * posts them, and marks them delivered; a failure pushes `available_at` further each time.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    /** orderEventId(): the same change always has the same id, so a retry cannot add a row. */
+    id: text('id').primaryKey(),
+    /** Commit order within the outbox: deliveries go oldest first. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The OrderEvent exactly as it is sent. */
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    /** Not claimable before this time: a delivery in progress (lease) or a backoff. */
+    availableAt: timestamptz('available_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredAt: timestamptz('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('order_events_seq_key').on(t.seq),
+    index('order_events_undelivered_idx')
+      .on(t.seq)
+      .where(sql`${t.deliveredAt} is null`),
+    index('order_events_order_idx').on(t.orderId, t.seq),
+  ],
 );
 
 /** Stripe-style idempotency: the first answer to (user, key) is replayed for 24 hours. */
