@@ -10,3 +10,4 @@ export * from './contracts/index';
 export * from './stable-json';
 export * from './order-rules';
 export * from './redact';
+export * from './profile-photo';
