@@ -6,6 +6,9 @@ import type { Upstreams } from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
+import type { Notifier } from './notifier/notifier';
+import { registerOrderEvents } from './notifier/order-events-route';
+import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
 import { createUpstreamClient } from './relay/upstream-client';
 import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
@@ -32,6 +35,8 @@ export interface ServerDeps {
   pageMetaTimeoutMs?: number;
   /** Given to the webapp (markets page map); also opens the CSP to Yandex Maps. */
   yandexMapsApiKey?: string;
+  /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
+  notifier?: Notifier;
   log?: {
     level?: string;
     /** Where log lines go (one JSON object per line); stdout when omitted. */
@@ -126,7 +131,21 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     timeoutMs: deps.upstreamTimeoutMs,
   });
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
-  await registerRelay(app, { client, reads });
+  const { notifier } = deps;
+  await registerRelay(app, {
+    client,
+    reads,
+    ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
+  });
+  if (notifier?.secret) {
+    await registerOrderEvents(app, {
+      store: notifier.store,
+      secret: notifier.secret,
+      onStored: () => {
+        notifier.wake();
+      },
+    });
+  }
   registerMedia(app, { catalogUrl: deps.upstreams.catalogUrl, timeoutMs: deps.upstreamTimeoutMs });
   registerSitemap(app, { client, publicUrl, now });
   await registerWebapp(app, {

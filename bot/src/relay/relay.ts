@@ -1,6 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 import { CALLS, HEADERS, UserSchema, fieldErrors, type FieldError } from '@shop/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { matchCall } from './call-table';
@@ -21,9 +21,23 @@ import {
 export const JSON_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
+/** A 2xx answer to a signed-in shopper's order call (create or pay), as relayed. */
+export interface OrderAnswer {
+  call: 'createOrder' | 'payOrder';
+  data: unknown;
+  /** The headers that went upstream (the shopper's bearer token among them). */
+  headers: Readonly<Record<string, string>>;
+  log: FastifyBaseLogger;
+}
+
 export interface RelayOptions {
   client: UpstreamClient;
   reads: PublicReads;
+  /**
+   * Told of each order answer before it is sent on (the notifier records "order placed"); it
+   * must not throw, and the shopper's answer does not depend on it.
+   */
+  onOrderAnswer?: (answer: OrderAnswer) => Promise<void>;
 }
 
 /** Request headers a backend may see; everything else (cookies above all) stays here. */
@@ -231,7 +245,11 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     if (key !== null) {
       return respondShared(request, reply, await reads.read(out, key, clientClosed, request.log));
     }
-    return respond(reply, await client.send(out, clientClosed, request.log));
+    const answer = await client.send(out, clientClosed, request.log);
+    if (answer.kind === 'ok' && (id === 'createOrder' || id === 'payOrder') && opts.onOrderAnswer) {
+      await opts.onOrderAnswer({ call: id, data: answer.data, headers, log: request.log });
+    }
+    return respond(reply, answer);
   }
 
   await app.register((relay, _options, ready) => {

@@ -12,6 +12,15 @@ import type { Update, UserFromGetMe } from 'grammy/types';
 export interface RecordedCall {
   method: string;
   payload: Record<string, unknown>;
+  /** Whether the call was answered `ok: true` (false: a failure was served instead). */
+  ok: boolean;
+}
+
+/** A Bot API error answer: `{ ok: false, error_code, description, parameters? }`. */
+export interface BotApiFailure {
+  error_code: number;
+  description: string;
+  parameters?: { retry_after?: number };
 }
 
 export interface FakeBotApi {
@@ -22,6 +31,13 @@ export interface FakeBotApi {
   pushUpdate(update: Omit<Update, 'update_id'> & { update_id?: number }): Update;
   /** Makes the next call of `method` fail as Telegram does, e.g. 400 "Bad Request: ...". */
   failNext(method: string, errorCode: number, description: string): void;
+  /**
+   * Decides, call by call, whether to fail (e.g. a share of sendMessage with 429 and 5xx, or a
+   * chat that blocked the bot with 403); undefined answers normally. null removes the policy.
+   */
+  setFailurePolicy(policy: ((call: RecordedCall) => BotApiFailure | undefined) | null): void;
+  /** sendMessage calls that Telegram would have delivered (answered ok), in order. */
+  delivered(): RecordedCall[];
   /** Resolves with the first call of `method` (already made or still to come) that matches. */
   waitForCall(
     method: string,
@@ -74,7 +90,8 @@ export async function startFakeBotApi(opts: {
   const botInfo = opts.botInfo ?? TEST_BOT_INFO;
   const calls: RecordedCall[] = [];
   const queue: Update[] = [];
-  const failures = new Map<string, { error_code: number; description: string }>();
+  const failures = new Map<string, BotApiFailure>();
+  let failurePolicy: ((call: RecordedCall) => BotApiFailure | undefined) | null = null;
   let waiters: Waiter[] = [];
   let callListeners: (() => void)[] = [];
   let nextUpdateId = 100_000;
@@ -129,16 +146,20 @@ export async function startFakeBotApi(opts: {
         });
         return;
       }
-      calls.push({ method, payload });
+      const call: RecordedCall = { method, payload, ok: true };
+      const failure = failures.get(method) ?? failurePolicy?.(call);
+      if (failure) {
+        failures.delete(method);
+        call.ok = false;
+      }
+      calls.push(call);
       const listeners = callListeners;
       callListeners = [];
       listeners.forEach((listener) => {
         listener();
       });
 
-      const failure = failures.get(method);
       if (failure) {
-        failures.delete(method);
         send(res, failure.error_code, { ok: false, ...failure });
         return;
       }
@@ -198,6 +219,10 @@ export async function startFakeBotApi(opts: {
     failNext(method, errorCode, description) {
       failures.set(method, { error_code: errorCode, description });
     },
+    setFailurePolicy(policy) {
+      failurePolicy = policy;
+    },
+    delivered: () => calls.filter((call) => call.method === 'sendMessage' && call.ok),
     callsOf: (method) => calls.filter((call) => call.method === method),
     waitForCall(method, match = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

@@ -1,0 +1,79 @@
+// Turns a stored order event into the chat message that tells the shopper about it.
+import { formatMoney, type Language, type Order, type OrderEvent } from '@shop/shared';
+import { InlineKeyboard } from 'grammy';
+import { ORDER_TEXTS } from '../bot/order-texts';
+
+export interface ChatMessage {
+  text: string;
+  replyMarkup: InlineKeyboard;
+}
+
+/** The order's page in the Mini App (the webapp's `/{lang}/account/orders/{number}`). */
+export function orderPageUrl(publicUrl: string, language: Language, number: string): string {
+  return `${publicUrl}/${language}/account/orders/${encodeURIComponent(number)}`;
+}
+
+/** Telegram opens web_app buttons only over https; a local http shop gets a plain link. */
+function openOrderButton(publicUrl: string, language: Language, number: string): InlineKeyboard {
+  const url = orderPageUrl(publicUrl, language, number);
+  const text = ORDER_TEXTS[language].openOrder;
+  return url.startsWith('https://')
+    ? new InlineKeyboard().webApp(text, url)
+    : new InlineKeyboard().url(text, url);
+}
+
+function confirmation(order: Order, language: Language): string {
+  const t = ORDER_TEXTS[language];
+  const lines = order.items.map(
+    (item) => `• ${item.name} × ${item.quantity} — ${formatMoney(item.total, language)}`,
+  );
+  const delivery =
+    order.delivery_type === 'pickup' && order.store
+      ? `${t.deliveryTypes.pickup}. ${t.pickupAt(order.store.name)}`
+      : t.deliveryTypes[order.delivery_type];
+  const payment =
+    order.payment_type === 'on_receipt' && order.receipt_payment
+      ? `${t.paymentTypes.on_receipt} (${t.receiptPayments[order.receipt_payment]})`
+      : t.paymentTypes[order.payment_type];
+  const totals =
+    order.delivery_price > 0
+      ? [
+          `${t.delivery}: ${formatMoney(order.delivery_price, language)}`,
+          `${t.total}: ${formatMoney(order.total, language)}`,
+        ]
+      : [`${t.total}: ${formatMoney(order.total, language)}`];
+  return [
+    t.placed(order.number),
+    '',
+    ...lines,
+    '',
+    ...totals,
+    `${t.delivery}: ${delivery}`,
+    `${t.payment}: ${payment}`,
+  ].join('\n');
+}
+
+export function orderEventMessage(
+  event: OrderEvent,
+  language: Language,
+  publicUrl: string,
+): ChatMessage {
+  const t = ORDER_TEXTS[language];
+  const { order } = event;
+  let text: string;
+  switch (event.type) {
+    case 'order_placed':
+      text = confirmation(order, language);
+      break;
+    case 'status_changed':
+      text = t.statusChanged(order.number, t.statuses[event.status ?? order.status]);
+      break;
+    case 'payment_received':
+      text = t.paymentReceived(order.number, formatMoney(order.total, language));
+      break;
+    case 'payment_declined':
+      text = t.paymentDeclined(order.number);
+      break;
+  }
+  return { text, replyMarkup: openOrderButton(publicUrl, language, order.number) };
+}

@@ -1,0 +1,108 @@
+// The notifier as the server uses it: its store, where events come in, and the sender.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { orderEventId, type Order, type OrderEvent } from '@shop/shared';
+import type { Api } from 'grammy';
+import { createSender, type Sender, type SenderLogger, type SenderOptions } from './sender';
+import { openNotifierStore, type NotifierStore } from './store';
+
+export interface Notifier {
+  readonly store: NotifierStore;
+  /** The HMAC key of `POST /tg/order-events`; null: nothing may push events here. */
+  readonly secret: string | null;
+  /** Stores events (once each by id) and wakes the sender when any was new. */
+  record(events: readonly OrderEvent[]): Promise<string[]>;
+  /** "Order placed" from an order answer the relay gave the signed-in shopper. */
+  recordPlaced(order: Order, userId: number): Promise<void>;
+  /** Wakes the sender: events were stored (by the route). */
+  wake(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface NotifierOptions {
+  store: NotifierStore;
+  secret: string | null;
+  /** null: no bot token; events and sends are stored and go out once a bot is configured. */
+  api: Api | null;
+  publicUrl: string;
+  logger: SenderLogger;
+  now?: () => Date;
+  sender?: Omit<SenderOptions, 'store' | 'api' | 'publicUrl' | 'logger' | 'now'>;
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { store } = options;
+  const now = options.now ?? (() => new Date());
+  const sender: Sender | null = options.api
+    ? createSender({
+        ...options.sender,
+        store,
+        api: options.api,
+        publicUrl: options.publicUrl,
+        logger: options.logger,
+        now,
+      })
+    : null;
+
+  async function record(events: readonly OrderEvent[]): Promise<string[]> {
+    const fresh = await store.recordEvents(events, now());
+    if (fresh.length > 0) sender?.wake();
+    return fresh;
+  }
+
+  return {
+    store,
+    secret: options.secret,
+    record,
+    async recordPlaced(order, userId) {
+      await record([
+        {
+          id: orderEventId(order.number, { type: 'order_placed' }),
+          type: 'order_placed',
+          at: now().toISOString(),
+          user_id: userId,
+          order,
+        },
+      ]);
+    },
+    wake: () => sender?.wake(),
+    start: () => sender?.start(),
+    stop: async () => {
+      await sender?.stop();
+    },
+  };
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
+}
+
+/**
+ * The order-events secret of a data directory for embedded mode: generated once (256 random
+ * bits), kept in `${dir}/order-events-secret` readable by the owner only.
+ */
+export async function loadOrCreateOrderEventsSecret(dir: string): Promise<string> {
+  const file = join(dir, 'order-events-secret');
+  await mkdir(dir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two processes starting together keep one secret.
+    await writeFile(file, `${randomBytes(32).toString('base64url')}\n`, {
+      mode: 0o600,
+      flag: 'wx',
+    });
+  } catch (error) {
+    if (!isErrno(error, 'EEXIST')) throw error;
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 16) throw new Error(`${file} holds no usable secret; delete it`);
+  return secret;
+}
+
+/** Where the notifier keeps its PGlite database and secret inside DATA_DIR. */
+export function notifierDir(dataDir: string): string {
+  return join(dataDir, 'notifier');
+}
+
+export { openNotifierStore };

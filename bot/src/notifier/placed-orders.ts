@@ -1,0 +1,42 @@
+// "Order placed" from the relay: the shopper's own create-order (or pay) answer is the earliest
+// word of an order, so the server records the event itself, under the id the backend's event
+// uses too (orderEventId), which makes them one event whichever arrives first.
+import { CALLS, OrderResponseSchema, UserSchema } from '@shop/shared';
+import type { OrderAnswer } from '../relay/relay';
+import type { UpstreamClient } from '../relay/upstream-client';
+import type { Notifier } from './notifier';
+
+const UserIdSchema = UserSchema.pick({ id: true });
+
+export function recordPlacedOrders(
+  client: UpstreamClient,
+  notifier: Notifier,
+): (answer: OrderAnswer) => Promise<void> {
+  return async ({ data, headers, log }) => {
+    try {
+      const order = OrderResponseSchema.safeParse(data);
+      if (!order.success) return;
+      // The order answer does not name its account: ask the backend whose token this is.
+      const who = await client.send(
+        {
+          id: 'authUser',
+          call: CALLS.authUser,
+          target: CALLS.authUser.path,
+          // The same caller, without the order's body type: this is a GET.
+          headers: Object.fromEntries(
+            Object.entries(headers).filter(([name]) => name !== 'content-type'),
+          ),
+        },
+        AbortSignal.timeout(5000),
+        log,
+      );
+      if (who.kind !== 'ok') return;
+      const user = UserIdSchema.safeParse(who.data);
+      if (!user.success) return;
+      await notifier.recordPlaced(order.data.data, user.data.id);
+    } catch (error) {
+      // The backend's own event for this order still arrives; the shopper's answer goes on.
+      log.error({ err: error }, 'Could not record the placed order for the bot');
+    }
+  };
+}

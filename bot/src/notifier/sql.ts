@@ -1,0 +1,67 @@
+// One small SQL interface over the two databases the notifier can keep its state in: embedded
+// PGlite (one connection, in the data directory) or a PostgreSQL server through postgres.js. The
+// notifier's queries are few and hand-written, so plain parameterised SQL is all it needs.
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+
+export type SqlValue = string | number | boolean | null;
+export type Row = Record<string, unknown>;
+
+export interface SqlRunner {
+  query<T extends Row = Row>(text: string, params?: readonly SqlValue[]): Promise<T[]>;
+}
+
+export interface SqlClient extends SqlRunner {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenSqlOptions {
+  /** postgres://…; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite's data directory; omitted means in memory (tests). */
+  pgliteDir?: string;
+  maxConnections?: number;
+}
+
+export async function openSql(options: OpenSqlOptions): Promise<SqlClient> {
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 4,
+      // "relation already exists, skipping" and the like are not worth a log line.
+      onnotice: () => undefined,
+    });
+    const runner = (client: postgres.Sql | postgres.TransactionSql): SqlRunner => ({
+      async query<T extends Row>(text: string, params: readonly SqlValue[] = []) {
+        const rows = await client.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+        return rows as unknown as T[];
+      },
+    });
+    return {
+      kind: 'postgres',
+      ...runner(sql),
+      async transaction(work) {
+        // postgres.js types begin()'s result as UnwrapPromiseArray<T>; for a non-array T it is T.
+        return (await sql.begin((tx) => work(runner(tx)))) as Awaited<ReturnType<typeof work>>;
+      },
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  const db = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const runner = (client: Pick<PGlite, 'query'>): SqlRunner => ({
+    async query<T extends Row>(text: string, params: readonly SqlValue[] = []) {
+      const result = await client.query<T>(text, [...params]);
+      return result.rows;
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...runner(db),
+    transaction: (work) => db.transaction((tx) => work(runner(tx))),
+    close: () => db.close(),
+  };
+}

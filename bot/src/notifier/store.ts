@@ -1,0 +1,337 @@
+// The notifier's own state, in its own schema (`notifier`) so it never meets the backend's tables
+// when both use one PostgreSQL database: chats and their links to shop accounts, order events
+// (stored once by id), sends (one per event and chat, the unit the sender claims) and the Telegram
+// update ids already handled. Nothing here lives only in a process's memory.
+import { LANGUAGES, type Language, type OrderEvent } from '@shop/shared';
+import { openSql, type OpenSqlOptions, type SqlClient, type SqlRunner } from './sql';
+
+/** Each entry runs once, in order, in one transaction with its version recorded. */
+const MIGRATIONS: readonly string[] = [
+  `
+  create table notifier.chats (
+    chat_id bigint primary key,
+    language text not null,
+    -- Set when Telegram answers 403 (the user blocked the bot): nothing more is sent there.
+    blocked_at timestamptz,
+    updated_at timestamptz not null
+  );
+  create table notifier.chat_links (
+    user_id bigint not null,
+    chat_id bigint not null references notifier.chats (chat_id),
+    linked_at timestamptz not null,
+    primary key (user_id, chat_id)
+  );
+  create table notifier.events (
+    id text primary key,
+    type text not null,
+    user_id bigint not null,
+    order_number text not null,
+    payload jsonb not null,
+    received_at timestamptz not null
+  );
+  create table notifier.sends (
+    id bigserial primary key,
+    event_id text not null references notifier.events (id),
+    chat_id bigint not null references notifier.chats (chat_id),
+    -- pending: to send (due at next_attempt_at, which a claim pushes forward by a lease),
+    -- sent, blocked (the chat blocked the bot), failed (Telegram refused it for good).
+    state text not null default 'pending',
+    attempts integer not null default 0,
+    next_attempt_at timestamptz not null,
+    last_error text,
+    telegram_message_id bigint,
+    sent_at timestamptz,
+    unique (event_id, chat_id)
+  );
+  create index sends_due on notifier.sends (next_attempt_at) where state = 'pending';
+  create index sends_chat_pending on notifier.sends (chat_id, id) where state = 'pending';
+  create table notifier.processed_updates (
+    update_id bigint primary key,
+    received_at timestamptz not null
+  );
+  `,
+];
+
+export type SendState = 'pending' | 'sent' | 'blocked' | 'failed';
+
+export interface ClaimedSend {
+  sendId: number;
+  chatId: number;
+  language: Language;
+  /** How many claims this send has had, this one included. */
+  attempts: number;
+  event: OrderEvent;
+}
+
+export interface SendRow {
+  sendId: number;
+  eventId: string;
+  chatId: number;
+  state: SendState;
+  attempts: number;
+  telegramMessageId: number | null;
+}
+
+export interface NotifierStore {
+  readonly kind: 'pglite' | 'postgres';
+  /** Links a shop account to a private chat, with the chat's language; re-linking unblocks it. */
+  linkChat(link: { userId: number; chatId: number; language: Language }, now: Date): Promise<void>;
+  /**
+   * Stores each event once by id and, for a new one, a send for every unblocked chat linked to
+   * its user. Returns the ids that were new.
+   */
+  recordEvents(events: readonly OrderEvent[], now: Date): Promise<string[]>;
+  /**
+   * Claims up to `limit` due sends, at most one per chat and only a chat's oldest unsent one (so
+   * a chat reads its messages in order), by pushing their next attempt `leaseMs` ahead. Another
+   * instance skips rows being claimed (FOR UPDATE SKIP LOCKED) and, once the lease is pushed,
+   * sees them as not due; a claimer that dies leaves them due again when the lease runs out.
+   */
+  claimDueSends(options: { now: Date; leaseMs: number; limit: number }): Promise<ClaimedSend[]>;
+  markSent(sendId: number, telegramMessageId: number, now: Date): Promise<void>;
+  scheduleRetry(sendId: number, at: Date, error: string): Promise<void>;
+  markFailed(sendId: number, error: string): Promise<void>;
+  /** The chat blocked the bot: no send to it is attempted again. */
+  markChatBlocked(chatId: number, now: Date): Promise<void>;
+  /** True the first time an update id is seen; false for a redelivery. */
+  rememberUpdate(updateId: number, now: Date): Promise<boolean>;
+  /** Everything the tests and operators look at. */
+  sends(): Promise<SendRow[]>;
+  eventIds(): Promise<string[]>;
+  chat(chatId: number): Promise<{ language: Language; blocked: boolean } | null>;
+  close(): Promise<void>;
+}
+
+function asLanguage(value: unknown): Language {
+  return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : 'uz';
+}
+
+async function migrate(sql: SqlClient): Promise<void> {
+  await sql.transaction(async (tx) => {
+    // Two instances starting together: the second waits here, then finds nothing left to do.
+    if (sql.kind === 'postgres') {
+      await tx.query(`select pg_advisory_xact_lock(hashtext('notifier.migrate'))`);
+    }
+    await tx.query('create schema if not exists notifier');
+    await tx.query(
+      'create table if not exists notifier.migrations (version integer primary key, applied_at timestamptz not null)',
+    );
+    const done = await tx.query<{ version: number }>('select version from notifier.migrations');
+    const applied = new Set(done.map((row) => row.version));
+    for (const [index, text] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (applied.has(version)) continue;
+      // Statements are split on ";": no comment or literal in MIGRATIONS may hold one.
+      for (const statement of text.split(';').filter((s) => s.trim() !== '')) {
+        await tx.query(statement);
+      }
+      await tx.query('insert into notifier.migrations (version, applied_at) values ($1, now())', [
+        version,
+      ]);
+    }
+  });
+}
+
+async function insertEvent(tx: SqlRunner, event: OrderEvent, now: Date): Promise<boolean> {
+  const inserted = await tx.query(
+    `insert into notifier.events (id, type, user_id, order_number, payload, received_at)
+     values ($1, $2, $3, $4, $5::jsonb, $6::timestamptz)
+     on conflict (id) do nothing
+     returning id`,
+    [
+      event.id,
+      event.type,
+      event.user_id,
+      event.order.number,
+      JSON.stringify(event),
+      now.toISOString(),
+    ],
+  );
+  if (inserted.length === 0) return false;
+  await tx.query(
+    `insert into notifier.sends (event_id, chat_id, next_attempt_at)
+     select $1, link.chat_id, $3::timestamptz
+     from notifier.chat_links link
+     join notifier.chats chat on chat.chat_id = link.chat_id
+     where link.user_id = $2 and chat.blocked_at is null
+     on conflict (event_id, chat_id) do nothing`,
+    [event.id, event.user_id, now.toISOString()],
+  );
+  return true;
+}
+
+/** Opens (and migrates) the store: PostgreSQL at `databaseUrl`, else PGlite in `pgliteDir`. */
+export async function openNotifierStore(options: OpenSqlOptions): Promise<NotifierStore> {
+  const sql = await openSql(options);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+
+  return {
+    kind: sql.kind,
+
+    async linkChat({ userId, chatId, language }, now) {
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `insert into notifier.chats (chat_id, language, blocked_at, updated_at)
+           values ($1, $2, null, $3::timestamptz)
+           on conflict (chat_id) do update
+             set language = excluded.language, blocked_at = null, updated_at = excluded.updated_at`,
+          [chatId, language, now.toISOString()],
+        );
+        await tx.query(
+          `insert into notifier.chat_links (user_id, chat_id, linked_at)
+           values ($1, $2, $3::timestamptz)
+           on conflict (user_id, chat_id) do nothing`,
+          [userId, chatId, now.toISOString()],
+        );
+      });
+    },
+
+    recordEvents(events, now) {
+      return sql.transaction(async (tx) => {
+        const fresh: string[] = [];
+        for (const event of events) {
+          if (await insertEvent(tx, event, now)) fresh.push(event.id);
+        }
+        return fresh;
+      });
+    },
+
+    claimDueSends({ now, leaseMs, limit }) {
+      return sql.transaction(async (tx) => {
+        // `not exists` keeps each chat to its oldest pending send; SKIP LOCKED leaves rows another
+        // instance is claiming right now to that instance.
+        const rows = await tx.query<{
+          id: string | number;
+          chat_id: string;
+          attempts: number;
+          language: string;
+          payload: unknown;
+        }>(
+          `select send.id, send.chat_id::text as chat_id, send.attempts, chat.language, event.payload
+           from notifier.sends send
+           join notifier.chats chat on chat.chat_id = send.chat_id
+           join notifier.events event on event.id = send.event_id
+           where send.state = 'pending'
+             and send.next_attempt_at <= $1::timestamptz
+             and not exists (
+               select 1 from notifier.sends earlier
+               where earlier.chat_id = send.chat_id and earlier.state = 'pending' and earlier.id < send.id
+             )
+           order by send.id
+           limit $2
+           for update of send skip locked`,
+          [now.toISOString(), limit],
+        );
+        if (rows.length === 0) return [];
+        const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+        const ids = rows.map((row) => Number(row.id));
+        await tx.query(
+          `update notifier.sends set attempts = attempts + 1, next_attempt_at = $1::timestamptz
+           where id = any($2::bigint[])`,
+          [leaseEnd, `{${ids.join(',')}}`],
+        );
+        return rows.map((row) => ({
+          sendId: Number(row.id),
+          chatId: Number(row.chat_id),
+          language: asLanguage(row.language),
+          attempts: row.attempts + 1,
+          event: (typeof row.payload === 'string'
+            ? JSON.parse(row.payload)
+            : row.payload) as OrderEvent,
+        }));
+      });
+    },
+
+    async markSent(sendId, telegramMessageId, now) {
+      await sql.query(
+        `update notifier.sends
+         set state = 'sent', telegram_message_id = $2, sent_at = $3::timestamptz, last_error = null
+         where id = $1`,
+        [sendId, telegramMessageId, now.toISOString()],
+      );
+    },
+
+    async scheduleRetry(sendId, at, error) {
+      await sql.query(
+        `update notifier.sends set next_attempt_at = $2::timestamptz, last_error = $3
+         where id = $1 and state = 'pending'`,
+        [sendId, at.toISOString(), error.slice(0, 500)],
+      );
+    },
+
+    async markFailed(sendId, error) {
+      await sql.query(
+        `update notifier.sends set state = 'failed', last_error = $2 where id = $1 and state = 'pending'`,
+        [sendId, error.slice(0, 500)],
+      );
+    },
+
+    async markChatBlocked(chatId, now) {
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `update notifier.chats set blocked_at = $2::timestamptz, updated_at = $2::timestamptz
+           where chat_id = $1`,
+          [chatId, now.toISOString()],
+        );
+        await tx.query(
+          `update notifier.sends set state = 'blocked' where chat_id = $1 and state = 'pending'`,
+          [chatId],
+        );
+      });
+    },
+
+    async rememberUpdate(updateId, now) {
+      const rows = await sql.query(
+        `insert into notifier.processed_updates (update_id, received_at)
+         values ($1, $2::timestamptz) on conflict (update_id) do nothing returning update_id`,
+        [updateId, now.toISOString()],
+      );
+      return rows.length > 0;
+    },
+
+    async sends() {
+      const rows = await sql.query<{
+        id: string | number;
+        event_id: string;
+        chat_id: string;
+        state: SendState;
+        attempts: number;
+        telegram_message_id: string | null;
+      }>(
+        `select id, event_id, chat_id::text as chat_id, state, attempts,
+                telegram_message_id::text as telegram_message_id
+         from notifier.sends order by id`,
+      );
+      return rows.map((row) => ({
+        sendId: Number(row.id),
+        eventId: row.event_id,
+        chatId: Number(row.chat_id),
+        state: row.state,
+        attempts: row.attempts,
+        telegramMessageId:
+          row.telegram_message_id === null ? null : Number(row.telegram_message_id),
+      }));
+    },
+
+    async eventIds() {
+      const rows = await sql.query<{ id: string }>('select id from notifier.events order by id');
+      return rows.map((row) => row.id);
+    },
+
+    async chat(chatId) {
+      const rows = await sql.query<{ language: string; blocked_at: unknown }>(
+        'select language, blocked_at from notifier.chats where chat_id = $1',
+        [chatId],
+      );
+      const row = rows[0];
+      return row ? { language: asLanguage(row.language), blocked: row.blocked_at !== null } : null;
+    },
+
+    close: () => sql.close(),
+  };
+}
