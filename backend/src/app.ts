@@ -14,6 +14,7 @@ import type { Db } from './db/client';
 import { installValue } from './db/install-state';
 import { AppError } from './errors';
 
+import type { CallRouteOptions } from './http/call-route';
 import { bindRoute } from './http/route-binder';
 import { authenticateToken } from './auth/tokens';
 import { createOtpService } from './auth/otp-service';
@@ -29,6 +30,7 @@ import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
 import { registerPaymentRoutes } from './payments/payment-routes';
+import { registerPhotoRoutes } from './photos/photo-routes';
 import { registerProfileRoutes } from './profile/profile-routes';
 import type { SmsProvider } from './sms/sms-provider';
 
@@ -47,6 +49,8 @@ export interface BackendDeps {
   catalogCacheTtlMs?: number;
   /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
   paymentHoldMinutes?: number;
+  /** Where uploaded profile photos are kept; without it the upload call is not served (404). */
+  photoDir?: string;
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
@@ -193,7 +197,7 @@ export function createBackend(deps: BackendDeps): Backend {
     },
   });
 
-  const route = bindRoute(app, {
+  const routeOptions: CallRouteOptions = {
     authenticate: (token) => authenticateToken(db, token, now()),
     validateResponses: deps.validateResponses ?? false,
     checkApiKey: (request) => {
@@ -202,7 +206,8 @@ export function createBackend(deps: BackendDeps): Backend {
         throw new AppError('unauthorized', 'A valid API key is required');
       }
     },
-  });
+  };
+  const route = bindRoute(app, routeOptions);
 
   registerAuthRoutes(route, db, otp, now);
   registerProfileRoutes(route, db, now);
@@ -211,6 +216,9 @@ export function createBackend(deps: BackendDeps): Backend {
   registerPaymentRoutes(route, cards, payments);
   registerCatalogRoutes(route, catalog, orders);
   registerMediaRoutes(app, db);
+  if (deps.photoDir !== undefined) {
+    registerPhotoRoutes(app, { db, photoDir: deps.photoDir, routeOptions });
+  }
   app.get('/healthz', () => ({ status: 'ok' }));
 
   app.setNotFoundHandler((_request, reply) =>

@@ -92,6 +92,7 @@ export async function startEmbeddedBackend(
       logger: options.logger ?? false,
       catalogCacheTtlMs: options.catalogCacheTtlMs,
       paymentHoldMinutes: options.paymentHoldMinutes,
+      photoDir: join(options.dataDir, 'photos'),
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });

@@ -34,7 +34,8 @@ export interface Probe {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  /** A Buffer for uploads (binary picture bytes), text otherwise. */
+  payload?: string | Buffer;
 }
 
 export interface Answer {
@@ -83,7 +84,7 @@ export interface Injectable {
     method: string;
     url: string;
     headers: Record<string, string>;
-    payload?: string;
+    payload?: string | Buffer;
   }): Promise<{
     statusCode: number;
     headers: Record<string, string | string[] | number | undefined>;
@@ -390,10 +391,27 @@ export function urlWith(
   return `${path}${query}`;
 }
 
+/** A real 2×2 PNG: the good upload is a photo the backend takes. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWMwXlVuvKqcAUIBACQuBVGcWysNAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** The good upload: one photo in the field `photo`, framed with the boundary of goodRequest. */
+function goodUpload(): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      '--sweep\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n',
+    ),
+    TINY_PNG,
+    Buffer.from('\r\n--sweep--\r\n'),
+  ]);
+}
+
 export function goodProbe(good: Good, label: string): Probe {
   const payload =
     good.def.body === 'multipart'
-      ? '--sweep--\r\n'
+      ? goodUpload()
       : good.body === undefined
         ? undefined
         : JSON.stringify(good.body);

@@ -196,15 +196,10 @@ describe.each(DATABASE_KINDS)('HTTP contract on %s', (kind) => {
       const answer = await call(t, def.method, pathOf(def), {
         body: def.method === 'GET' ? undefined : {},
       });
-      expect(answer.status, name).toBe(def.body === 'multipart' ? 404 : 401);
+      expect(answer.status, name).toBe(401);
       expectClientError(answer, name);
     },
   );
-
-  it('does not serve the photo upload yet (404, see README)', async () => {
-    const answer = await call(t, 'POST', '/api/profile/upload-photo', { token, body: {} });
-    expect(answer.status).toBe(404);
-  });
 
   it('answers the saved-card calls: no cards yet, a number the processor does not know is refused', async () => {
     expect((await call(t, 'GET', '/api/payments/cards', { token })).body).toEqual({ data: [] });

@@ -127,6 +127,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
       timeoutMs: options.processorTimeoutMs ?? 10_000,
     }),
     validateResponses: true,
+    photoDir: join(dataDir, 'photos'),
     logger: {
       level: 'trace',
       stream: {
