@@ -26,6 +26,8 @@ import { registerContentRoutes } from './content/content-routes';
 import { registerMediaRoutes } from './media/media-routes';
 import { createOrderService } from './orders/order-service';
 import { registerOrderRoutes } from './orders/order-routes';
+import { createOrderStatusService, type OrderStatusService } from './orders/order-status';
+import { registerOperatorRoutes } from './operator/operator-routes';
 import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
@@ -49,6 +51,8 @@ export interface BackendDeps {
   catalogCacheTtlMs?: number;
   /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
   paymentHoldMinutes?: number;
+  /** The secret of the operator's calls (`/operator/...`); without it they are not served. */
+  operatorSecret?: string;
   /** Where uploaded profile photos are kept; without it the upload call is not served (404). */
   photoDir?: string;
 }
@@ -59,6 +63,10 @@ export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
 export interface Backend {
   app: FastifyInstance;
   payments: PaymentService;
+  /** Order status changes (the operator call and the demo flow use it). */
+  statuses: OrderStatusService;
+  /** Calls `listener` after order events were committed to the outbox; answers an unsubscribe. */
+  onOrderEvents: (listener: () => void) => () => void;
 }
 
 /** What a framework refusal says: a fixed text per status, because the parser's own messages
@@ -166,6 +174,10 @@ export function createBackend(deps: BackendDeps): Backend {
     },
   });
   const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
+  const eventListeners = new Set<() => void>();
+  const orderEventsCommitted = () => {
+    for (const listener of eventListeners) listener();
+  };
   const content = createContentService(db, {
     paymentHoldMinutes: deps.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES,
   });
@@ -178,6 +190,15 @@ export function createBackend(deps: BackendDeps): Backend {
     onStockChanged: (change) => {
       catalog.stockChanged(change);
     },
+    onOrderEvents: orderEventsCommitted,
+  });
+  const statuses = createOrderStatusService({
+    db,
+    now,
+    onStockReturned: () => {
+      catalog.stockChanged({ soldOut: true });
+    },
+    onOrderEvents: orderEventsCommitted,
   });
   const cards = createCardService({
     db,
@@ -195,6 +216,7 @@ export function createBackend(deps: BackendDeps): Backend {
     onStockReturned: () => {
       catalog.stockChanged({ soldOut: true });
     },
+    onOrderEvents: orderEventsCommitted,
   });
 
   const routeOptions: CallRouteOptions = {
@@ -216,6 +238,9 @@ export function createBackend(deps: BackendDeps): Backend {
   registerPaymentRoutes(route, cards, payments);
   registerCatalogRoutes(route, catalog, orders);
   registerMediaRoutes(app, db);
+  if (deps.operatorSecret !== undefined) {
+    registerOperatorRoutes(app, { secret: deps.operatorSecret, statuses });
+  }
   if (deps.photoDir !== undefined) {
     registerPhotoRoutes(app, { db, photoDir: deps.photoDir, routeOptions });
   }
@@ -242,5 +267,13 @@ export function createBackend(deps: BackendDeps): Backend {
     return reply.code(500).send({ code: 'internal_error', message: 'Internal Server Error' });
   });
 
-  return { app, payments };
+  return {
+    app,
+    payments,
+    statuses,
+    onOrderEvents: (listener) => {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+  };
 }

@@ -34,6 +34,18 @@ export const ConfigSchema = z.object({
       .max(7 * 24 * 60)
       .default(30),
   ),
+  // Where order events are delivered (the bot server's /tg/order-events); both or neither.
+  ORDER_EVENTS_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).optional(),
+  ),
+  ORDER_EVENTS_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
+  OPERATOR_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
+  DEMO_ORDER_FLOW: z.preprocess(emptyAsUnset, z.enum(['0', '1']).default('0')),
+  DEMO_ORDER_FLOW_INTERVAL_MS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +78,26 @@ export function paymeConfig(
     : null;
 }
 
+/** ORDER_EVENTS_URL without its secret (or the other way round) could never deliver. */
+export function orderEventsKeyProblems(
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const isSet = (key: string) => env[key] !== undefined && env[key] !== '';
+  if (isSet('ORDER_EVENTS_URL') === isSet('ORDER_EVENTS_SECRET')) return [];
+  const missing = isSet('ORDER_EVENTS_URL') ? 'ORDER_EVENTS_SECRET' : 'ORDER_EVENTS_URL';
+  return [
+    `${missing}: Required with ${missing === 'ORDER_EVENTS_URL' ? 'ORDER_EVENTS_SECRET' : 'ORDER_EVENTS_URL'}`,
+  ];
+}
+
+/** Where order events go, when configured. */
+export function orderEventsConfig(
+  config: Pick<Config, 'ORDER_EVENTS_URL' | 'ORDER_EVENTS_SECRET'>,
+): { url: string; secret: string } | null {
+  const { ORDER_EVENTS_URL: url, ORDER_EVENTS_SECRET: secret } = config;
+  return url !== undefined && secret !== undefined ? { url, secret } : null;
+}
+
 /** Parses the environment once; a bad config fails with every bad key listed (values are not echoed). */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = ConfigSchema.safeParse(env);
@@ -74,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? []
       : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...paymeKeyProblems(env),
+    ...orderEventsKeyProblems(env),
   ];
   if (result.success && lines.length === 0) return result.data;
   throw new Error(`Invalid backend configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);

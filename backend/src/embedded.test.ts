@@ -111,6 +111,8 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       CATALOG_CACHE_TTL_MS: 30_000,
       PAYMENT_HOLD_MINUTES: 30,
+      DEMO_ORDER_FLOW: '0',
+      DEMO_ORDER_FLOW_INTERVAL_MS: 120_000,
       LOG_LEVEL: 'info',
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });

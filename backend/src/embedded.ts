@@ -1,9 +1,22 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createBackend } from './app';
-import { loadOrCreateApiKey, MIN_API_KEY_LENGTH } from './api-key';
+import {
+  BACKEND_URL_FILE,
+  loadOrCreateApiKey,
+  loadOrCreateSecret,
+  MIN_API_KEY_LENGTH,
+  OPERATOR_SECRET_FILE,
+} from './api-key';
 import { openDatabase } from './db/client';
-import { startBackgroundWork } from './payments/background-work';
+import {
+  createOrderEventDeliverer,
+  type OrderEventDeliverer,
+  type OrderEventsTarget,
+} from './order-events/deliverer';
+import { advanceOpenOrders, DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders/demo-order-flow';
+import { startBackgroundWork, type BackgroundWork } from './payments/background-work';
 import { createPaymeProcessor } from './payments/payme-processor';
 import { startPaymeSandbox, type PaymeSandbox } from './payments/sandbox/payme-sandbox';
 import { seedDemoData } from './seed/seed';
@@ -35,6 +48,15 @@ export interface EmbeddedBackendOptions {
   paymentHoldMinutes?: number;
   /** How often unanswered charges are settled and expired holds cancelled. */
   sweepIntervalMs?: number;
+  /**
+   * Where order events go (the server in bot/: `<its URL>/tg/order-events`, ORDER_EVENTS_SECRET).
+   * Without it events are still written to the outbox, and sent once a target is configured.
+   */
+  orderEvents?: (OrderEventsTarget & { pollIntervalMs?: number; timeoutMs?: number }) | null;
+  /** The operator's secret; without it one is generated once into `${dataDir}/operator-secret`. */
+  operatorSecret?: string;
+  /** DEMO_ORDER_FLOW: move open orders one step along every `intervalMs` (2 minutes by default). */
+  demoOrderFlow?: { intervalMs?: number } | null;
 }
 
 export interface EmbeddedBackend {
@@ -48,6 +70,12 @@ export interface EmbeddedBackend {
 /** Where the sandbox keeps its cards and receipts, so saved cards survive a restart. */
 export function sandboxStateFile(dataDir: string): string {
   return join(dataDir, 'payme-sandbox', 'state.json');
+}
+
+/** Removes the URL file on a clean stop, unless another start has rewritten it since. */
+async function removeUrlFile(file: string, url: string): Promise<void> {
+  const written = await readFile(file, 'utf8').catch(() => '');
+  if (written.trim() === url) await rm(file, { force: true });
 }
 
 /**
@@ -70,6 +98,8 @@ export async function startEmbeddedBackend(
     await database.migrate();
     await seedDemoData(database.db, new Date());
     const catalogApiKey = options.catalogApiKey ?? (await loadOrCreateApiKey(options.dataDir));
+    const operatorSecret =
+      options.operatorSecret ?? (await loadOrCreateSecret(options.dataDir, OPERATOR_SECRET_FILE));
     const now = () => new Date();
     const sms = createConsoleSmsProvider({
       dataDir: options.dataDir,
@@ -83,7 +113,7 @@ export async function startEmbeddedBackend(
       sandbox = await startPaymeSandbox({ stateFile: sandboxStateFile(options.dataDir), sms, now });
       cashbox = sandbox;
     }
-    const { app, payments } = createBackend({
+    const { app, payments, statuses, onOrderEvents } = createBackend({
       db: database.db,
       catalogApiKey,
       now,
@@ -92,26 +122,54 @@ export async function startEmbeddedBackend(
       logger: options.logger ?? false,
       catalogCacheTtlMs: options.catalogCacheTtlMs,
       paymentHoldMinutes: options.paymentHoldMinutes,
+      operatorSecret,
       photoDir: join(options.dataDir, 'photos'),
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
     const { port } = app.server.address() as AddressInfo;
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    const url = `http://${urlHost}:${port}`;
+    // For `pnpm order:status`: the port is picked at each start, so the file is rewritten each time.
+    const urlFile = join(options.dataDir, BACKEND_URL_FILE);
+    const reachableUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost}:${port}`;
+    await writeFile(urlFile, `${reachableUrl}\n`);
     const work = startBackgroundWork({
       run: () => payments.sweep(),
       intervalMs: options.sweepIntervalMs,
       log: app.log,
     });
+    let deliverer: OrderEventDeliverer | null = null;
+    if (options.orderEvents) {
+      const openDeliverer = createOrderEventDeliverer({
+        ...options.orderEvents,
+        db: database.db,
+        now,
+        log: app.log.child({ module: 'order-events' }),
+      });
+      onOrderEvents(() => {
+        openDeliverer.wake();
+      });
+      openDeliverer.start();
+      deliverer = openDeliverer;
+    }
+    let demo: BackgroundWork | null = null;
+    if (options.demoOrderFlow) {
+      demo = startBackgroundWork({
+        run: () => advanceOpenOrders(database.db, statuses),
+        intervalMs: options.demoOrderFlow.intervalMs ?? DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS,
+        log: app.log,
+      });
+    }
     const openSandbox = sandbox;
     let closing: Promise<void> | undefined;
     return {
-      url: `http://${urlHost}:${port}`,
+      url,
       catalogApiKey,
       paymentSandboxUrl: openSandbox?.url ?? null,
       close: () => {
-        closing ??= work
-          .stop()
+        closing ??= Promise.all([work.stop(), demo?.stop(), deliverer?.stop()])
+          .then(() => removeUrlFile(urlFile, reachableUrl))
           .then(() => app.close())
           .then(() => openSandbox?.close())
           .then(() => database.close());

@@ -1,6 +1,6 @@
 // The only file with side effects: reads the environment, starts the backend, stops it cleanly.
 import { join } from 'node:path';
-import { loadConfig, paymeConfig } from './config';
+import { loadConfig, orderEventsConfig, paymeConfig } from './config';
 import { startEmbeddedBackend } from './embedded';
 
 const config = loadConfig(process.env);
@@ -14,6 +14,10 @@ const backend = await startEmbeddedBackend({
   catalogCacheTtlMs: config.CATALOG_CACHE_TTL_MS,
   payme: paymeConfig(config),
   paymentHoldMinutes: config.PAYMENT_HOLD_MINUTES,
+  operatorSecret: config.OPERATOR_SECRET,
+  orderEvents: orderEventsConfig(config),
+  demoOrderFlow:
+    config.DEMO_ORDER_FLOW === '1' ? { intervalMs: config.DEMO_ORDER_FLOW_INTERVAL_MS } : null,
 });
 process.stdout.write(`Backend listening at ${backend.url}\n`);
 if (backend.paymentSandboxUrl !== null) {

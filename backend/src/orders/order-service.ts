@@ -39,6 +39,7 @@ import { isPgInt } from '../http/limits';
 import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
 import { toStore, type ContentService } from '../content/content-service';
+import { recordOrderEvent } from '../order-events/outbox';
 
 export type CreateOrderInput = z.output<typeof CreateOrderRequestSchema>;
 
@@ -191,6 +192,8 @@ export interface OrderServiceDeps {
   /** Called after an order has committed: stock changed, and in-stock counts too when a variant
    * sold out. */
   onStockChanged?: (change: { soldOut: boolean }) => void;
+  /** Events were committed to the outbox (an order was placed). */
+  onOrderEvents?: () => void;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -436,6 +439,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
       const [rendered] = await renderOrders(tx, [order], lang);
       if (!rendered) throw new Error('Order vanished');
+      await recordOrderEvent(tx, order.id, { type: 'order_placed' }, now, rendered);
       const body: OrderResponse = { data: rendered };
       if (idempotency) {
         await tx
@@ -445,7 +449,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       return { kind: 'created', status: 201, body };
     });
-    if (result.kind === 'created') deps.onStockChanged?.({ soldOut: stock.soldOut });
+    if (result.kind === 'created') {
+      deps.onStockChanged?.({ soldOut: stock.soldOut });
+      deps.onOrderEvents?.();
+    }
     return result;
   }
 

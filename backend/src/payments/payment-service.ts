@@ -11,9 +11,11 @@ import { toTiyin, type Language, type Order } from '@shop/shared';
 import { and, asc, eq, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { orderItems, orderStatusHistory, orders, paymentAttempts, variants } from '../db/schema';
+import { orders, paymentAttempts } from '../db/schema';
 import { AppError, notFound } from '../errors';
+import { recordOrderEvent } from '../order-events/outbox';
 import { renderOrders } from '../orders/order-service';
+import { cancelOrders } from '../orders/order-status';
 import { ProcessorError, type CardProcessor, type ReceiptOutcome } from './card-processor';
 import type { CardService } from './card-service';
 import { PROCESSOR_DOWN_MESSAGE } from './processor-errors';
@@ -39,6 +41,8 @@ export interface PaymentServiceDeps {
   log: FastifyBaseLogger;
   /** Stock went back on sale (an expired hold was cancelled). */
   onStockReturned?: () => void;
+  /** Events were committed to the outbox. */
+  onOrderEvents?: () => void;
 }
 
 function notPayable(message: string): AppError {
@@ -84,10 +88,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     state: 'failed' | 'declined',
     errorCode: number | null,
   ): Promise<void> {
-    await db
-      .update(paymentAttempts)
-      .set({ state, errorCode, updatedAt: deps.now() })
-      .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.state, IN_FLIGHT)));
+    const at = deps.now();
+    const told = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(paymentAttempts)
+        .set({ state, errorCode, updatedAt: at })
+        .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.state, IN_FLIGHT)))
+        .returning({ orderId: paymentAttempts.orderId });
+      const [attempt] = moved;
+      // Only a decline is news to the shopper; a charge that never reached the card is not.
+      if (state !== 'declined' || !attempt) return false;
+      await recordOrderEvent(
+        tx,
+        attempt.orderId,
+        { type: 'payment_declined', attempt: attemptId },
+        at,
+      );
+      return true;
+    });
+    if (told) deps.onOrderEvents?.();
   }
 
   async function markUnknown(attemptId: number): Promise<void> {
@@ -106,11 +125,20 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, IN_FLIGHT)))
         .returning({ id: paymentAttempts.id });
       if (moved.length === 0) return; // settled by someone else already
-      await tx
+      const paid = await tx
         .update(orders)
         .set({ paymentStatus: 'paid', paidAt: at })
-        .where(and(eq(orders.id, attempt.orderId), eq(orders.paymentStatus, 'unpaid')));
+        .where(and(eq(orders.id, attempt.orderId), eq(orders.paymentStatus, 'unpaid')))
+        .returning({ id: orders.id });
+      if (paid.length === 0) return;
+      await recordOrderEvent(
+        tx,
+        attempt.orderId,
+        { type: 'payment_received', attempt: attempt.id },
+        at,
+      );
     });
+    deps.onOrderEvents?.();
     log.info({ orderId: attempt.orderId, attemptId: attempt.id }, 'card payment received');
   }
 
@@ -366,6 +394,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             and(
               eq(orders.paymentStatus, 'unpaid'),
               ne(orders.status, 'cancelled'),
+              // The hold never undoes an order the operator has already completed.
+              ne(orders.status, 'completed'),
               lte(orders.payUntil, now),
               notExists(
                 tx
@@ -398,37 +428,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           );
         const ids = dueIds.filter((id) => !busy.some((row) => row.orderId === id));
         if (ids.length === 0) return { cancelled: 0, more: due.length === BATCH };
-        const cancelled = await tx
-          .update(orders)
-          .set({ status: 'cancelled' })
-          .where(
-            and(
-              inArray(orders.id, ids),
-              ne(orders.status, 'cancelled'),
-              eq(orders.paymentStatus, 'unpaid'),
-            ),
-          )
-          .returning({ id: orders.id });
-        const cancelledIds = cancelled.map((row) => row.id);
+        const cancelledIds = await cancelOrders(tx, ids, now, eq(orders.paymentStatus, 'unpaid'));
         if (cancelledIds.length === 0) return { cancelled: 0, more: due.length === BATCH };
-        await tx
-          .insert(orderStatusHistory)
-          .values(cancelledIds.map((orderId) => ({ orderId, status: 'cancelled', at: now })));
-        const items = await tx
-          .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, cancelledIds));
-        const back = new Map<number, number>();
-        for (const item of items) {
-          back.set(item.variantId, (back.get(item.variantId) ?? 0) + item.quantity);
-        }
-        // In id order, as orders take stock, so a sweep and an order cannot deadlock.
-        for (const [variantId, quantity] of [...back].sort(([a], [b]) => a - b)) {
-          await tx
-            .update(variants)
-            .set({ quantity: sql`${variants.quantity} + ${quantity}` })
-            .where(eq(variants.id, variantId));
-        }
         return { cancelled: cancelledIds.length, more: due.length === BATCH };
       });
       total += batch.cancelled;
@@ -436,6 +437,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
     if (total > 0) {
       log.info({ orders: total }, 'unpaid card orders cancelled after their hold');
+      deps.onOrderEvents?.();
       deps.onStockReturned?.();
     }
     return total;

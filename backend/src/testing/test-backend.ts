@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
 import { createPaymeProcessor } from '../payments/payme-processor';
+import type { OrderStatusService } from '../orders/order-status';
 import type { PaymentService } from '../payments/payment-service';
 import { startPaymeSandbox, type PaymeSandbox } from '../payments/sandbox/payme-sandbox';
 import { seedDemoData } from '../seed/seed';
@@ -82,6 +83,10 @@ export interface TestBackend {
   sandbox: PaymeSandbox;
   /** Settling and hold expiry, run by hand with the test clock. */
   payments: PaymentService;
+  /** Order status changes, as the operator call and the demo flow make them. */
+  statuses: OrderStatusService;
+  /** The secret of the operator's calls (x-operator-secret). */
+  operatorSecret: string;
   outbox(): Promise<OutboxLine[]>;
   close(): Promise<void>;
 }
@@ -107,6 +112,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-backend-test-'));
   const clock = createClock();
   const apiKey = randomBytes(24).toString('base64url');
+  const operatorSecret = randomBytes(24).toString('base64url');
   const logs: string[] = [];
   const sms = createConsoleSmsProvider({ dataDir, now: clock.now, print: () => undefined });
   const sandbox = await startPaymeSandbox({
@@ -115,7 +121,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     now: clock.now,
     stallMs: options.sandboxStallMs,
   });
-  const { app, payments } = createBackend({
+  const { app, payments, statuses } = createBackend({
     db: database.db,
     catalogApiKey: apiKey,
     now: clock.now,
@@ -127,6 +133,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
       timeoutMs: options.processorTimeoutMs ?? 10_000,
     }),
     validateResponses: true,
+    operatorSecret,
     photoDir: join(dataDir, 'photos'),
     logger: {
       level: 'trace',
@@ -148,6 +155,8 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     logs,
     sandbox,
     payments,
+    statuses,
+    operatorSecret,
     outbox: async () => {
       try {
         const text = await readFile(outboxPath(dataDir), 'utf8');

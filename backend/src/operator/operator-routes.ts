@@ -1,0 +1,53 @@
+// The operator's calls: not part of the storefront's contract and never relayed to shoppers.
+// Each call carries the operator secret (x-operator-secret), compared in constant time.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { OrderStatusSchema, type Order, type OrderStatus } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import type { OrderStatusService } from '../orders/order-status';
+
+export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
+export const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
+
+/** The answer of `POST /operator/orders/:number/status`. */
+export interface OperatorStatusAnswer {
+  from: OrderStatus;
+  data: Order;
+}
+
+const ParamsSchema = z.object({ number: z.string().min(1).max(60) });
+const BodySchema = z.strictObject({ status: OrderStatusSchema });
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+export function registerOperatorRoutes(
+  app: FastifyInstance,
+  options: { secret: string; statuses: OrderStatusService },
+): void {
+  // Compared as digests: equal lengths for timingSafeEqual, and the secret's length does not leak.
+  const secretDigest = digest(options.secret);
+
+  app.post(OPERATOR_STATUS_PATH, async (request): Promise<OperatorStatusAnswer> => {
+    const given = request.headers[OPERATOR_SECRET_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), secretDigest)) {
+      throw new AppError('unauthorized', 'A valid operator secret is required');
+    }
+    const params = ParamsSchema.safeParse(request.params);
+    if (!params.success) {
+      throw new AppError('validation_error', 'The order number is not valid', {
+        details: [{ field: 'number', message: '1 to 60 characters' }],
+      });
+    }
+    const body = BodySchema.safeParse(request.body);
+    if (!body.success) {
+      throw new AppError('validation_error', 'Send { "status": <an order status> }', {
+        details: [{ field: 'status', message: `One of: ${OrderStatusSchema.options.join(', ')}` }],
+      });
+    }
+    const change = await options.statuses.changeStatus(params.data.number, body.data.status);
+    return { from: change.from, data: change.order };
+  });
+}

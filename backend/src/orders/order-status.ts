@@ -1,0 +1,195 @@
+// Where an order's status may go, in one place, and the one code path that moves it: the
+// operator call, the demo flow and the payment-hold expiry all change statuses through here, so
+// each change is recorded in order_status_history and in the order-event outbox in the same
+// transaction, and a cancelled order's stock comes back exactly once.
+import { ORDER_STATUSES, isLanguage, type Order, type OrderStatus } from '@shop/shared';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orderItems, orderStatusHistory, orders, paymentAttempts, variants } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { recordOrderEvent } from '../order-events/outbox';
+import { renderOrders } from './order-service';
+
+/** Statuses an order can still leave (and be cancelled from). */
+export const OPEN_STATUSES = [
+  'new',
+  'confirmed',
+  'assembling',
+  'ready_for_pickup',
+  'delivering',
+] as const satisfies readonly OrderStatus[];
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function isOpenStatus(status: string): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * The next step of an order's normal life, or null once it is over: new → confirmed →
+ * assembling → ready_for_pickup (pickup) or delivering (courier, express) → completed.
+ */
+export function nextStatus(status: OrderStatus, deliveryType: string): OrderStatus | null {
+  switch (status) {
+    case 'new':
+      return 'confirmed';
+    case 'confirmed':
+      return 'assembling';
+    case 'assembling':
+      return deliveryType === 'pickup' ? 'ready_for_pickup' : 'delivering';
+    case 'ready_for_pickup':
+    case 'delivering':
+      return 'completed';
+    default:
+      return null;
+  }
+}
+
+/** Whether an order may go from `from` to `to`: one step forward, or cancelled while open. */
+export function transitionAllowed(
+  from: OrderStatus,
+  to: OrderStatus,
+  deliveryType: string,
+): boolean {
+  if (to === 'cancelled') return isOpenStatus(from);
+  return nextStatus(from, deliveryType) === to;
+}
+
+const IN_FLIGHT = ['paying', 'unknown'];
+
+/** Writes the history row and the event of a status an order has just reached. */
+async function recordStatus(tx: Db, orderId: number, status: OrderStatus, at: Date): Promise<void> {
+  await tx.insert(orderStatusHistory).values({ orderId, status, at });
+  await recordOrderEvent(tx, orderId, { type: 'status_changed', status }, at);
+}
+
+/**
+ * Cancels those of `ids` that are still open (and match `also`, when given), records each
+ * cancellation and puts their stock back; answers the ids it cancelled. The status update is
+ * conditional, so an order two callers cancel at once is cancelled, and restocked, once.
+ */
+export async function cancelOrders(
+  tx: Db,
+  ids: readonly number[],
+  at: Date,
+  also?: SQL,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(inArray(orders.id, [...ids]), inArray(orders.status, [...OPEN_STATUSES]), also))
+    .returning({ id: orders.id });
+  const cancelledIds = cancelled.map((row) => row.id).sort((a, b) => a - b);
+  if (cancelledIds.length === 0) return [];
+  const items = await tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, cancelledIds));
+  const back = new Map<number, number>();
+  for (const item of items) {
+    back.set(item.variantId, (back.get(item.variantId) ?? 0) + item.quantity);
+  }
+  // In id order, as orders take stock, so a cancellation and an order cannot deadlock.
+  for (const [variantId, quantity] of [...back].sort(([a], [b]) => a - b)) {
+    await tx
+      .update(variants)
+      .set({ quantity: sql`${variants.quantity} + ${quantity}` })
+      .where(eq(variants.id, variantId));
+  }
+  for (const orderId of cancelledIds) await recordStatus(tx, orderId, 'cancelled', at);
+  return cancelledIds;
+}
+
+export interface OrderStatusServiceDeps {
+  db: Db;
+  now: () => Date;
+  /** Stock went back on sale (an order was cancelled). */
+  onStockReturned?: () => void;
+  /** Events were committed to the outbox. */
+  onOrderEvents?: () => void;
+}
+
+export interface StatusChange {
+  from: OrderStatus;
+  order: Order;
+}
+
+function refused(number: string, from: OrderStatus, to: OrderStatus, deliveryType: string) {
+  const next = nextStatus(from, deliveryType);
+  const allowed = [...(next ? [next] : []), ...(isOpenStatus(from) ? ['cancelled'] : [])];
+  const message =
+    allowed.length === 0
+      ? `Order ${number} is ${from}: its status can no longer change.`
+      : `Order ${number} is ${from}: it can go to ${allowed.join(' or ')}, not ${to}.`;
+  return new AppError('conflict', message, {
+    details: [{ field: 'status', message, rule: 'status_transition_not_allowed' }],
+  });
+}
+
+export function createOrderStatusService(deps: OrderStatusServiceDeps) {
+  const { db } = deps;
+
+  /**
+   * Moves order `number` to `to` if the rules allow it from where it is now (and, when
+   * `expectedFrom` is given, only if it is still there); otherwise throws and changes nothing.
+   */
+  async function changeStatus(
+    number: string,
+    to: OrderStatus,
+    expectedFrom?: OrderStatus,
+  ): Promise<StatusChange> {
+    const at = deps.now();
+    const change = await db.transaction(async (tx): Promise<StatusChange> => {
+      const [row] = await tx.select().from(orders).where(eq(orders.number, number)).for('update');
+      if (!row) throw notFound(`There is no order ${number}.`);
+      if (!isOrderStatus(row.status))
+        throw new Error(`Unknown status in the database: ${row.status}`);
+      const from = row.status;
+      if (
+        (expectedFrom !== undefined && from !== expectedFrom) ||
+        !transitionAllowed(from, to, row.deliveryType)
+      ) {
+        throw refused(number, from, to, row.deliveryType);
+      }
+      if (to === 'cancelled') {
+        // A charge under way could still succeed: cancelling now would keep the money of an
+        // order that is not sent. The charge settles within minutes; cancel after it.
+        const busy = await tx
+          .select({ id: paymentAttempts.id })
+          .from(paymentAttempts)
+          .where(
+            and(eq(paymentAttempts.orderId, row.id), inArray(paymentAttempts.state, IN_FLIGHT)),
+          )
+          .limit(1);
+        if (busy.length > 0) {
+          throw new AppError(
+            'conflict',
+            `A card payment for order ${number} is under way: cancel it once the payment has settled.`,
+          );
+        }
+        await cancelOrders(tx, [row.id], at);
+      } else {
+        await tx.update(orders).set({ status: to }).where(eq(orders.id, row.id));
+        await recordStatus(tx, row.id, to, at);
+      }
+      const [fresh] = await tx.select().from(orders).where(eq(orders.id, row.id));
+      const [order] = await renderOrders(
+        tx,
+        fresh ? [fresh] : [],
+        isLanguage(row.lang) ? row.lang : 'uz',
+      );
+      if (!order) throw new Error('Order vanished');
+      return { from, order };
+    });
+    deps.onOrderEvents?.();
+    if (to === 'cancelled') deps.onStockReturned?.();
+    return change;
+  }
+
+  return { changeStatus };
+}
+
+export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
