@@ -68,6 +68,10 @@ const EnvSchema = z.object({
     z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'Must be 16-256 characters A-Z a-z 0-9 _ -'),
   ),
   INIT_DATA_MAX_AGE_SECONDS: optional(Seconds),
+  // The HMAC key backends sign order-event deliveries with (POST /tg/order-events).
+  ORDER_EVENTS_SECRET: optional(
+    z.string().regex(/^[\x21-\x7e]{32,256}$/, 'Must be 32-256 printable characters, no spaces'),
+  ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   // Only the console provider exists so far (codes printed and written to the outbox); naming
   // another one is a configuration error rather than a silent fallback to printing codes.
@@ -156,6 +160,11 @@ export interface Config {
   yandexMapsApiKey: string | undefined;
   telegram: TelegramConfig;
   initDataMaxAgeSeconds: number;
+  /**
+   * The key of signed order-event deliveries. Unset: in embedded mode one is generated into the
+   * data dir (main.ts); with outside backends nothing can push events.
+   */
+  orderEventsSecret: string | undefined;
   logLevel: string;
 }
 
@@ -230,6 +239,7 @@ export function loadConfig(
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
     telegram,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS ?? 3600,
+    orderEventsSecret: e.ORDER_EVENTS_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

@@ -62,10 +62,14 @@ describe('main', () => {
       res.end(JSON.stringify({ data: [] }));
     });
     cleanups.push(() => upstream.close());
+    // The notifier keeps its state in the data dir even when the backends are elsewhere.
+    const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
     const { child, url, output } = await startShop({
       PORT: '0',
       WEBAPP_DIST: dist.dir,
+      DATA_DIR: dataDir,
       ECOMMERCE_API_URL: upstream.url,
       CATALOG_API_URL: upstream.url,
       CATALOG_API_KEY: 'main-test-key-123456',
@@ -82,6 +86,8 @@ describe('main', () => {
     expect(output()).not.toContain('main-test-key-123456');
   });
 
+  // Two PGlite databases (the backend's and the notifier's) start cold here: a minute or more
+  // on a loaded machine.
   it('starts the embedded reference backend when no upstreams are set', async () => {
     const dist = await makeFakeDist();
     cleanups.push(dist.remove);
@@ -101,12 +107,24 @@ describe('main', () => {
     });
     expect(home.status).toBe(200);
     const key = (await readFile(join(dataDir, 'catalog-api-key'), 'utf8')).trim();
+    // The order-events key the embedded backend signs with, made once and kept for the next start.
+    const secret = (
+      await readFile(join(dataDir, 'notifier', 'order-events-secret'), 'utf8')
+    ).trim();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const unsigned = await fetch(`${url}/tg/order-events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"events":[]}',
+    });
+    expect(unsigned.status).toBe(401);
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output()).not.toContain(key);
-  });
+    expect(output()).not.toContain(secret);
+  }, 120_000);
 
   it('keeps saved cards over a restart: the sandbox card processor keeps its own state', async () => {
     const dist = await makeFakeDist();

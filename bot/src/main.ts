@@ -1,8 +1,21 @@
 // The one file with side effects: reads the environment, starts what is needed, listens.
 import type { AddressInfo } from 'node:net';
-import { startEmbeddedBackend, type EmbeddedBackend } from '@shop/backend';
+import { join } from 'node:path';
+import {
+  startEmbeddedBackend,
+  type EmbeddedBackend,
+  type EmbeddedBackendOptions,
+} from '@shop/backend';
 import { prepareTelegram } from './bot/telegram';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
+import {
+  createNotifier,
+  loadOrCreateOrderEventsSecret,
+  notifierDir,
+  openNotifierStore,
+} from './notifier/notifier';
+import { ORDER_EVENTS_PATH } from './notifier/order-events-route';
+import { createNotifierApi } from './notifier/sender';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 
@@ -21,13 +34,30 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
 
+  // The notifier's own state: in DATABASE_URL's server (schema `notifier`), else its own PGlite.
+  const notifierStore = await openNotifierStore(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { pgliteDir: join(notifierDir(config.dataDir), 'pglite') },
+  );
+  // Embedded mode makes (once) and shares the key of signed order events; outside backends
+  // must be given ORDER_EVENTS_SECRET to push events.
+  const orderEventsSecret =
+    config.orderEventsSecret ??
+    (config.upstreams ? null : await loadOrCreateOrderEventsSecret(notifierDir(config.dataDir)));
+
   // No upstream URLs: run the reference backend in this process so the shop works offline.
   let upstreams: Upstreams;
   let backend: EmbeddedBackend | null = null;
   if (config.upstreams) {
     upstreams = config.upstreams;
   } else {
-    backend = await startEmbeddedBackend({
+    // Events go to this server's own endpoint, over loopback when it listens on every address.
+    const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const urlHost = ownHost.includes(':') ? `[${ownHost}]` : ownHost;
+    const backendOptions: EmbeddedBackendOptions & {
+      orderEvents?: { url: string; secret: string } | null;
+    } = {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       host: '127.0.0.1',
@@ -35,7 +65,11 @@ async function main(): Promise<void> {
       catalogCacheTtlMs: config.catalogCacheTtlMs,
       payme: config.payme,
       paymentHoldMinutes: config.paymentHoldMinutes,
-    });
+      orderEvents: orderEventsSecret
+        ? { url: `http://${urlHost}:${config.port}${ORDER_EVENTS_PATH}`, secret: orderEventsSecret }
+        : null,
+    };
+    backend = await startEmbeddedBackend(backendOptions);
     upstreams = {
       ecommerceUrl: backend.url,
       catalogUrl: backend.url,
@@ -43,7 +77,17 @@ async function main(): Promise<void> {
     };
   }
 
+  const notifier = createNotifier({
+    store: notifierStore,
+    secret: orderEventsSecret,
+    api: config.telegram.enabled
+      ? createNotifierApi(config.telegram.token, config.telegram.apiRoot)
+      : null,
+    publicUrl: config.publicUrl,
+  });
+
   const app = await buildServer({
+    notifier,
     webappDist: config.webappDist,
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
@@ -74,8 +118,10 @@ async function main(): Promise<void> {
     logger: app.log,
     steps: [
       { name: 'bot', run: () => telegram.stop() },
+      { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
       { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },
+      { name: 'notifier store', run: () => notifierStore.close() },
     ],
   });
   exitOnSignals(shutdown, app.log);
@@ -88,6 +134,7 @@ async function main(): Promise<void> {
     throw error;
   }
   await telegram.start();
+  notifier.start(app.log.child({ module: 'notifier' }));
   const address: AddressInfo | string | null = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   process.stdout.write(`Shop is running at http://${config.host}:${port}/\n`);

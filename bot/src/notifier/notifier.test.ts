@@ -51,10 +51,9 @@ async function setup(): Promise<Setup> {
     secret: SECRET,
     api: createNotifierApi(TOKEN, api.apiRoot),
     publicUrl: PUBLIC_URL,
-    logger: quiet,
     sender: { pollIntervalMs: 50, backoffMs: 50, maxBackoffMs: 400, leaseMs: 30_000 },
   });
-  notifier.start();
+  notifier.start(quiet);
   cleanups.push(() => notifier.stop());
   const dist = await makeFakeDist();
   const nowhere = await closedPortUrl();

@@ -17,7 +17,8 @@ export interface Notifier {
   recordPlaced(order: Order, userId: number): Promise<void>;
   /** Wakes the sender: events were stored (by the route). */
   wake(): void;
-  start(): void;
+  /** Starts the sender (when there is a bot to send with). */
+  start(logger: SenderLogger): void;
   stop(): Promise<void>;
 }
 
@@ -27,24 +28,15 @@ export interface NotifierOptions {
   /** null: no bot token; events and sends are stored and go out once a bot is configured. */
   api: Api | null;
   publicUrl: string;
-  logger: SenderLogger;
   now?: () => Date;
   sender?: Omit<SenderOptions, 'store' | 'api' | 'publicUrl' | 'logger' | 'now'>;
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { store } = options;
+  const { store, api } = options;
   const now = options.now ?? (() => new Date());
-  const sender: Sender | null = options.api
-    ? createSender({
-        ...options.sender,
-        store,
-        api: options.api,
-        publicUrl: options.publicUrl,
-        logger: options.logger,
-        now,
-      })
-    : null;
+  // Made at start, with the server's logger (the server is built after the notifier).
+  let sender: Sender | null = null;
 
   async function record(events: readonly OrderEvent[]): Promise<string[]> {
     const fresh = await store.recordEvents(events, now());
@@ -68,7 +60,18 @@ export function createNotifier(options: NotifierOptions): Notifier {
       ]);
     },
     wake: () => sender?.wake(),
-    start: () => sender?.start(),
+    start(logger) {
+      if (!api || sender) return;
+      sender = createSender({
+        ...options.sender,
+        store,
+        api,
+        publicUrl: options.publicUrl,
+        logger,
+        now,
+      });
+      sender.start();
+    },
     stop: async () => {
       await sender?.stop();
     },
