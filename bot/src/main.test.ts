@@ -36,9 +36,9 @@ function startShop(
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`No URL printed within 60 s:\n${output}`));
+      reject(new Error(`No URL printed within 120 s:\n${output}`));
       // A cold start migrates and seeds PGlite; on a loaded 2-core machine that takes a while.
-    }, 60_000);
+    }, 120_000);
     child.stdout.on('data', () => {
       const url = /Shop is running at (http:\/\/\S+?)\/?\n/.exec(output)?.[1];
       if (url) {
@@ -212,7 +212,7 @@ describe('main', () => {
     const state = await readFile(join(dataDir, 'payme-sandbox', 'state.json'), 'utf8');
     expect(state).toContain('860006******6311');
     expect(state).not.toContain('8600069195406311');
-  }, 120_000);
+  }, 240_000);
 
   it('refuses to start with a list of every bad setting', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -35,11 +35,14 @@ async function main(): Promise<void> {
   const config = readConfig();
 
   // The notifier's own state: in DATABASE_URL's server (schema `notifier`), else its own PGlite.
-  const notifierStore = await openNotifierStore(
+  // It opens while the embedded backend starts (both spend seconds on a cold PGlite).
+  const openingStore = openNotifierStore(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl }
       : { pgliteDir: join(notifierDir(config.dataDir), 'pglite') },
   );
+  // Awaited below; a failure meanwhile is reported there, not as an unhandled rejection.
+  openingStore.catch(() => undefined);
   // Embedded mode makes (once) and shares the key of signed order events; outside backends
   // must be given ORDER_EVENTS_SECRET to push events.
   const orderEventsSecret =
@@ -77,6 +80,10 @@ async function main(): Promise<void> {
     };
   }
 
+  const notifierStore = await openingStore.catch(async (error: unknown) => {
+    await backend?.close();
+    throw error;
+  });
   const notifier = createNotifier({
     store: notifierStore,
     secret: orderEventsSecret,
