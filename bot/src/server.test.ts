@@ -98,6 +98,7 @@ describe('webapp hosting', () => {
     '/en/products/white-mug',
     '/uz/checkout/payment',
     '/ru/blogs/new-year-sale',
+    '/ru/account/orders/UY-1042',
   ])('answers the app with 200 for the known route %s', async (url) => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
@@ -106,16 +107,21 @@ describe('webapp hosting', () => {
     expectAppPage(res.body);
   });
 
-  it.each(['/en/no-such-page', '/ru/products/a/b', '/xx/cart', '/en/products/Bad%20Slug', '/nope'])(
-    'answers the app with 404 for the unknown route %s',
-    async (url) => {
-      const res = await app.inject({ url });
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expectAppPage(res.body);
-      expect(res.body).toContain('<meta name="robots" content="noindex">');
-    },
-  );
+  it.each([
+    '/en/no-such-page',
+    '/ru/products/a/b',
+    '/xx/cart',
+    '/en/products/Bad%20Slug',
+    '/nope',
+    '/uz/account/orders/UY-1042/items',
+    '/en/account/orders/UY_1042',
+  ])('answers the app with 404 for the unknown route %s', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expectAppPage(res.body);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
 
   it('refuses non-canonical paths instead of normalising them into a page or a redirect', async () => {
     for (const url of ['/en//cart', '//evil.example/cart']) {

@@ -35,8 +35,8 @@ const STATIC_ROUTES: [string, RouteId][] = [
 ];
 
 describe('ROUTES', () => {
-  it('holds the 22 pages of the spec plus sign-in, each id and pattern once', () => {
-    expect(ROUTES).toHaveLength(23);
+  it('holds the 22 pages of the spec plus sign-in and an order page, each id and pattern once', () => {
+    expect(ROUTES).toHaveLength(24);
     expect(new Set(ROUTES.map((route) => route.id)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((route) => route.pattern)).size).toBe(ROUTES.length);
   });
@@ -46,9 +46,9 @@ describe('ROUTES', () => {
     expect(checkoutLayout.sort()).toEqual(['checkout', 'payment']);
   });
 
-  it('requires sign-in for account, orders, checkout and payment only', () => {
+  it('requires sign-in for account, orders, an order, checkout and payment only', () => {
     const needsAuth = ROUTES.filter((route) => route.auth).map((route) => route.id);
-    expect(needsAuth.sort()).toEqual(['account', 'checkout', 'orders', 'payment']);
+    expect(needsAuth.sort()).toEqual(['account', 'checkout', 'order', 'orders', 'payment']);
   });
 });
 
@@ -78,6 +78,15 @@ describe('matchRoute', () => {
       route: getRoute('blog'),
       params: { slug: 'kitchen-tips-2024' },
     });
+  });
+
+  it('matches an order by its number', () => {
+    expect(matchRoute('/ru/account/orders/UY-1042')).toEqual({
+      language: 'ru',
+      route: getRoute('order'),
+      params: { number: 'UY-1042' },
+    });
+    expect(buildPath('en', 'order', { number: 'UY-1042' })).toBe('/en/account/orders/UY-1042');
   });
 
   it('accepts slugs in any case, up to 120 characters', () => {
@@ -117,6 +126,8 @@ describe('matchRoute', () => {
     ['/en/About'],
     ['/en/unknown'],
     ['/en/account/settings'],
+    ['/en/account/orders/UY-1/items'],
+    ['/en/account/orders/UY%201'],
     ['/en/checkout/payment/extra'],
     ['/en/products/mug/reviews'],
     ['/en/blogs/post/2'],
@@ -146,7 +157,9 @@ describe('buildPath', () => {
       const path =
         route.id === 'product' || route.id === 'blog'
           ? buildPath('ru', route.id, { slug: 'some-slug' })
-          : buildPath('ru', route.id);
+          : route.id === 'order'
+            ? buildPath('ru', route.id, { number: 'UY-1042' })
+            : buildPath('ru', route.id);
       expect(matchRoute(path)?.route).toBe(route);
     }
   });

@@ -21,6 +21,8 @@ export const ROUTES = [
   { id: 'about', pattern: 'about', layout: 'default', auth: false },
   { id: 'account', pattern: 'account', layout: 'default', auth: true },
   { id: 'orders', pattern: 'account/orders', layout: 'default', auth: true },
+  // An order number has a slug's shape (letters, digits, hyphens), so the slug check guards it.
+  { id: 'order', pattern: 'account/orders/:number', layout: 'default', auth: true },
   { id: 'blogs', pattern: 'blogs', layout: 'default', auth: false },
   { id: 'blog', pattern: 'blogs/:slug', layout: 'default', auth: false },
   { id: 'brands', pattern: 'brands', layout: 'default', auth: false },

@@ -50,6 +50,9 @@ const PAGES: Record<RouteId, Page> = {
   orders: {
     lazy: () => import('../features/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
+  order: {
+    lazy: () => import('../features/orders/order-page').then((m) => ({ Component: m.OrderPage })),
+  },
   payment: {
     lazy: () =>
       import('../features/checkout/payment-page').then((m) => ({ Component: m.PaymentPage })),

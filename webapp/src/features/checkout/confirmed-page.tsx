@@ -1,4 +1,4 @@
-import { buildPath } from '@shop/shared';
+import { buildPath, isSlug } from '@shop/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 
 /**
  * "Order confirmed!" only for an order of the signed-in shopper that needs nothing more: no order
- * (or not theirs) leads to their orders, a guest to sign-in, an unpaid card order (or a
+ * (or not theirs) leads to their orders, a guest to sign-in and then the order's page, an unpaid card order (or a
  * cancelled one) to the payment page, which says what became of it.
  */
 export function ConfirmedPage() {
@@ -40,7 +40,13 @@ export function ConfirmedPage() {
   useDocumentTitle(t('confirmed.title'));
 
   if (!signedIn) {
-    const next = encodeURIComponent(location.pathname + location.search);
+    // Opened later, signed out (a link kept from the chat, another device): after sign-in the
+    // shopper lands on that order's own page, which shows where it stands now.
+    const next = encodeURIComponent(
+      number !== null && isSlug(number)
+        ? buildPath(lang, 'order', { number })
+        : location.pathname + location.search,
+    );
     return <Navigate to={`${buildPath(lang, 'signIn')}?next=${next}`} replace />;
   }
   if (number === null || (isApiError(order.error) && order.error.status === 404)) {

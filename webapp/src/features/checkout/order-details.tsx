@@ -1,6 +1,7 @@
-import { formatMoney, formatUzPhone, regionName, isRegionSlug, type Order } from '@shop/shared';
+import { formatMoney, formatUzPhone, type Order } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { orderAddressText, paymentMethodText } from '../../lib/orders/order-facts';
 
 /**
  * An order as the shopper placed it: lines, recipient, delivery and payment method, totals.
@@ -9,24 +10,8 @@ import { useLanguage } from '../../lib/i18n/use-language';
 export function OrderDetails({ order, titleId }: { order: Order; titleId: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const address = order.address;
-  const region = address?.region;
-  const addressText = address
-    ? [
-        region && isRegionSlug(region) ? regionName(region, lang) : region,
-        address.city,
-        address.address,
-        address.flat ? t('confirmed.flat', { flat: address.flat }) : null,
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : '';
-  const payment =
-    order.payment_type === 'card'
-      ? t('checkout.paymentTypes.card')
-      : order.receipt_payment === 'card'
-        ? t('confirmed.receiptCard')
-        : t('confirmed.receiptCash');
+  const addressText = orderAddressText(order, lang, t);
+  const payment = paymentMethodText(order, t);
 
   return (
     <section className="card order-details" aria-labelledby={titleId}>

@@ -1,7 +1,7 @@
 import type { CreateCardRequest, SavedCard } from '@shop/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLanguage } from '../i18n/use-language';
-import { orderKeys } from '../queries/order-keys';
+import { orderKeys, refreshOrderLists } from '../queries/order-keys';
 import { useApi } from '../services/services-context';
 import { cardKeys } from './card-keys';
 
@@ -80,7 +80,7 @@ export function usePayOrder() {
       // The confirmation reads this order: the paid answer spares it a second request.
       queryClient.setQueryData(orderKeys.detail(language, answer.data.number), answer);
     },
-    // Paid or not, the lists of orders show a payment state that has moved on.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.list() }),
+    // Paid or not, the list and order pages show a payment state that has moved on.
+    onSettled: () => refreshOrderLists(queryClient),
   });
 }

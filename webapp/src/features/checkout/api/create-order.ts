@@ -1,8 +1,9 @@
 import { HEADERS, type CreateOrderRequest } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { refreshOrderLists } from '../../../lib/queries/order-keys';
 import { useApi } from '../../../lib/services/services-context';
-import { orderQueryOptions } from './get-order';
+import { orderQueryOptions } from '../../../lib/queries/get-order';
 
 export function useCreateOrder() {
   const api = useApi();
@@ -17,6 +18,8 @@ export function useCreateOrder() {
         orderQueryOptions(api, language, answer.data.number).queryKey,
         answer,
       );
+      // "My orders" shows it at once, not after the cached list's minute is up.
+      void refreshOrderLists(queryClient);
     },
   });
 }
