@@ -24,6 +24,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
+import { UPLOAD_BODY_LIMIT } from './relay';
 
 async function firstBlogSlug(backendUrl: string): Promise<string> {
   const answer = await fetch(`${backendUrl}/api/content/blogs`);
@@ -228,8 +229,8 @@ function bodyCases(good: Good): RelayCase[] {
     });
     cases.push({
       probe: {
-        ...sweep.goodProbe(good, 'upload over 5 MiB'),
-        headers: { ...good.headers, 'content-length': String(6 * 1024 * 1024) },
+        ...sweep.goodProbe(good, 'upload declared over the limit'),
+        headers: { ...good.headers, 'content-length': String(UPLOAD_BODY_LIMIT + 1) },
       },
       refusal: refused(413, ['payload_too_large']),
     });

@@ -1,10 +1,12 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_STATUS } from '@shop/shared';
+import { ERROR_STATUS, PROFILE_PHOTO_MAX_BYTES } from '@shop/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../server';
+import { UPLOAD_BODY_LIMIT } from './relay';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import {
@@ -366,17 +368,96 @@ describe('relay uploads', () => {
     expect(seen?.body.equals(payload)).toBe(true);
   });
 
-  it('refuses an upload over 5 MiB before it reaches the backend', async () => {
+  it('passes the largest photo the backend takes (10 MB plus the multipart framing) intact', async () => {
+    const { app, upstream } = await relayInFrontOf(answerJson(200, user));
+    const payload = multipart(PROFILE_PHOTO_MAX_BYTES);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: { ...uploadHeaders },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(upstream.requests[0]?.body.equals(payload)).toBe(true);
+  });
+
+  it('refuses an upload declared over the limit before it reaches the backend', async () => {
     const { app, upstream } = await relayInFrontOf(answerJson(200, user));
     const res = await app.inject({
       method: 'POST',
       url: '/api/profile/upload-photo',
       headers: { ...uploadHeaders },
-      payload: multipart(5 * 1024 * 1024 + 1),
+      payload: multipart(UPLOAD_BODY_LIMIT + 1),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(res.json()).toMatchObject({
+      code: 'payload_too_large',
+      message: 'The photo is larger than 10 MB',
+      details: [{ field: 'photo', rule: 'too_large' }],
+    });
     expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('cuts off an upload without a length once it passes the limit', async () => {
+    const { app } = await relayInFrontOf(answerJson(200, user));
+    const body = new PassThrough();
+    const answer = app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: { ...uploadHeaders },
+      payload: body,
+    });
+    body.end(multipart(UPLOAD_BODY_LIMIT));
+    const res = await answer;
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('streams an upload to the backend while the shopper is still sending it', async () => {
+    // The backend stand-in says when the first bytes arrive; the rest is sent only after that.
+    // A relay that buffered the upload would never pass the first half on, and this would hang.
+    let firstBytesArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      firstBytesArrived = resolve;
+    });
+    let received = 0;
+    const server = createServer((req, res) => {
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        firstBytesArrived();
+      });
+      req.on('end', () => {
+        json(res, 200, user);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => {
+            resolve();
+          });
+        }),
+    );
+    const { port } = server.address() as AddressInfo;
+    const { app } = await relayTo(`http://127.0.0.1:${port}`);
+    const payload = multipart(4 * 1024 * 1024);
+    const half = 2 * 1024 * 1024;
+    const body = new PassThrough();
+    const answer = app.inject({
+      method: 'POST',
+      url: '/api/profile/upload-photo',
+      headers: { ...uploadHeaders },
+      payload: body,
+    });
+    body.write(payload.subarray(0, half));
+    await arrived;
+    expect(received).toBeLessThanOrEqual(half);
+    body.end(payload.subarray(half));
+    const res = await answer;
+    expect(res.statusCode).toBe(200);
+    expect(received).toBe(payload.length);
   });
 
   it('refuses a JSON body over 64 KiB', async () => {

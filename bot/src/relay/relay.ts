@@ -1,5 +1,13 @@
 import { Transform, type Readable } from 'node:stream';
-import { CALLS, HEADERS, UserSchema, fieldErrors, type FieldError } from '@shop/shared';
+import {
+  CALLS,
+  HEADERS,
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_MULTIPART_OVERHEAD_BYTES,
+  UserSchema,
+  fieldErrors,
+  type FieldError,
+} from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../errors';
@@ -19,7 +27,8 @@ import {
 } from './upstream-client';
 
 export const JSON_BODY_LIMIT = 64 * 1024;
-export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
+/** The largest photo the backend takes, plus room for the multipart framing around it. */
+export const UPLOAD_BODY_LIMIT = PROFILE_PHOTO_MAX_BYTES + PROFILE_PHOTO_MULTIPART_OVERHEAD_BYTES;
 
 /** A 2xx answer to a signed-in shopper's order call (create or pay), as relayed. */
 export interface OrderAnswer {
@@ -62,14 +71,15 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
 }
 
-function tooLarge(limit: number): HttpError {
-  return new HttpError(
-    'payload_too_large',
-    `The request body is larger than ${limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MiB` : `${limit / 1024} KiB`}`,
-  );
+/** An upload over UPLOAD_BODY_LIMIT, in the words (and with the reason) the backend uses. */
+function uploadTooLarge(): HttpError {
+  const message = `The photo is larger than ${PROFILE_PHOTO_MAX_BYTES / 1024 / 1024} MB`;
+  return new HttpError('payload_too_large', message, [
+    { field: 'photo', message, rule: 'too_large' },
+  ]);
 }
 
-/** Passes an upload through while counting it, and fails it past the limit. */
+/** Passes an upload through while counting it, and fails it past the limit (never buffered). */
 function limitedUpload(
   source: Readable,
   limit: number,
@@ -84,7 +94,7 @@ function limitedUpload(
         return;
       }
       exceeded = true;
-      callback(tooLarge(limit));
+      callback(uploadTooLarge());
     },
   });
   source.on('error', (error) => counter.destroy(error));
@@ -134,7 +144,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
         throw new HttpError('unsupported_media_type', 'Send the file as multipart/form-data');
       }
       if (Number(headerValue(request, 'content-length') ?? 0) > UPLOAD_BODY_LIMIT) {
-        throw tooLarge(UPLOAD_BODY_LIMIT);
+        throw uploadTooLarge();
       }
     } else if (call.body !== undefined && !isJson(contentType)) {
       throw new HttpError('unsupported_media_type', 'Send the body as application/json');
@@ -217,7 +227,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
           request.log,
         );
       } catch (error) {
-        if (upload.exceeded()) throw tooLarge(UPLOAD_BODY_LIMIT);
+        if (upload.exceeded()) throw uploadTooLarge();
         throw error;
       }
       return respond(reply, answer);
