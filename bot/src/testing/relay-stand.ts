@@ -8,6 +8,7 @@ import {
   type OutboxLine,
 } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
+import type { Notifier } from '../notifier/notifier';
 import { buildServer } from '../server';
 import { captureLogs, type LogCapture } from './log-capture';
 import { makeFakeDist } from './temp-dist';
@@ -37,6 +38,8 @@ export interface RelayStandOptions {
   upstreamTimeoutMs: number;
   /** The relay's log level. */
   logLevel: 'trace' | 'debug' | 'info' | 'warn';
+  /** The bot's notifier, told of order answers (and serving POST /tg/order-events). */
+  notifier?: Notifier;
 }
 
 export async function startRelayStand(options: RelayStandOptions): Promise<RelayStand> {
@@ -53,6 +56,9 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       catalogApiKey: backend.catalogApiKey,
     },
     upstreamTimeoutMs: options.upstreamTimeoutMs,
+    ...(options.notifier
+      ? { notifier: options.notifier, publicUrl: 'https://shop.example.uz' }
+      : {}),
     log: { level: options.logLevel, stream: logs.stream },
   });
 

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import { placedEvent, signedDelivery, statusEvent, waitFor } from '../testing/order-events';
+import { startRelayStand, type RelayStand } from '../testing/relay-stand';
+import type { Order } from '@shop/shared';
+import { createNotifier, type Notifier } from './notifier';
+import { createNotifierApi } from './sender';
+import { openNotifierStore, type NotifierStore } from './store';
+
+/**
+ * "Order placed" reaches the notifier twice: from the order answer the relay gives the shopper,
+ * and from the backend's own event. Both carry one id, so the shopper gets one confirmation.
+ */
+
+const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+const SECRET = 'order-events-secret-for-tests';
+const CHAT = 4242;
+const CATALOG = '/backend/api/ext/v1';
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let api: FakeBotApi;
+let store: NotifierStore;
+let notifier: Notifier;
+let stand: RelayStand;
+
+beforeAll(async () => {
+  api = await startFakeBotApi({ token: TOKEN });
+  store = await openNotifierStore({});
+  notifier = createNotifier({
+    store,
+    secret: SECRET,
+    api: createNotifierApi(TOKEN, api.apiRoot),
+    publicUrl: 'https://shop.example.uz',
+    sender: { pollIntervalMs: 50, backoffMs: 50 },
+  });
+  notifier.start(quiet);
+  stand = await startRelayStand({ upstreamTimeoutMs: 10_000, logLevel: 'warn', notifier });
+  // Two PGlite databases start cold (the backend's and the notifier's).
+}, 180_000);
+
+afterAll(async () => {
+  await notifier.stop();
+  await stand.close();
+  await store.close();
+  await api.close();
+}, 60_000);
+
+async function signIn(phone: string): Promise<{ token: string; id: number }> {
+  await stand.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
+  const otp = await stand.lastCode(phone);
+  const verified = await stand.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { phone, otp },
+  });
+  const token = verified.json<{ access_token: string }>().access_token;
+  const user = await stand.app.inject({
+    url: '/api/auth/user',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { token, id: user.json<{ id: number }>().id };
+}
+
+describe('order placed through the relay', () => {
+  it('records the event from the relayed answer, and the backend’s copy of it sends nothing more', async () => {
+    const shopper = await signIn('+998901117788');
+    await store.linkChat({ userId: shopper.id, chatId: CHAT, language: 'en' }, new Date());
+    const product = await stand.app.inject({
+      url: `${CATALOG}/resources/product/granite-frying-pan`,
+      headers: { 'x-lang': 'en' },
+    });
+    const variant = product.json<{ data: { variants: { product_id: number }[] } }>().data
+      .variants[0];
+    const shops = await stand.app.inject({ url: '/api/store/stores' });
+    const shop = shops.json<{ data: { id: number }[] }>().data[0];
+
+    // A refused order (no such shop) is no event.
+    const refused = await stand.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${shopper.token}`, 'x-lang': 'en' },
+      payload: {
+        items: [{ product_id: variant?.product_id, quantity: 1 }],
+        delivery_type: 'pickup',
+        store_id: 999_999,
+        name: 'Dilnoza',
+        surname: 'Karimova',
+        phone: '+998901117788',
+        payment_type: 'on_receipt',
+      },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await store.eventIds()).toEqual([]);
+
+    const placed = await stand.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: {
+        authorization: `Bearer ${shopper.token}`,
+        'x-lang': 'en',
+        'idempotency-key': 'notifier-relay-test-0001-abcdefgh',
+      },
+      payload: {
+        items: [{ product_id: variant?.product_id, quantity: 2 }],
+        delivery_type: 'pickup',
+        store_id: shop?.id,
+        name: 'Dilnoza',
+        surname: 'Karimova',
+        phone: '+998901117788',
+        payment_type: 'on_receipt',
+      },
+    });
+    expect([200, 201]).toContain(placed.statusCode);
+    const order = placed.json<{ data: Order }>().data;
+    // Recorded before the shopper had the answer.
+    expect(await store.eventIds()).toEqual([`${order.number}:placed`]);
+
+    // The backend's own event for the same order, delivered (twice, as at-least-once allows).
+    const fromBackend = placedEvent(shopper.id, order);
+    for (let delivery = 0; delivery < 2; delivery++) {
+      const answer = await stand.app.inject(signedDelivery(SECRET, [fromBackend]));
+      expect(answer.json()).toEqual({ received: 1, stored: 0 });
+    }
+    await stand.app.inject(signedDelivery(SECRET, [statusEvent(shopper.id, order, 'confirmed')]));
+
+    await waitFor('two messages sent', async () => {
+      const sends = await store.sends();
+      return sends.length === 2 && sends.every((send) => send.state === 'sent');
+    });
+    const texts = api.delivered().map((call) => String(call.payload.text));
+    expect(texts).toEqual([
+      expect.stringContaining(`Order №${order.number} is placed`),
+      `Order №${order.number}: confirmed.`,
+    ]);
+    expect(texts[0]).toContain('× 2');
+    expect(texts[0]).toContain('Delivery: Pickup from a shop. Shop: ');
+    expect(api.delivered()[0]?.payload.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          {
+            text: 'Open order',
+            web_app: {
+              url: `https://shop.example.uz/en/account/orders/${encodeURIComponent(order.number)}`,
+            },
+          },
+        ],
+      ],
+    });
+  });
+});
