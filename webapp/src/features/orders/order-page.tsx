@@ -182,11 +182,15 @@ function OrderView({ order, children }: { order: Order; children: ReactNode }) {
                       {item.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
                     </span>
                   )}
-                  <span className="muted order-line__qty">
-                    {item.quantity} × {formatMoney(item.price, lang)}
+                  {/* Under the name, not in a third column: a long name and a long total
+                      share 360 px without squeezing either into one word per line. */}
+                  <span className="order-line__sum">
+                    <span className="muted order-line__qty">
+                      {item.quantity} × {formatMoney(item.price, lang)}
+                    </span>
+                    <span className="order-line__total">{formatMoney(item.total, lang)}</span>
                   </span>
                 </span>
-                <span className="order-line__total">{formatMoney(item.total, lang)}</span>
               </li>
             );
           })}
