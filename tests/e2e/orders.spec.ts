@@ -66,6 +66,11 @@ test('my orders (ru): newest first, an order page with its timeline, order again
   page,
   request,
 }, testInfo) => {
+  // A confirmation link opened signed out (kept from the chat, another device) signs in first,
+  // then leads to that order's own page.
+  await page.goto('/ru/checkout/confirmed?order=UY-001001');
+  await expect(page).toHaveURL(/\/ru\/sign-in\?next=%2Fru%2Faccount%2Forders%2FUY-001001$/);
+
   await signInFresh(page, 'ru', '/ru/account/orders');
   await expect(main(page).getByText('У вас пока нет заказов')).toBeVisible();
 
