@@ -119,6 +119,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'bot' }),
     app,
+    seenUpdates: notifierStore,
   });
 
   const shutdown = createShutdown({

@@ -8,6 +8,7 @@ import {
   type FakeBotApi,
   type RecordedCall,
 } from '../testing/fake-bot-api';
+import { openNotifierStore } from '../notifier/store';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import { closedPortUrl } from '../testing/upstream-stand-ins';
@@ -310,6 +311,44 @@ describe('bot webhook', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(api.callsOf('sendMessage')).toHaveLength(0);
+  });
+
+  it('handles an update once across instances and restarts: handled ids are stored', async () => {
+    const api = await fakeApi();
+    const store = await openNotifierStore({});
+    cleanups.push(() => store.close());
+    // Two servers, as two instances behind a load balancer (or one before and after a restart).
+    const instances = [];
+    for (let i = 0; i < 2; i++) {
+      const { app } = await server();
+      prepareTelegram({
+        config: {
+          enabled: true,
+          token: TOKEN,
+          apiRoot: api.apiRoot,
+          mode: 'webhook',
+          webhookSecret: SECRET,
+        },
+        publicUrl: PUBLIC_URL,
+        logger: app.log,
+        app,
+        botInfo: TEST_BOT_INFO,
+        seenUpdates: store,
+      });
+      instances.push(app);
+    }
+    const update = message('/start', { lang: 'ru' });
+    for (const app of [...instances, ...instances]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'x-telegram-bot-api-secret-token': SECRET },
+        payload: update,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(api.callsOf('sendMessage')).toHaveLength(1);
+    expect(await store.rememberUpdate(update.update_id, new Date())).toBe(false);
   });
 
   it('handles an update once even when Telegram delivers it twice', async () => {

@@ -16,6 +16,16 @@ export interface BotDeps {
   /** Where the shop is served, e.g. https://shop.example.uz; the Mini App opens `${publicUrl}/${lang}`. */
   publicUrl: string;
   logger: BotLogger;
+  /**
+   * Where handled update ids are kept (the notifier's store), so a webhook retry or a restart
+   * does not answer twice; without it, the last ids are remembered in this process only.
+   */
+  seenUpdates?: SeenUpdates;
+}
+
+export interface SeenUpdates {
+  /** True the first time an update id is seen. */
+  rememberUpdate(updateId: number, now: Date): Promise<boolean>;
 }
 
 /** Same alphabet as Telegram's `startapp`; shorter, as our payloads name a product or an order. */
@@ -44,6 +54,23 @@ export function shopButton(
   return url.protocol === 'https:'
     ? new InlineKeyboard().webApp(text, url.toString())
     : new InlineKeyboard().url(text, url.toString());
+}
+
+/** Drops updates already handled, as recorded in the store (shared by every instance). */
+function dropStoredRepeats(
+  seen: SeenUpdates,
+  logger: BotLogger,
+): (ctx: Context, next: () => Promise<void>) => Promise<void> {
+  return async (ctx, next) => {
+    let first = true;
+    try {
+      first = await seen.rememberUpdate(ctx.update.update_id, new Date());
+    } catch (error) {
+      // Better a rare second answer than none: the update is handled.
+      logger.warn({ err: error }, 'Could not record the update id; handling it anyway');
+    }
+    if (first) await next();
+  };
 }
 
 /** Drops updates seen recently, so a webhook retry does not answer the user twice. */
@@ -124,7 +151,11 @@ export function createBot(deps: BotDeps): Bot {
     autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true }),
   );
 
-  bot.use(dropRepeatedUpdates(RECENT_UPDATES));
+  bot.use(
+    deps.seenUpdates
+      ? dropStoredRepeats(deps.seenUpdates, logger)
+      : dropRepeatedUpdates(RECENT_UPDATES),
+  );
   // web_app buttons work only in private chats, and the bot has nothing to say to groups.
   const chats = bot.chatType('private').errorBoundary((error) => {
     logger.error({ err: error.error, update_id: error.ctx.update.update_id }, 'Bot update failed');

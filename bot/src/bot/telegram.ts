@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GrammyError, webhookCallback, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { TelegramConfig } from '../config';
-import { createBot, setDefaultMenuButton, type BotLogger } from './create-bot';
+import { createBot, setDefaultMenuButton, type BotLogger, type SeenUpdates } from './create-bot';
 
 export const WEBHOOK_PATH = '/tg/webhook';
 /** Updates are small, but a forwarded message with a long quote can pass the relay's 64 KiB. */
@@ -23,6 +23,8 @@ export interface TelegramDeps {
   /** The server the webhook route goes on (webhook mode); must not be listening yet. */
   app: FastifyInstance;
   botInfo?: UserFromGetMe;
+  /** Handled update ids, stored (see BotDeps.seenUpdates). */
+  seenUpdates?: SeenUpdates;
 }
 
 /** POST /tg/webhook: Telegram's secret header is checked before an update reaches the bot. */
@@ -51,6 +53,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
     botInfo: deps.botInfo,
     publicUrl,
     logger,
+    ...(deps.seenUpdates ? { seenUpdates: deps.seenUpdates } : {}),
   });
 
   // Stops a start-up that is still waiting for Telegram (grammY retries getMe without end).
