@@ -2,8 +2,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATALOG_PREFIX, CategoriesResponseSchema, VerifyOtpResponseSchema } from '@shop/shared';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkOrderEventsSignature } from '@shop/shared/server';
+import { OrderEventsDeliverySchema, type Order } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, paymeConfig } from './config';
+import { loadConfig, orderEventsConfig, paymeConfig } from './config';
+import { runOrderStatusCommand } from './operator/order-status-command';
+import { FIXTURES } from './seed/fixtures';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded';
 import { createScratchDatabase, TEST_DATABASE_URL } from './testing/test-backend';
 
@@ -103,6 +109,136 @@ describe('startEmbeddedBackend', () => {
   );
 });
 
+describe('operator command and order events on the embedded backend', () => {
+  it('moves an order with `order:status`, and delivers its events once a target is configured, after a restart', async () => {
+    const dataDir = await tempDir();
+    const first = await start({ dataDir });
+    // The command finds the backend through DATA_DIR: its URL and a secret only the owner reads.
+    expect((await readFile(join(dataDir, 'backend-url'), 'utf8')).trim()).toBe(first.url);
+    expect((await stat(join(dataDir, 'operator-secret'))).mode & 0o777).toBe(0o600);
+
+    const phone = '+998935550102';
+    await fetch(`${first.url}/api/auth/send-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, user_type: 'null' }),
+    });
+    const outbox = (await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8'))
+      .trim()
+      .split('\n');
+    const code = /\b(\d{5})\b/.exec(outbox.at(-1) ?? '')?.[1] ?? '';
+    const verified = await fetch(`${first.url}/api/auth/verify-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, otp: code }),
+    });
+    const { access_token: token } = VerifyOtpResponseSchema.parse(await verified.json());
+    const placed = await fetch(`${first.url}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        items: [{ product_id: FIXTURES.colourVariantProduct.variants[0]?.id, quantity: 1 }],
+        delivery_type: 'pickup',
+        store_id: FIXTURES.storeIds[0],
+        name: 'Aziz',
+        surname: 'Rahimov',
+        phone: '+998901112233',
+        payment_type: 'on_receipt',
+      }),
+    });
+    const order = ((await placed.json()) as { data: Order }).data;
+
+    const out: string[] = [];
+    const err: string[] = [];
+    const run = (args: string[], env: Record<string, string> = { DATA_DIR: dataDir }) =>
+      runOrderStatusCommand(args, { env, out: (l) => out.push(l), err: (l) => err.push(l) });
+    expect(await run([order.number, 'confirmed'])).toBe(0);
+    expect(out.at(-1)).toBe(`Order ${order.number}: new → confirmed.`);
+    expect(await run([order.number, 'delivering'])).toBe(1);
+    expect(err.at(-1)).toBe(
+      `Not changed: Order ${order.number} is confirmed: it can go to assembling or cancelled, not delivering.`,
+    );
+    expect(await run([order.number, 'shipped'])).toBe(2);
+    expect(err.at(-1)).toMatch(/^"shipped" is not an order status\. Use one of: new, confirmed/);
+    expect(await run(['UY-999999', 'confirmed'])).toBe(1);
+    expect(err.at(-1)).toBe('There is no order UY-999999.');
+    expect(await run([order.number])).toBe(2);
+    const secret = (await readFile(join(dataDir, 'operator-secret'), 'utf8')).trim();
+    expect(
+      await run([order.number, 'assembling'], {
+        BACKEND_URL: first.url,
+        OPERATOR_SECRET: 'wrong-'.repeat(4),
+      }),
+    ).toBe(1);
+    expect(err.at(-1)).toMatch(/refused the operator secret/);
+    expect(
+      await run([order.number, 'assembling'], { BACKEND_URL: first.url, OPERATOR_SECRET: secret }),
+    ).toBe(0);
+    expect(out.at(-1)).toBe(`Order ${order.number}: confirmed → being assembled.`);
+    await first.close();
+
+    // Stopped: the URL file is gone, and the command says so.
+    expect(await run([order.number, 'ready_for_pickup'])).toBe(1);
+    expect(err.at(-1)).toMatch(/^The shop does not seem to be running/);
+    expect(
+      await run([order.number, 'ready_for_pickup'], {
+        BACKEND_URL: first.url,
+        OPERATOR_SECRET: secret,
+      }),
+    ).toBe(1);
+    expect(err.at(-1)).toMatch(
+      /^Could not reach the shop at http:\/\/127\.0\.0\.1:\d+ \(nothing answered\)/,
+    );
+
+    // Events written while no target was configured wait in the database for the next start.
+    const received: string[] = [];
+    const eventsSecret = 'embedded-order-events-secret';
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        if (!checkOrderEventsSignature(eventsSecret, raw, request.headers).ok) {
+          response.writeHead(401).end();
+          return;
+        }
+        received.push(...OrderEventsDeliverySchema.parse(JSON.parse(raw)).events.map((e) => e.id));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const second = await start({
+        dataDir,
+        orderEvents: {
+          url: `http://127.0.0.1:${port}/tg/order-events`,
+          secret: eventsSecret,
+          pollIntervalMs: 50,
+        },
+      });
+      for (let i = 0; i < 400 && received.length < 3; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(received).toEqual([
+        `${order.number}:placed`,
+        `${order.number}:status:confirmed`,
+        `${order.number}:status:assembling`,
+      ]);
+      // A change made now is sent at once (the commit wakes the deliverer).
+      expect(await run([order.number, 'ready_for_pickup'])).toBe(0);
+      for (let i = 0; i < 400 && received.length < 4; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(received.at(-1)).toBe(`${order.number}:status:ready_for_pickup`);
+      await second.close();
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  }, 120_000);
+});
+
 describe('loadConfig', () => {
   it('applies the defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -116,6 +252,21 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });
+  });
+
+  it('takes the order-events target as two settings together', () => {
+    const target = {
+      ORDER_EVENTS_URL: 'http://127.0.0.1:3000/tg/order-events',
+      ORDER_EVENTS_SECRET: 's'.repeat(32),
+    };
+    expect(orderEventsConfig(loadConfig(target))).toEqual({
+      url: target.ORDER_EVENTS_URL,
+      secret: target.ORDER_EVENTS_SECRET,
+    });
+    expect(orderEventsConfig(loadConfig({}))).toBeNull();
+    expect(() => loadConfig({ ORDER_EVENTS_URL: target.ORDER_EVENTS_URL })).toThrow(
+      /ORDER_EVENTS_SECRET: Required with ORDER_EVENTS_URL/,
+    );
   });
 
   it('takes the Payme cashbox as three settings together', () => {
