@@ -4,10 +4,13 @@
 // Telegram's BackButton leading to the list. Russian standalone, Uzbek inside Telegram (English
 // and every month of all three are in format-date.test.ts). Orders are placed through the shop's API where
 // placing them is not what is tested; one is placed in the browser, to see it in the list at once.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { CALLS, formatMoney, type CartItem, type Language, type Order } from '@shop/shared';
 import { bearer, lineOf, signInFresh } from '../support/checkout';
 import { completeSignIn } from '../support/sign-in';
+import { E2E_DATA_DIR, REPO_ROOT } from '../support/paths';
 import { uniquePhone } from '../support/sms-outbox';
 import { openInTelegram, pressBackButton } from '../support/telegram';
 
@@ -51,6 +54,15 @@ async function placeByApi(
   return ((await answer.json()) as { data: Order }).data;
 }
 
+/** The operator's command (`pnpm order:status`), run against the shop the tests started. */
+async function moveOrder(number: string, status: string): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'backend/src/scripts/order-status.ts', number, status],
+    { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: E2E_DATA_DIR } },
+  );
+}
+
 const main = (page: Page) => page.getByRole('main');
 const orderCards = (page: Page) => main(page).getByRole('list').first().getByRole('link');
 
@@ -76,6 +88,8 @@ test('my orders (ru): newest first, an order page with its timeline, order again
 
   const mug = await lineOf(request, 'porcelain-mug', 'ru', 2);
   const courier = await placeByApi(request, page, 'ru', mug, 'courier-card');
+  // The shop's operator confirms it: the history gains the step, with its time.
+  await moveOrder(courier.number, 'confirmed');
   const board = await lineOf(request, 'piyola-set', 'ru', 1);
   const saved = await request.post(CALLS.saveCart.path, {
     data: { cart_data: [board] },
@@ -115,7 +129,7 @@ test('my orders (ru): newest first, an order page with its timeline, order again
   const courierCard = orderCards(page).nth(1);
   await expect(courierCard).toContainText(`Заказ ${courier.number}`);
   await expect(courierCard).toContainText(`Оформлен ${longDate(courier.created_at, 'ru')}`);
-  await expect(courierCard).toContainText('Новый');
+  await expect(courierCard).toContainText('Подтверждён');
   await expect(courierCard).toContainText(formatMoney(courier.total, 'ru'));
   await screenshot(page, testInfo, 'orders-list-ru-light');
 
@@ -132,11 +146,15 @@ test('my orders (ru): newest first, an order page with its timeline, order again
   await expect(facts).toContainText('Ещё не оплачен');
   // The history comes from the details call with its statuses.
   const history = main(page).getByRole('region', { name: 'Статус заказа' });
-  await expect(history.getByRole('listitem').first()).toContainText('Новый');
-  await expect(history.getByRole('listitem').first()).toContainText(
-    longDate(courier.statuses[0]?.at ?? '', 'ru'),
-  );
-  await expect(history.getByRole('listitem').last()).toContainText('Выполнен');
+  const steps = history.getByRole('listitem');
+  await expect(steps).toHaveText([
+    new RegExp(`^Новый${longDate(courier.created_at, 'ru')}, \\d\\d:\\d\\d$`),
+    /^Подтверждён\d{1,2} \S+ \d{4} г\., \d\d:\d\d$/,
+    'Собирается',
+    'В пути',
+    'Выполнен',
+  ]);
+  await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step');
   await expect(main(page).getByRole('link', { name: /^Оплатить/ })).toHaveAttribute(
     'href',
     `/ru/checkout/payment?order=${courier.number}`,
