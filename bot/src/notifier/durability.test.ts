@@ -212,6 +212,10 @@ describe.skipIf(!TEST_DATABASE_URL)('durability on PostgreSQL', () => {
       expect(kills.some((at) => at > first && at <= position)).toBe(true);
     });
     expect(seen.size).toBe(expected);
+    // Both instances did send: the parent and at least one life of the child.
+    const senders = new Set((await store.sends()).map((send) => send.sentBy?.split(':').at(-1)));
+    expect(senders).toContain(String(process.pid));
+    expect(senders.size).toBeGreaterThan(1);
     expect(duplicates.length).toBeLessThanOrEqual(kills.length);
     const failures = api.calls.filter((call) => call.method === 'sendMessage' && !call.ok);
     expect(failures.length).toBeGreaterThan(0);

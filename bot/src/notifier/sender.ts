@@ -3,6 +3,7 @@
 // keeps a send to one of them at a time (see claimDueSends).
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Api, GrammyError } from 'grammy';
 import { orderEventMessage } from './messages';
@@ -51,6 +52,8 @@ export interface SenderOptions {
   maxBackoffMs?: number;
   /** After this many attempts a send is given up (marked failed). */
   maxAttempts?: number;
+  /** Recorded with each sent message; `host:pid` by default. */
+  instanceId?: string;
 }
 
 export interface Sender {
@@ -76,6 +79,7 @@ export function createSender(options: SenderOptions): Sender {
   const backoffMs = options.backoffMs ?? 5000;
   const maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
   const maxAttempts = options.maxAttempts ?? 20;
+  const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
 
   let stopped = true;
   let loop: Promise<void> = Promise.resolve();
@@ -143,7 +147,7 @@ export function createSender(options: SenderOptions): Sender {
     }
     // The one window where a crash duplicates a message: Telegram has it, the row is not marked
     // yet. It is one row update long (bot/README.md, "Exactly once").
-    await store.markSent(send.sendId, messageId, now());
+    await store.markSent(send.sendId, messageId, now(), instanceId);
   }
 
   async function run(): Promise<void> {

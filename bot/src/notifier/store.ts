@@ -50,6 +50,9 @@ const MIGRATIONS: readonly string[] = [
     received_at timestamptz not null
   );
   `,
+  // Which instance (host:pid) sent a message: for operators, and for the durability test to see
+  // that both instances did.
+  `alter table notifier.sends add column sent_by text`,
 ];
 
 export type SendState = 'pending' | 'sent' | 'blocked' | 'failed';
@@ -70,6 +73,7 @@ export interface SendRow {
   state: SendState;
   attempts: number;
   telegramMessageId: number | null;
+  sentBy: string | null;
 }
 
 export interface NotifierStore {
@@ -88,7 +92,7 @@ export interface NotifierStore {
    * sees them as not due; a claimer that dies leaves them due again when the lease runs out.
    */
   claimDueSends(options: { now: Date; leaseMs: number; limit: number }): Promise<ClaimedSend[]>;
-  markSent(sendId: number, telegramMessageId: number, now: Date): Promise<void>;
+  markSent(sendId: number, telegramMessageId: number, now: Date, sentBy: string): Promise<void>;
   scheduleRetry(sendId: number, at: Date, error: string): Promise<void>;
   markFailed(sendId: number, error: string): Promise<void>;
   /** The chat blocked the bot: no send to it is attempted again. */
@@ -247,12 +251,13 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
       });
     },
 
-    async markSent(sendId, telegramMessageId, now) {
+    async markSent(sendId, telegramMessageId, now, sentBy) {
       await sql.query(
         `update notifier.sends
-         set state = 'sent', telegram_message_id = $2, sent_at = $3::timestamptz, last_error = null
+         set state = 'sent', telegram_message_id = $2, sent_at = $3::timestamptz, last_error = null,
+             sent_by = $4
          where id = $1`,
-        [sendId, telegramMessageId, now.toISOString()],
+        [sendId, telegramMessageId, now.toISOString(), sentBy],
       );
     },
 
@@ -302,9 +307,10 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
         state: SendState;
         attempts: number;
         telegram_message_id: string | null;
+        sent_by: string | null;
       }>(
         `select id, event_id, chat_id::text as chat_id, state, attempts,
-                telegram_message_id::text as telegram_message_id
+                telegram_message_id::text as telegram_message_id, sent_by
          from notifier.sends order by id`,
       );
       return rows.map((row) => ({
@@ -315,6 +321,7 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
         attempts: row.attempts,
         telegramMessageId:
           row.telegram_message_id === null ? null : Number(row.telegram_message_id),
+        sentBy: row.sent_by,
       }));
     },
 
