@@ -159,6 +159,8 @@ export async function startEmbeddedBackend(
         run: () => advanceOpenOrders(database.db, statuses),
         intervalMs: options.demoOrderFlow.intervalMs ?? DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS,
         log: app.log,
+        // A restart does not move orders: each step waits a whole interval.
+        firstAfterInterval: true,
       });
     }
     const openSandbox = sandbox;

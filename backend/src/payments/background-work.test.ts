@@ -71,4 +71,27 @@ describe('startBackgroundWork', () => {
     expect(errors).toHaveLength(1);
     await work.stop();
   });
+
+  it('can wait one interval before its first round (the demo order flow does, so a restart moves nothing)', async () => {
+    vi.useFakeTimers();
+    let rounds = 0;
+    const work = startBackgroundWork({
+      intervalMs: 1000,
+      firstAfterInterval: true,
+      log: { error: () => undefined },
+      run: () => {
+        rounds += 1;
+        return Promise.resolve();
+      },
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(rounds).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rounds).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(rounds).toBe(2);
+    await work.stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(rounds).toBe(2);
+  });
 });

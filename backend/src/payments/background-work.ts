@@ -14,9 +14,12 @@ export interface BackgroundWorkOptions {
   run: () => Promise<unknown>;
   intervalMs?: number;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Wait one interval before the first round (false: run one at once, the default). */
+  firstAfterInterval?: boolean;
 }
 
-/** Runs `run` now and then every interval, one round at a time, until stopped. */
+/** Runs `run` now (or after one interval) and then every interval, one round at a time, until
+ * stopped. */
 export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundWork {
   const intervalMs = options.intervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
   let stopped = false;
@@ -40,7 +43,12 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
         }
       });
   };
-  tick();
+  if (options.firstAfterInterval) {
+    timer = setTimeout(tick, intervalMs);
+    timer.unref();
+  } else {
+    tick();
+  }
 
   return {
     stop: async () => {
