@@ -27,7 +27,7 @@ import { registerMediaRoutes } from './media/media-routes';
 import { createOrderService } from './orders/order-service';
 import { registerOrderRoutes } from './orders/order-routes';
 import { createOrderStatusService, type OrderStatusService } from './orders/order-status';
-import { registerOperatorRoutes } from './operator/operator-routes';
+import { OPERATOR_SECRET_HEADER, registerOperatorRoutes } from './operator/operator-routes';
 import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
@@ -147,6 +147,7 @@ export function createBackend(deps: BackendDeps): Backend {
             redact: [
               'req.headers.authorization',
               `req.headers["${HEADERS.apiKey}"]`,
+              `req.headers["${OPERATOR_SECRET_HEADER}"]`,
               'req.headers.cookie',
             ],
           },

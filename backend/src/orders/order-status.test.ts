@@ -265,6 +265,8 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
     const [row] = await t.db.select().from(orders).where(eq(orders.number, placed.number));
     expect(row?.status).toBe('new');
     expect(await eventsOf(placed.number)).toHaveLength(1);
+    // The secret went with every good call above, and never into a log line.
+    expect(t.logs.join('\n')).not.toContain(t.operatorSecret);
   });
 
   it('writes payment received and payment declined events with the attempt in their ids', async () => {
