@@ -10,9 +10,14 @@ import { useAuth, useServices } from '../../lib/services/services-context';
 import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { ProfilePhoto } from './profile-photo';
 import './auth.css';
+import './profile-photo.css';
 
-/** Profile (name, phone) with editing, the saved payment cards, the orders and "Log out". */
+/**
+ * Profile (name, surname, email editable; phone and account type shown), the photo, the saved
+ * payment cards, the orders and "Log out".
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -38,13 +43,27 @@ export function AccountPage() {
         <div className="profile__text">
           <p className="profile__name">{fullName || t('account.noName')}</p>
           {user && <p className="muted">{formatUzPhone(user.phone)}</p>}
-          {user && (
-            <p className="muted profile__type">
-              {user.user_type === 'legal' ? t('account.legal') : t('account.individual')}
-            </p>
-          )}
+          {user?.email && <p className="muted">{user.email}</p>}
         </div>
       </section>
+
+      {user && (
+        <section className="card" aria-labelledby="account-type-title">
+          <dl className="profile__details">
+            <div>
+              <dt id="account-type-title">{t('account.accountType')}</dt>
+              <dd className="profile__type-value">
+                {user.user_type === 'legal' ? t('account.legal') : t('account.individual')}
+              </dd>
+            </div>
+          </dl>
+          {user.user_type === 'legal' && (
+            <p className="auth__legal profile__legal-note">{t('auth.contactSupport')}</p>
+          )}
+        </section>
+      )}
+
+      {user && <ProfilePhoto user={user} />}
 
       {user && editing ? (
         <ProfileForm
@@ -65,6 +84,8 @@ export function AccountPage() {
           {t('account.edit')}
         </button>
       )}
+
+      {/* Order updates in Telegram (the link block) go here, between the profile and the cards. */}
 
       <section className="card account-cards" aria-labelledby="account-cards-title">
         <h2 id="account-cards-title" className="card__title">
@@ -108,6 +129,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const nameId = useId();
   const surnameId = useId();
   const emailId = useId();
+  const phoneId = useId();
+  const phoneHintId = useId();
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -191,6 +214,21 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             {t('errors.codes.validation_error')}
           </p>
         )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={phoneId}>
+          {t('account.phone')}
+        </label>
+        <input
+          id={phoneId}
+          className="field__input"
+          value={formatUzPhone(user.phone)}
+          readOnly
+          aria-describedby={phoneHintId}
+        />
+        <p id={phoneHintId} className="field__hint muted">
+          {t('account.phoneReadOnly')}
+        </p>
       </div>
       {update.isError && (
         <p className="field__error" role="alert">

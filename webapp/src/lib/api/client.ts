@@ -54,6 +54,8 @@ export interface ApiContext {
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
+  /** Uploads go through XMLHttpRequest: fetch cannot report upload progress. */
+  createXhr?: () => XMLHttpRequest;
   getContext: () => ApiContext;
   /** Spec §8: a 401 while loading the user forces a logout. */
   onUnauthorized?: () => void;
@@ -61,8 +63,22 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
+/** The calls whose body is a multipart upload. */
+export type UploadCallId = {
+  [Id in CallId]: Def<Id> extends { body: 'multipart' } ? Id : never;
+}[CallId];
+
+export interface UploadOptions {
+  body: FormData;
+  /** Called as the body goes out, with the share sent so far (0…1). */
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   call<Id extends CallId>(id: Id, options: CallOptions<Id>): Promise<CallResponse<Id>>;
+  /** A multipart call with upload progress; same headers, errors and answer checks as `call`. */
+  upload<Id extends UploadCallId>(id: Id, options: UploadOptions): Promise<CallResponse<Id>>;
 }
 
 interface LooseOptions {
@@ -92,6 +108,76 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** The headers every call carries, read fresh from the context. */
+function callHeaders(
+  def: CallDef,
+  context: ApiContext,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [HEADERS.language]: context.language,
+    [HEADERS.accountType]: context.accountType,
+    ...extra,
+  };
+  // The token goes only where it is needed: public reads stay shareable in the relay's cache,
+  // and a token that is never sent cannot leak.
+  if (def.auth === 'bearer' && context.token) headers.authorization = `Bearer ${context.token}`;
+  // Only with the shopper's own calls: that is where the server may link the Telegram chat.
+  if (def.auth === 'bearer' && context.telegramInitData) {
+    headers[HEADERS.telegramInitData] = context.telegramInitData;
+  }
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error of a non-2xx answer: the server's own when it is in the shared shape. */
+function answerError(status: number, json: unknown): ApiError {
+  const parsed = ApiErrorSchema.safeParse(json);
+  if (parsed.success) {
+    return new ApiError({
+      code: parsed.data.code,
+      message: parsed.data.message,
+      status,
+      details: parsed.data.details ?? [],
+      retryAfter: parsed.data.retry_after,
+      attemptsLeft: parsed.data.attempts_left,
+      body: json,
+    });
+  }
+  return new ApiError({
+    code: status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'internal_error',
+    message: `HTTP ${status}`,
+    status,
+    body: json,
+  });
+}
+
+/** The answer parsed with the call's response schema, or an invalid_response error. */
+function parseAnswer(def: CallDef, status: number, json: unknown): unknown {
+  const parsed = def.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({
+      code: 'invalid_response',
+      message: `Unexpected answer from ${def.path}`,
+      status,
+      body: json,
+    });
+  }
+  return parsed.data;
+}
+
+/** An upload may take minutes on a slow phone connection; a hung one must still end. */
+const UPLOAD_TIMEOUT_MS = 180_000;
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? 20_000;
 
@@ -99,20 +185,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const def: CallDef = CALLS[id];
     const context = deps.getContext();
     const url = callPath(def.path, options.params) + queryString(options.query);
-
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      [HEADERS.language]: context.language,
-      [HEADERS.accountType]: context.accountType,
-      ...options.headers,
-    };
-    // The token goes only where it is needed: public reads stay shareable in the relay's cache,
-    // and a token that is never sent cannot leak.
-    if (def.auth === 'bearer' && context.token) headers.authorization = `Bearer ${context.token}`;
-    // Only with the shopper's own calls: that is where the server may link the Telegram chat.
-    if (def.auth === 'bearer' && context.telegramInitData) {
-      headers[HEADERS.telegramInitData] = context.telegramInitData;
-    }
+    const headers = callHeaders(def, context, options.headers);
 
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
@@ -156,57 +229,71 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       options.signal?.removeEventListener('abort', onCallerAbort);
     }
 
-    let json: unknown = undefined;
-    const text = await response.text().catch(() => '');
-    if (text !== '') {
-      try {
-        json = JSON.parse(text) as unknown;
-      } catch {
-        json = undefined;
-      }
-    }
-
+    const json = parseJson(await response.text().catch(() => ''));
     if (!response.ok) {
       if (response.status === 401 && id === 'authUser') deps.onUnauthorized?.();
-      const parsed = ApiErrorSchema.safeParse(json);
-      if (parsed.success) {
-        throw new ApiError({
-          code: parsed.data.code,
-          message: parsed.data.message,
-          status: response.status,
-          details: parsed.data.details ?? [],
-          retryAfter: parsed.data.retry_after,
-          attemptsLeft: parsed.data.attempts_left,
-          body: json,
-        });
-      }
-      throw new ApiError({
-        code:
-          response.status === 401
-            ? 'unauthorized'
-            : response.status === 404
-              ? 'not_found'
-              : 'internal_error',
-        message: `HTTP ${response.status}`,
-        status: response.status,
-        body: json,
-      });
+      throw answerError(response.status, json);
     }
+    return parseAnswer(def, response.status, json);
+  }
 
-    const parsed = def.response.safeParse(json);
-    if (!parsed.success) {
-      throw new ApiError({
-        code: 'invalid_response',
-        message: `Unexpected answer from ${def.path}`,
-        status: response.status,
-        body: json,
-      });
-    }
-    return parsed.data;
+  function upload(id: UploadCallId, options: UploadOptions): Promise<unknown> {
+    const def: CallDef = CALLS[id];
+    const headers = callHeaders(def, deps.getContext(), undefined);
+    return new Promise((resolve, reject) => {
+      const xhr = deps.createXhr ? deps.createXhr() : new XMLHttpRequest();
+      const onCallerAbort = () => {
+        xhr.abort();
+      };
+      const settle = (outcome: () => unknown) => {
+        options.signal?.removeEventListener('abort', onCallerAbort);
+        try {
+          resolve(outcome());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      const failed = (message: string) => () => {
+        throw new ApiError({ code: 'network_error', message, status: 0 });
+      };
+      xhr.open(def.method, callPath(def.path, undefined));
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.timeout = Math.max(UPLOAD_TIMEOUT_MS, def.minTimeoutMs ?? 0);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) {
+          options.onProgress?.(Math.min(1, event.loaded / event.total));
+        }
+      };
+      xhr.onload = () => {
+        settle(() => {
+          const json = parseJson(xhr.responseText);
+          if (xhr.status < 200 || xhr.status >= 300) throw answerError(xhr.status, json);
+          return parseAnswer(def, xhr.status, json);
+        });
+      };
+      xhr.onerror = () => {
+        settle(failed('Network error'));
+      };
+      xhr.ontimeout = () => {
+        settle(failed('Upload timed out'));
+      };
+      xhr.onabort = () => {
+        settle(() => {
+          throw new DOMException('The upload was cancelled', 'AbortError');
+        });
+      };
+      if (options.signal?.aborted) {
+        xhr.abort();
+        return;
+      }
+      options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+      xhr.send(options.body);
+    });
   }
 
   return {
     // The public signature is fully typed per call; inside, one loose implementation serves all.
     call: call as ApiClient['call'],
+    upload: upload as ApiClient['upload'],
   };
 }

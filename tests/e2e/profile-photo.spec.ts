@@ -1,0 +1,126 @@
+// The profile photo on /account, in Russian: a real JPEG (encoded by the browser itself) is
+// previewed, uploads with a progress bar, and comes back as the stored photo; an SVG named .png is
+// refused with the reason in the shopper's language and changes nothing. Then the same page at
+// 360 px, standalone and inside Telegram's dark theme, for the screenshots.
+import { expect, test, type Page } from '@playwright/test';
+import { completeSignIn } from '../support/sign-in';
+import { uniquePhone } from '../support/sms-outbox';
+import { openInTelegram } from '../support/telegram';
+
+const UPLOAD_PATH = '/api/profile/upload-photo';
+
+/** A 1200×900 JPEG with some texture, encoded by Chromium's own JPEG encoder. */
+async function browserJpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 900;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const gradient = context.createLinearGradient(0, 0, 1200, 900);
+    gradient.addColorStop(0, '#0b7a63');
+    gradient.addColorStop(1, '#f2c14e');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 1200, 900);
+    context.fillStyle = '#ffffff';
+    context.beginPath();
+    context.arc(600, 380, 180, 0, Math.PI * 2);
+    context.fill();
+    const blob = await new Promise<Blob | null>((resolve) => {
+      canvas.toBlob(resolve, 'image/jpeg', 0.9);
+    });
+    if (!blob) throw new Error('no JPEG');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+const photoSection = (page: Page) => page.getByRole('region', { name: 'Фото' });
+
+// The narrowest phone the shop is laid out for.
+test.use({ viewport: { width: 360, height: 800 } });
+
+test('a shopper sees their new photo before, while and after it uploads; a fake one is refused', async ({
+  page,
+}) => {
+  await page.goto('/ru/sign-in');
+  await completeSignIn(page, uniquePhone(), 'ru');
+  await expect(page).toHaveURL(/\/ru\/account$/);
+  const section = photoSection(page);
+  await expect(section.getByText('Выбрать фото')).toBeVisible();
+
+  const jpeg = await browserJpeg(page);
+  expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+  await section
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  const preview = section.getByRole('img', { name: 'Новое фото до загрузки' });
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1200);
+
+  // The upload is held at the network until the progress bar has been seen, so it is seen
+  // however fast this machine is; then it goes on to the real server.
+  let releaseUpload: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    releaseUpload = resolve;
+  });
+  await page.route(`**${UPLOAD_PATH}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await section.getByRole('button', { name: 'Загрузить фото' }).click();
+  const progress = section.getByRole('progressbar', { name: 'Ход загрузки' });
+  await expect(progress).toBeVisible();
+  await expect(section.getByText(/^Загрузка… \d+%$/)).toBeVisible();
+  await section.screenshot({ path: test.info().outputPath('photo-uploading.png') });
+  releaseUpload();
+
+  await expect(progress).toBeHidden();
+  await expect(page.getByText('Фото обновлено.')).toBeVisible();
+  const current = section.getByRole('img', { name: 'Фото' });
+  await expect(current).toHaveAttribute('src', /^\/media\/photos\/[0-9a-f]{32}\.webp$/);
+  // Stored at most 1024 px wide, upright: 1200×900 becomes 1024×768.
+  await expect
+    .poll(() => current.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1024);
+  const storedSrc = await current.getAttribute('src');
+  // The profile card's avatar shows it too.
+  await expect(page.locator(`.profile__avatar img[src="${storedSrc ?? ''}"]`)).toBeVisible();
+  await page.unroute(`**${UPLOAD_PATH}`);
+
+  // An SVG with a script, named and typed as a PNG: the server reads the bytes and refuses it.
+  await section.locator('input[type=file]').setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    ),
+  });
+  await section.getByRole('button', { name: 'Загрузить фото' }).click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'Этот файл не подходит. Выберите фото в формате JPEG, PNG, WebP или HEIC.',
+  );
+  await section.screenshot({ path: test.info().outputPath('photo-refused.png') });
+  await section.getByRole('button', { name: 'Отмена' }).click();
+  await expect(section.getByRole('img', { name: 'Фото' })).toHaveAttribute('src', storedSrc ?? '');
+
+  // The look at 360 px: standalone light (this page), then inside Telegram with its dark theme
+  // (freshly opened with the same session).
+  await page.getByRole('button', { name: 'Закрыть уведомление' }).click();
+  await page.screenshot({ path: test.info().outputPath('account-360-light.png'), fullPage: true });
+  const telegram = await page.context().newPage();
+  await openInTelegram(telegram, '/ru/account', { colorScheme: 'dark', languageCode: 'ru' });
+  await expect(photoSection(telegram).getByRole('img', { name: 'Фото' })).toHaveAttribute(
+    'src',
+    storedSrc ?? '',
+  );
+  await telegram.screenshot({
+    path: test.info().outputPath('account-360-telegram-dark.png'),
+    fullPage: true,
+  });
+});
