@@ -95,6 +95,14 @@ async function main(): Promise<void> {
 
   const app = await buildServer({
     notifier,
+    ...(config.telegram.enabled
+      ? {
+          telegramLink: {
+            botToken: config.telegram.token,
+            maxAgeSeconds: config.initDataMaxAgeSeconds,
+          },
+        }
+      : {}),
     webappDist: config.webappDist,
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,

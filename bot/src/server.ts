@@ -7,6 +7,7 @@ import { HttpError, installErrorHandler, sendError } from './errors';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
+import { registerLink } from './notifier/link-route';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
@@ -37,6 +38,8 @@ export interface ServerDeps {
   yandexMapsApiKey?: string;
   /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
   notifier?: Notifier;
+  /** With a notifier: `POST /tg/link` checks init data against this bot token and age. */
+  telegramLink?: { botToken: string; maxAgeSeconds: number };
   log?: {
     level?: string;
     /** Where log lines go (one JSON object per line); stdout when omitted. */
@@ -137,6 +140,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reads,
     ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
   });
+  if (notifier && deps.telegramLink) {
+    registerLink(app, {
+      store: notifier.store,
+      client,
+      botToken: deps.telegramLink.botToken,
+      maxAgeSeconds: deps.telegramLink.maxAgeSeconds,
+    });
+  }
   if (notifier?.secret) {
     await registerOrderEvents(app, {
       store: notifier.store,

@@ -53,6 +53,14 @@ const MIGRATIONS: readonly string[] = [
   // Which instance (host:pid) sent a message: for operators, and for the durability test to see
   // that both instances did.
   `alter table notifier.sends add column sent_by text`,
+  // Init data that linked a chat, by its hash: the same data presented for another account is a
+  // replay and is refused.
+  `create table notifier.init_data_uses (
+    hash text primary key,
+    user_id bigint not null,
+    chat_id bigint not null,
+    used_at timestamptz not null
+  )`,
 ];
 
 export type SendState = 'pending' | 'sent' | 'blocked' | 'failed';
@@ -80,6 +88,14 @@ export interface NotifierStore {
   readonly kind: 'pglite' | 'postgres';
   /** Links a shop account to a private chat, with the chat's language; re-linking unblocks it. */
   linkChat(link: { userId: number; chatId: number; language: Language }, now: Date): Promise<void>;
+  /**
+   * Links the chat that signed `hash` (validated init data) to `userId`, unless that init data
+   * already linked another account: then nothing changes and the answer is 'replayed'.
+   */
+  linkByInitData(
+    link: { hash: string; userId: number; chatId: number; language: Language },
+    now: Date,
+  ): Promise<'linked' | 'replayed'>;
   /**
    * Stores each event once by id and, for a new one, a send for every unblocked chat linked to
    * its user. Returns the ids that were new.
@@ -164,6 +180,26 @@ async function insertEvent(tx: SqlRunner, event: OrderEvent, now: Date): Promise
   return true;
 }
 
+async function linkChatIn(
+  tx: SqlRunner,
+  { userId, chatId, language }: { userId: number; chatId: number; language: Language },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `insert into notifier.chats (chat_id, language, blocked_at, updated_at)
+     values ($1, $2, null, $3::timestamptz)
+     on conflict (chat_id) do update
+       set language = excluded.language, blocked_at = null, updated_at = excluded.updated_at`,
+    [chatId, language, now.toISOString()],
+  );
+  await tx.query(
+    `insert into notifier.chat_links (user_id, chat_id, linked_at)
+     values ($1, $2, $3::timestamptz)
+     on conflict (user_id, chat_id) do nothing`,
+    [userId, chatId, now.toISOString()],
+  );
+}
+
 /** Opens (and migrates) the store: PostgreSQL at `databaseUrl`, else PGlite in `pgliteDir`. */
 export async function openNotifierStore(options: OpenSqlOptions): Promise<NotifierStore> {
   const sql = await openSql(options);
@@ -177,21 +213,24 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
   return {
     kind: sql.kind,
 
-    async linkChat({ userId, chatId, language }, now) {
-      await sql.transaction(async (tx) => {
+    async linkChat(link, now) {
+      await sql.transaction((tx) => linkChatIn(tx, link, now));
+    },
+
+    linkByInitData({ hash, userId, chatId, language }, now) {
+      return sql.transaction(async (tx) => {
         await tx.query(
-          `insert into notifier.chats (chat_id, language, blocked_at, updated_at)
-           values ($1, $2, null, $3::timestamptz)
-           on conflict (chat_id) do update
-             set language = excluded.language, blocked_at = null, updated_at = excluded.updated_at`,
-          [chatId, language, now.toISOString()],
+          `insert into notifier.init_data_uses (hash, user_id, chat_id, used_at)
+           values ($1, $2, $3, $4::timestamptz) on conflict (hash) do nothing`,
+          [hash, userId, chatId, now.toISOString()],
         );
-        await tx.query(
-          `insert into notifier.chat_links (user_id, chat_id, linked_at)
-           values ($1, $2, $3::timestamptz)
-           on conflict (user_id, chat_id) do nothing`,
-          [userId, chatId, now.toISOString()],
+        const [use] = await tx.query<{ user_id: string }>(
+          'select user_id::text as user_id from notifier.init_data_uses where hash = $1',
+          [hash],
         );
+        if (use?.user_id !== String(userId)) return 'replayed' as const;
+        await linkChatIn(tx, { userId, chatId, language }, now);
+        return 'linked' as const;
       });
     },
 

@@ -40,6 +40,8 @@ export interface RelayStandOptions {
   logLevel: 'trace' | 'debug' | 'info' | 'warn';
   /** The bot's notifier, told of order answers (and serving POST /tg/order-events). */
   notifier?: Notifier;
+  /** With a notifier: serve POST /tg/link for this bot token and init data age. */
+  telegramLink?: { botToken: string; maxAgeSeconds: number };
 }
 
 export async function startRelayStand(options: RelayStandOptions): Promise<RelayStand> {
@@ -59,6 +61,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     ...(options.notifier
       ? { notifier: options.notifier, publicUrl: 'https://shop.example.uz' }
       : {}),
+    ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
     log: { level: options.logLevel, stream: logs.stream },
   });
 
