@@ -2,7 +2,7 @@
 // previewed, uploads with a progress bar, and comes back as the stored photo; an SVG named .png is
 // refused with the reason in the shopper's language and changes nothing. Then the same page at
 // 360 px, standalone and inside Telegram's dark theme, for the screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 import { openInTelegram } from '../support/telegram';
@@ -36,6 +36,13 @@ async function browserJpeg(page: Page): Promise<Buffer> {
     return btoa(binary);
   });
   return Buffer.from(base64, 'base64');
+}
+
+/** With E2E_SCREENSHOTS=1, pictures to look at (CI does not need them). */
+async function screenshot(target: Page | Locator, name: string, fullPage = false) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = test.info().outputPath(`${name}.png`);
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 }
 
 const photoSection = (page: Page) => page.getByRole('region', { name: 'Фото' });
@@ -77,7 +84,7 @@ test('a shopper sees their new photo before, while and after it uploads; a fake 
   const progress = section.getByRole('progressbar', { name: 'Ход загрузки' });
   await expect(progress).toBeVisible();
   await expect(section.getByText(/^Загрузка… \d+%$/)).toBeVisible();
-  await section.screenshot({ path: test.info().outputPath('photo-uploading.png') });
+  await screenshot(section, 'photo-uploading');
   releaseUpload();
 
   await expect(progress).toBeHidden();
@@ -105,22 +112,19 @@ test('a shopper sees their new photo before, while and after it uploads; a fake 
   await expect(section.getByRole('alert')).toHaveText(
     'Этот файл не подходит. Выберите фото в формате JPEG, PNG, WebP или HEIC.',
   );
-  await section.screenshot({ path: test.info().outputPath('photo-refused.png') });
+  await screenshot(section, 'photo-refused');
   await section.getByRole('button', { name: 'Отмена' }).click();
   await expect(section.getByRole('img', { name: 'Фото' })).toHaveAttribute('src', storedSrc ?? '');
 
-  // The look at 360 px: standalone light (this page), then inside Telegram with its dark theme
-  // (freshly opened with the same session).
+  // At 360 px: standalone light (this page), then inside Telegram with its dark theme (freshly
+  // opened with the same session), where the stored photo shows too.
   await page.getByRole('button', { name: 'Закрыть уведомление' }).click();
-  await page.screenshot({ path: test.info().outputPath('account-360-light.png'), fullPage: true });
+  await screenshot(page, 'account-360-light', true);
   const telegram = await page.context().newPage();
   await openInTelegram(telegram, '/ru/account', { colorScheme: 'dark', languageCode: 'ru' });
   await expect(photoSection(telegram).getByRole('img', { name: 'Фото' })).toHaveAttribute(
     'src',
     storedSrc ?? '',
   );
-  await telegram.screenshot({
-    path: test.info().outputPath('account-360-telegram-dark.png'),
-    fullPage: true,
-  });
+  await screenshot(telegram, 'account-360-telegram-dark', true);
 });
