@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
-import { placedEvent, signedDelivery, statusEvent, waitFor } from '../testing/order-events';
+import { placedEvent, signedDelivery, waitFor } from '../testing/order-events';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
 import type { Order } from '@shop/shared';
 import { createNotifier, type Notifier } from './notifier';
@@ -34,7 +36,12 @@ beforeAll(async () => {
     sender: { pollIntervalMs: 50, backoffMs: 50 },
   });
   notifier.start(quiet);
-  stand = await startRelayStand({ upstreamTimeoutMs: 10_000, logLevel: 'warn', notifier });
+  stand = await startRelayStand({
+    upstreamTimeoutMs: 10_000,
+    logLevel: 'warn',
+    notifier,
+    orderEvents: { secret: SECRET },
+  });
   // Two PGlite databases start cold (the backend's and the notifier's).
 }, 180_000);
 
@@ -121,7 +128,18 @@ describe('order placed through the relay', () => {
       const answer = await stand.app.inject(signedDelivery(SECRET, [fromBackend]));
       expect(answer.json()).toEqual({ received: 1, stored: 0 });
     }
-    await stand.app.inject(signedDelivery(SECRET, [statusEvent(shopper.id, order, 'confirmed')]));
+    // The operator confirms the order: the backend pushes that change (after its own "placed",
+    // as its outbox keeps an order's events in order), and the server tells the chat once.
+    const operatorSecret = (await readFile(join(stand.dataDir, 'operator-secret'), 'utf8')).trim();
+    const moved = await fetch(
+      `${stand.backend.url}/operator/orders/${encodeURIComponent(order.number)}/status`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-operator-secret': operatorSecret },
+        body: JSON.stringify({ status: 'confirmed' }),
+      },
+    );
+    expect(moved.status).toBe(200);
 
     await waitFor('two messages sent', async () => {
       const sends = await store.sends();

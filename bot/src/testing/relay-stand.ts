@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   outboxPath,
@@ -22,6 +23,8 @@ import { startRecordingProxy, type StandIn } from './upstream-stand-ins';
 export interface RelayStand {
   readonly app: FastifyInstance;
   readonly backend: EmbeddedBackend;
+  /** The embedded backend's data dir (its operator secret, outbox...). */
+  readonly dataDir: string;
   /** The pass-through: `proxy.requests` is every request that reached the backend, in order. */
   readonly proxy: StandIn;
   /** Every line the relay logged. */
@@ -42,11 +45,40 @@ export interface RelayStandOptions {
   notifier?: Notifier;
   /** With a notifier: serve POST /tg/link for this bot token and init data age. */
   telegramLink?: { botToken: string; maxAgeSeconds: number };
+  /**
+   * The backend pushes its order events to this server's POST /tg/order-events, signed with
+   * `secret`; the server then listens (on loopback) besides answering `inject`.
+   */
+  orderEvents?: { secret: string };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export async function startRelayStand(options: RelayStandOptions): Promise<RelayStand> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-relay-'));
-  const backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
+  // The backend needs the server's address before the server exists: take a free port for it.
+  const port = options.orderEvents ? await freePort() : 0;
+  const backend = await startEmbeddedBackend({
+    dataDir,
+    logger: false,
+    printSms: () => undefined,
+    ...(options.orderEvents
+      ? {
+          orderEvents: {
+            url: `http://127.0.0.1:${port}/tg/order-events`,
+            secret: options.orderEvents.secret,
+            pollIntervalMs: 100,
+          },
+        }
+      : {}),
+  });
   const proxy = await startRecordingProxy(backend.url);
   const dist = await makeFakeDist();
   const logs = captureLogs();
@@ -64,6 +96,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
     log: { level: options.logLevel, stream: logs.stream },
   });
+  if (options.orderEvents) await app.listen({ host: '127.0.0.1', port });
 
   async function outbox(): Promise<OutboxLine[]> {
     let text: string;
@@ -81,6 +114,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
   return {
     app,
     backend,
+    dataDir,
     proxy,
     logs,
     outbox,
