@@ -256,7 +256,7 @@ describe.each(DATABASE_KINDS)('order event delivery on %s', (kind) => {
     const loop = deliverer();
     loop.start();
     const order = await placeOrder();
-    // The loop was woken by the commit; wait (bounded) for the delivery it makes.
+    // Woken as a commit wakes it in the embedded backend; wait (bounded) for its delivery.
     for (let i = 0; i < 200 && receiver.accepted.length === 0; i += 1) {
       loop.wake();
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -144,6 +144,18 @@ export function createOrderEventDeliverer(
   async function send(events: readonly OrderEvent[]): Promise<string | null> {
     const delivery: OrderEventsDelivery = { events: [...events] };
     const body = JSON.stringify(delivery);
+    // One controller per post, aborted by its own timer or by stop(). (AbortSignal.any over
+    // AbortSignal.timeout is not used: Node may collect the timeout signal, and the post hangs.)
+    const controller = new AbortController();
+    const post = { timedOut: false };
+    const timer = setTimeout(() => {
+      post.timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onStop = () => {
+      controller.abort();
+    };
+    stopping.signal.addEventListener('abort', onStop, { once: true });
     try {
       const response = await fetch(options.url, {
         method: 'POST',
@@ -152,15 +164,19 @@ export function createOrderEventDeliverer(
           ...signOrderEvents(options.secret, body, now().getTime()),
         },
         body,
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
+        signal: controller.signal,
       });
       // The answer's body is not needed; reading it frees the connection.
       await response.arrayBuffer().catch(() => undefined);
+      if (post.timedOut) return 'timeout';
       return response.ok ? null : `HTTP ${response.status}`;
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') return 'timeout';
-      if (error instanceof Error && error.name === 'AbortError') return 'stopped';
+      if (post.timedOut) return 'timeout';
+      if (stopping.signal.aborted) return 'stopped';
       return error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timer);
+      stopping.signal.removeEventListener('abort', onStop);
     }
   }
 
