@@ -107,6 +107,29 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
   });
 
+  it('reads the order-events secret and the demo order flow', () => {
+    expect(loadConfig({})).toMatchObject({ orderEventsSecret: undefined, demoOrderFlow: null });
+    expect(
+      loadConfig({
+        ORDER_EVENTS_SECRET: 'a-long-enough-secret-0123',
+        DEMO_ORDER_FLOW: '1',
+      }),
+    ).toMatchObject({
+      orderEventsSecret: 'a-long-enough-secret-0123',
+      demoOrderFlow: { intervalMs: 120_000 },
+    });
+    expect(
+      loadConfig({ DEMO_ORDER_FLOW: '1', DEMO_ORDER_FLOW_INTERVAL_MS: '5000' }).demoOrderFlow,
+    ).toEqual({ intervalMs: 5000 });
+    expect(
+      problems({
+        ORDER_EVENTS_SECRET: 'short',
+        DEMO_ORDER_FLOW: 'yes',
+        DEMO_ORDER_FLOW_INTERVAL_MS: '10',
+      }).map((line) => line.split(':')[0]),
+    ).toEqual(['ORDER_EVENTS_SECRET', 'DEMO_ORDER_FLOW', 'DEMO_ORDER_FLOW_INTERVAL_MS']);
+  });
+
   it('will not start webhook mode without its secret', () => {
     expect(problems({ BOT_TOKEN: TOKEN, BOT_MODE: 'webhook' })).toEqual([
       expect.stringMatching(/^WEBHOOK_SECRET: Required when BOT_MODE=webhook/),

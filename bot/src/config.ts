@@ -70,7 +70,13 @@ const EnvSchema = z.object({
   INIT_DATA_MAX_AGE_SECONDS: optional(Seconds),
   // The HMAC key backends sign order-event deliveries with (POST /tg/order-events).
   ORDER_EVENTS_SECRET: optional(
-    z.string().regex(/^[\x21-\x7e]{32,256}$/, 'Must be 32-256 printable characters, no spaces'),
+    // The backend's own config takes the same range.
+    z.string().regex(/^[\x21-\x7e]{16,500}$/, 'Must be 16-500 printable characters, no spaces'),
+  ),
+  // Embedded backend: move open orders along by themselves (a demo of an order's whole life).
+  DEMO_ORDER_FLOW: optional(z.enum(['0', '1'], { error: 'Must be 0 or 1' })),
+  DEMO_ORDER_FLOW_INTERVAL_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(86_400_000),
   ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   // Only the console provider exists so far (codes printed and written to the outbox); naming
@@ -165,6 +171,8 @@ export interface Config {
    * data dir (main.ts); with outside backends nothing can push events.
    */
   orderEventsSecret: string | undefined;
+  /** Embedded backend: DEMO_ORDER_FLOW=1 moves open orders one step every `intervalMs`. */
+  demoOrderFlow: { intervalMs: number } | null;
   logLevel: string;
 }
 
@@ -240,6 +248,8 @@ export function loadConfig(
     telegram,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS ?? 3600,
     orderEventsSecret: e.ORDER_EVENTS_SECRET,
+    demoOrderFlow:
+      e.DEMO_ORDER_FLOW === '1' ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? 120_000 } : null,
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

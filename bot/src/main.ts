@@ -58,9 +58,7 @@ async function main(): Promise<void> {
     // Events go to this server's own endpoint, over loopback when it listens on every address.
     const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const urlHost = ownHost.includes(':') ? `[${ownHost}]` : ownHost;
-    const backendOptions: EmbeddedBackendOptions & {
-      orderEvents?: { url: string; secret: string } | null;
-    } = {
+    const backendOptions: EmbeddedBackendOptions = {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       host: '127.0.0.1',
@@ -71,6 +69,7 @@ async function main(): Promise<void> {
       orderEvents: orderEventsSecret
         ? { url: `http://${urlHost}:${config.port}${ORDER_EVENTS_PATH}`, secret: orderEventsSecret }
         : null,
+      demoOrderFlow: config.demoOrderFlow,
     };
     backend = await startEmbeddedBackend(backendOptions);
     upstreams = {
