@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { storedCart } from '../support/browser-state';
 import {
   backButtonVisible,
@@ -121,4 +121,54 @@ test.describe('browsing inside Telegram', () => {
     await pressBackButton(page);
     await expect(page).toHaveURL(/\/uz\/blogs$/);
   });
+
+  test('dark: the chrome takes the page colour; a shop map opens through openLink (ru, 360 px)', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openInTelegram(page, '/ru/markets', { languageCode: 'ru', colorScheme: 'dark' });
+    // The stand-in's dark theme paints the page #212121: header, background and bottom bar follow.
+    const lastColour = async (type: string) =>
+      (
+        (await telegramEvents(page)).filter((e) => e.type === type).at(-1)?.data as
+          { color?: string } | undefined
+      )?.color;
+    await expect.poll(() => lastColour('web_app_set_header_color')).toBe('#212121');
+    expect(await lastColour('web_app_set_background_color')).toBe('#212121');
+    expect(await lastColour('web_app_set_bottom_bar_color')).toBe('#212121');
+    expect(await pageBackground(page)).toBe('rgb(33, 33, 33)');
+
+    const mapLink = page.locator('a[href^="https://yandex.uz/maps/"]').first();
+    await expect(mapLink).toBeVisible();
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: testInfo.outputPath('markets-telegram-dark.png'),
+        fullPage: true,
+      });
+    }
+    const href = await mapLink.getAttribute('href');
+    await mapLink.click();
+    await expect
+      .poll(async () =>
+        (await telegramEvents(page))
+          .filter((e) => e.type === 'web_app_open_link')
+          .map((e) => (e.data as { url: string }).url),
+      )
+      .toEqual([href]);
+    // Telegram opens it; the Mini App neither navigated nor opened a tab of its own.
+    await expect(page).toHaveURL(/\/ru\/markets/);
+    expect(context.pages()).toHaveLength(1);
+
+    // The shop's own "Light" theme inside a dark Telegram: the chrome follows the page again.
+    await page.getByRole('button', { name: 'Тема' }).click();
+    await page.getByRole('menuitemradio', { name: 'Светлая' }).click();
+    await expect.poll(() => lastColour('web_app_set_header_color')).toBe('#ffffff');
+    expect(await lastColour('web_app_set_background_color')).toBe('#ffffff');
+    expect(await pageBackground(page)).toBe('rgb(255, 255, 255)');
+  });
 });
+
+function pageBackground(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}

@@ -5,7 +5,12 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-route
 import { useResolvedTheme } from '../features/preferences/theme-context';
 import { useLanguage } from '../lib/i18n/use-language';
 import { useServices } from '../lib/services/services-context';
-import { telegramReady, useTelegramBackButton, useTelegramEnv } from '../lib/telegram';
+import {
+  telegramReady,
+  useTelegramBackButton,
+  useTelegramChromeColors,
+  useTelegramEnv,
+} from '../lib/telegram';
 import { Toaster } from '../lib/ui/toaster';
 import { deepLinkPath } from './deep-link';
 
@@ -57,6 +62,8 @@ export function AppShell() {
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', THEME_COLORS[appearance]);
   }, [appearance, palette]);
+  // After the effect above: it puts the palette on <html> that this one reads back.
+  useTelegramChromeColors(palette);
 
   useEffect(() => {
     // The SDK keeps launch parameters for the whole session: follow the link once, not on reload.

@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { OutsideLink } from '../../lib/telegram';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';
 import { imageSources } from '../../lib/ui/image-sources';
 
@@ -130,8 +131,8 @@ function SlideLink({ slide, children }: { slide: Slide; children: ReactNode }) {
     );
   }
   return (
-    <a className="slide__body" href={slide.link} rel="noopener">
+    <OutsideLink className="slide__body" href={slide.link} newTab={false}>
       {children}
-    </a>
+    </OutsideLink>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useStores } from '../../lib/queries/get-stores';
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon } from '../../lib/ui/icons';
+import { OutsideLink } from '../../lib/telegram';
 import { ErrorState } from '../../lib/ui/states';
 
 /** Yandex Maps centred on the shop with a pin, in a new tab: works with no API key and no script. */
@@ -58,18 +59,16 @@ export function StoreList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           </p>
           <p className="store__line">
             <PhoneIcon size={18} />
-            <a href={telHref(store.phone)}>{store.phone}</a>
+            <OutsideLink href={telHref(store.phone)}>{store.phone}</OutsideLink>
           </p>
-          <a
+          <OutsideLink
             className="btn btn--secondary btn--sm store__map"
             href={openInMapUrl(store)}
-            target="_blank"
-            rel="noopener noreferrer"
             aria-label={t('markets.openInMapOf', { name: store.name })}
           >
             {t('markets.openInMap')}
             <ExternalLinkIcon size={16} />
-          </a>
+          </OutsideLink>
         </li>
       ))}
     </ul>

@@ -9,6 +9,10 @@ export {
   type TelegramLocation,
   type TelegramLocationFailure,
 } from './telegram';
+export { OutsideLink } from './outside-link-anchor';
+export { outsideLinkKind, type OutsideLinkKind } from './outside-link';
+export { cssColorToHex, type HexColor } from './theme-colors';
+export { useTelegramChromeColors } from './use-telegram-chrome-colors';
 export { TelegramProvider, useIsTelegram, useTelegramEnv } from './telegram-context';
 export { useTelegramBackButton, useTelegramBackOverride } from './use-telegram-back-button';
 export { useTelegramMainButton, type MainButtonOptions } from './use-telegram-main-button';

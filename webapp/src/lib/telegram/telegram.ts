@@ -7,12 +7,14 @@ import {
   isTMA,
   mainButton,
   miniApp,
+  openLink,
   retrieveLaunchParams,
   retrieveRawInitData,
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
 import { logWarning } from '../log';
+import type { HexColor } from './theme-colors';
 
 /** What the rest of the app may know about the Telegram launch. */
 export interface TelegramEnv {
@@ -100,6 +102,52 @@ export function telegramReady(): void {
   safely('ready', () => {
     if (miniApp.ready.isAvailable()) miniApp.ready();
   });
+}
+
+/**
+ * Opens an http(s) address through Telegram (its in-app browser or the phone's), keeping the Mini
+ * App open; a plain link would replace the app inside the webview or do nothing. Returns false
+ * where the client cannot, so the caller lets the browser follow the link.
+ */
+export function telegramOpenLink(url: string): boolean {
+  try {
+    if (!openLink.isAvailable()) return false;
+    openLink(url);
+    return true;
+  } catch (error) {
+    logWarning('Telegram: openLink failed', error);
+    return false;
+  }
+}
+
+/**
+ * Paints Telegram's header, the area behind the app and the bottom bar in the page's own
+ * background, so the app's chrome matches the palette the page shows (Telegram's, or the light
+ * or dark brand palette the shopper chose).
+ */
+export function telegramPaintChrome(color: HexColor): void {
+  safely('header colour', () => {
+    if (miniApp.setHeaderColor.isAvailable() && miniApp.setHeaderColor.supports.rgb()) {
+      miniApp.setHeaderColor(color);
+    }
+  });
+  safely('background colour', () => {
+    if (miniApp.setBackgroundColor.isAvailable()) miniApp.setBackgroundColor(color);
+  });
+  // Bot API 7.10 and later; older clients simply have no bottom bar to paint.
+  safely('bottom bar colour', () => {
+    if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor(color);
+  });
+}
+
+/** Calls `onChange` whenever Telegram sends a new theme; returns the unsubscribe. */
+export function onTelegramThemeChange(onChange: () => void): () => void {
+  try {
+    return themeParams.state.sub(onChange);
+  } catch (error) {
+    logWarning('Telegram: theme subscription failed', error);
+    return () => undefined;
+  }
 }
 
 /** A short buzz: success (added, paid) or error (refused, declined); nothing outside Telegram. */
