@@ -160,6 +160,18 @@ test.describe('browsing inside Telegram', () => {
     await expect(page).toHaveURL(/\/ru\/markets/);
     expect(context.pages()).toHaveLength(1);
 
+    // Telegram switches to another dark theme: theme_changed alone repaints the chrome.
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        Telegram: { WebView: { receiveEvent(type: string, data?: unknown): void } };
+      };
+      w.Telegram.WebView.receiveEvent('theme_changed', {
+        theme_params: { bg_color: '#1a2b3c', text_color: '#ffffff', secondary_bg_color: '#10202f' },
+      });
+    });
+    await expect.poll(() => lastColour('web_app_set_header_color')).toBe('#1a2b3c');
+    expect(await lastColour('web_app_set_bottom_bar_color')).toBe('#1a2b3c');
+
     // The shop's own "Light" theme inside a dark Telegram: the chrome follows the page again.
     await page.getByRole('button', { name: 'Тема' }).click();
     await page.getByRole('menuitemradio', { name: 'Светлая' }).click();
