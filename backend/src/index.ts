@@ -25,3 +25,4 @@ export {
   type TestCardBehaviour,
 } from './payments/sandbox/test-cards';
 export { findPans, type PanHit } from './testing/pan-scan';
+export { createScratchDatabase, type ScratchDatabase } from './testing/scratch-database';

@@ -7,7 +7,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
 import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
 import { createPaymeProcessor } from '../payments/payme-processor';
@@ -48,27 +47,9 @@ export function createClock(start = T0): TestClock {
   };
 }
 
-export interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
+import { createScratchDatabase } from './scratch-database';
 
-export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `shop_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 export interface TestBackend {
   kind: DatabaseKind;

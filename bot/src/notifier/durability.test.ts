@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createScratchDatabase, type ScratchDatabase } from '@shop/backend';
 import type { OrderEvent } from '@shop/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +14,7 @@ import {
   statusEvent,
   waitFor,
 } from '../testing/order-events';
-import {
-  TEST_DATABASE_URL,
-  createScratchDatabase,
-  type ScratchDatabase,
-} from '../testing/scratch-database';
+import { TEST_DATABASE_URL } from '../testing/scratch-database';
 import { createNotifier, type Notifier } from './notifier';
 import { registerOrderEvents } from './order-events-route';
 import { createNotifierApi } from './sender';

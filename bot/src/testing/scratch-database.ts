@@ -1,29 +1,3 @@
-// A PostgreSQL database made for one test file and dropped afterwards (as the backend's tests
-// do), on the server TEST_DATABASE_URL names.
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
-
-/** Tests read this one variable directly: it is test-runner configuration, not app config. */
+// Tests on PostgreSQL read this one variable directly: it is test-runner configuration, not app
+// config. The scratch databases themselves come from @shop/backend's createScratchDatabase.
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
-
-export interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `shop_bot_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
-}
