@@ -4,3 +4,4 @@ export * from './calls';
 export * from './common';
 export * from './ecommerce';
 export * from './order-events';
+export * from './telegram-link';

@@ -1,0 +1,47 @@
+// The server's own Telegram calls that the webapp makes (not relayed to a backend), all with the
+// shopper's bearer token:
+// - `POST /tg/link` `{ init_data }`: inside Telegram, links the signed-in account to the chat that
+//   opened the Mini App (init data validated with the bot token and INIT_DATA_MAX_AGE_SECONDS).
+// - `GET /tg/link`: whether the bot is on and whether this account has a linked chat.
+// - `POST /tg/link-token`: outside Telegram, a one-time `t.me/<bot>?start=link_<token>` link;
+//   the bot redeems the token when the shopper presses Start, linking that chat.
+import { z } from 'zod';
+import { LanguageSchema } from '../languages';
+
+export const TELEGRAM_LINK_PATHS = {
+  link: '/tg/link',
+  linkToken: '/tg/link-token',
+} as const;
+
+/** The `start` payload prefix of a link token; the token itself is 43 base64url characters. */
+export const LINK_TOKEN_START_PREFIX = 'link_';
+/** How long a one-time link token may wait for its Start press. */
+export const LINK_TOKEN_TTL_SECONDS = 600;
+
+export const TelegramLinkRequestSchema = z
+  .object({ init_data: z.string().min(1).max(4096) })
+  .strict();
+export type TelegramLinkRequest = z.infer<typeof TelegramLinkRequestSchema>;
+
+export const TelegramLinkAnswerSchema = z.object({
+  linked: z.literal(true),
+  language: LanguageSchema,
+});
+export type TelegramLinkAnswer = z.infer<typeof TelegramLinkAnswerSchema>;
+
+export const TelegramLinkStatusSchema = z.object({
+  /** False when the server runs without a bot (BOT_TOKEN unset): nothing to link to. */
+  enabled: z.boolean(),
+  /** This account has at least one chat that receives its order messages. */
+  linked: z.boolean(),
+  /** The bot's @username without the @, when known. */
+  bot_username: z.string().nullable(),
+});
+export type TelegramLinkStatus = z.infer<typeof TelegramLinkStatusSchema>;
+
+export const TelegramLinkTokenAnswerSchema = z.object({
+  /** https://t.me/<bot>?start=link_<token>: open it (openTelegramLink inside Telegram). */
+  url: z.url(),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+export type TelegramLinkTokenAnswer = z.infer<typeof TelegramLinkTokenAnswerSchema>;
