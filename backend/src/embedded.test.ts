@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CATALOG_PREFIX, CategoriesResponseSchema, VerifyOtpResponseSchema } from '@shop/shared';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkOrderEventsSignature } from '@shop/shared/server';
 import { OrderEventsDeliverySchema, type Order } from '@shop/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, orderEventsConfig, paymeConfig } from './config';
 import { runOrderStatusCommand } from './operator/order-status-command';
 import { FIXTURES } from './seed/fixtures';
@@ -73,9 +73,18 @@ describe('startEmbeddedBackend', () => {
     });
     const { access_token: token } = VerifyOtpResponseSchema.parse(await verified.json());
     await first.close();
+    // A photo left by a crash mid-upload, an hour and more ago: the next start sweeps it.
+    const orphan = join(dataDir, 'photos', `${'d'.repeat(32)}.webp`);
+    await mkdir(dirname(orphan), { recursive: true });
+    await writeFile(orphan, 'x');
+    const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(orphan, longAgo, longAgo);
 
     const second = await start({ dataDir });
     expect(second.catalogApiKey).toBe(first.catalogApiKey);
+    await vi.waitFor(async () => {
+      await expect(stat(orphan)).rejects.toThrow(/ENOENT/);
+    });
     const user = await fetch(`${second.url}/api/auth/user`, {
       headers: { authorization: `Bearer ${token}` },
     });

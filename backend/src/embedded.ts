@@ -19,6 +19,7 @@ import { advanceOpenOrders, DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders
 import { startBackgroundWork, type BackgroundWork } from './payments/background-work';
 import { createPaymeProcessor } from './payments/payme-processor';
 import { startPaymeSandbox, type PaymeSandbox } from './payments/sandbox/payme-sandbox';
+import { sweepOrphanPhotos } from './photos/photo-sweep';
 import { seedDemoData } from './seed/seed';
 import { createConsoleSmsProvider } from './sms/sms-provider';
 
@@ -113,6 +114,7 @@ export async function startEmbeddedBackend(
       sandbox = await startPaymeSandbox({ stateFile: sandboxStateFile(options.dataDir), sms, now });
       cashbox = sandbox;
     }
+    const photoDir = join(options.dataDir, 'photos');
     const { app, payments, statuses, onOrderEvents } = createBackend({
       db: database.db,
       catalogApiKey,
@@ -123,7 +125,7 @@ export async function startEmbeddedBackend(
       catalogCacheTtlMs: options.catalogCacheTtlMs,
       paymentHoldMinutes: options.paymentHoldMinutes,
       operatorSecret,
-      photoDir: join(options.dataDir, 'photos'),
+      photoDir,
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
@@ -134,6 +136,15 @@ export async function startEmbeddedBackend(
     const urlFile = join(options.dataDir, BACKEND_URL_FILE);
     const reachableUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost}:${port}`;
     await writeFile(urlFile, `${reachableUrl}\n`);
+    // Photos left by a crash mid-upload; in the background, as the shop need not wait for it.
+    const photoSweep = sweepOrphanPhotos({ db: database.db, photoDir, now: now() }).then(
+      (removed) => {
+        if (removed.length > 0) app.log.info({ removed }, 'Removed profile photos no account uses');
+      },
+      (error: unknown) => {
+        app.log.warn({ err: error }, 'Could not sweep unused profile photos');
+      },
+    );
     const work = startBackgroundWork({
       run: () => payments.sweep(),
       intervalMs: options.sweepIntervalMs,
@@ -170,7 +181,7 @@ export async function startEmbeddedBackend(
       catalogApiKey,
       paymentSandboxUrl: openSandbox?.url ?? null,
       close: () => {
-        closing ??= Promise.all([work.stop(), demo?.stop(), deliverer?.stop()])
+        closing ??= Promise.all([work.stop(), demo?.stop(), deliverer?.stop(), photoSweep])
           .then(() => removeUrlFile(urlFile, reachableUrl))
           .then(() => app.close())
           .then(() => openSandbox?.close())

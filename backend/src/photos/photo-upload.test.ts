@@ -1,6 +1,6 @@
 // The profile photo upload on the real backend (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set): real pictures made here by sharp go in as multipart; what is stored is checked on disk.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROFILE_PHOTO_MAX_BYTES, type User } from '@shop/shared';
@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../testing/http-client';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
+import { ORPHAN_PHOTO_MIN_AGE_MS, sweepOrphanPhotos } from './photo-sweep';
 
 const BOUNDARY = '----shop-photo-test';
 
@@ -377,5 +378,32 @@ describe.each(DATABASE_KINDS)('profile photo upload (%s)', (kind) => {
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json()).toMatchObject({ code: 'not_found' });
     }
+  });
+
+  it('sweeps photos no account points at, once they are an hour old, and keeps the rest', async () => {
+    const stored = await upload(multipartBody([{ data: await phoneJpeg() }]));
+    expect(stored.status).toBe(200);
+    const current = (await readdir(photoDir)).filter((name) => name.endsWith('.webp'));
+    expect(current).toHaveLength(1);
+    const now = new Date();
+    const old = new Date(now.getTime() - 2 * ORPHAN_PHOTO_MIN_AGE_MS);
+    const orphan = `${'a'.repeat(32)}.webp`;
+    const partial = `.${'b'.repeat(32)}.webp.partial`;
+    const young = `${'c'.repeat(32)}.webp`;
+    const stranger = 'notes.txt';
+    for (const name of [orphan, partial, young, stranger]) {
+      await writeFile(join(photoDir, name), 'x');
+    }
+    for (const name of [orphan, partial, stranger, ...current]) {
+      await utimes(join(photoDir, name), old, old);
+    }
+
+    const removed = await sweepOrphanPhotos({ db: t.db, photoDir, now });
+
+    expect(removed.sort()).toEqual([partial, orphan].sort());
+    // The account's own photo (however old), a file still being saved, and files not ours stay.
+    expect((await readdir(photoDir)).sort()).toEqual([...current, young, stranger].sort());
+    await rm(join(photoDir, young));
+    await rm(join(photoDir, stranger));
   });
 });
