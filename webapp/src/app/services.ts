@@ -20,7 +20,11 @@ import { clearCheckoutDraft } from '../features/checkout/checkout-form';
 import { forgetIdempotencyKey } from '../features/checkout/idempotency';
 import { createThemeStore, type ThemeStore } from '../features/preferences/theme-store';
 import { cardKeys } from '../lib/cards/card-keys';
+import { logWarning } from '../lib/log';
 import { orderKeys } from '../lib/queries/order-keys';
+import { telegramLinkKeys } from '../lib/queries/telegram-link-keys';
+import { startTelegramAutoLink } from '../lib/telegram-link/auto-link';
+import { linkTelegramChat } from '../lib/telegram-link/telegram-link-calls';
 
 /** Session storage: whose session ended, so their next sign-in resumes where they were. */
 const RESUME_CHECKOUT_KEY = 'resumeCheckout';
@@ -102,7 +106,7 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
   });
   window.addEventListener(AUTH_LOGGED_OUT_EVENT, () => {
     // Private answers leave with the account in any case.
-    for (const queryKey of [orderKeys.all, cardKeys.all, ['profile']]) {
+    for (const queryKey of [orderKeys.all, cardKeys.all, telegramLinkKeys.all, ['profile']]) {
       deps.queryClient.removeQueries({ queryKey });
     }
     if (endingFor !== null) {
@@ -118,6 +122,24 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
   window.addEventListener('storage', (event) => {
     if (event.key === CART_STORAGE_KEY) cart.getState().reloadLocal();
     if (event.key === AUTH_STORAGE_KEY) authStore.getState().reloadLocal();
+  });
+
+  // Inside Telegram the signed-in account is linked to the chat that opened the app, so order
+  // updates reach it; quietly, at start when signed in and after each sign-in.
+  startTelegramAutoLink({
+    rawInitData: deps.telegram?.rawInitData ?? null,
+    currentToken: () => {
+      const state = authStore.getState();
+      return state.isAuthenticated && state.token !== '' ? state.token : null;
+    },
+    link: (initData) => linkTelegramChat(api, initData),
+    events: window,
+    onLinked: () => {
+      void deps.queryClient.invalidateQueries({ queryKey: telegramLinkKeys.all });
+    },
+    onFailure: (error) => {
+      logWarning('Linking the Telegram chat failed', error);
+    },
   });
 
   if (authStore.getState().isAuthenticated) {

@@ -5,6 +5,7 @@ import {
   callPath,
   type CallDef,
   type CallId,
+  type HttpMethod,
   type Language,
 } from '@shop/shared';
 import type { z } from 'zod';
@@ -75,8 +76,30 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A call the shop's own server answers itself rather than relaying to a backend (the Telegram
+ * link calls): the same headers, timeout, error mapping and answer check as the relayed calls.
+ */
+export interface ServerCallDef<Response extends z.ZodType = z.ZodType> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: 'none' | 'bearer';
+  readonly response: Response;
+}
+
+export interface ServerCallOptions {
+  /** Sent as JSON; without it the request has no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   call<Id extends CallId>(id: Id, options: CallOptions<Id>): Promise<CallResponse<Id>>;
+  /** One of the server's own calls; a 401 here never signs the shopper out by itself. */
+  server<Response extends z.ZodType>(
+    def: ServerCallDef<Response>,
+    options?: ServerCallOptions,
+  ): Promise<z.output<Response>>;
   /** A multipart call with upload progress; same headers, errors and answer checks as `call`. */
   upload<Id extends UploadCallId>(id: Id, options: UploadOptions): Promise<CallResponse<Id>>;
 }
@@ -108,9 +131,12 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** What sending a call needs to know of its definition, relayed or the server's own. */
+type SendDef = Pick<CallDef, 'method' | 'path' | 'auth' | 'response' | 'minTimeoutMs'>;
+
 /** The headers every call carries, read fresh from the context. */
 function callHeaders(
-  def: CallDef,
+  def: SendDef,
   context: ApiContext,
   extra: Record<string, string> | undefined,
 ): Record<string, string> {
@@ -162,7 +188,7 @@ function answerError(status: number, json: unknown): ApiError {
 }
 
 /** The answer parsed with the call's response schema, or an invalid_response error. */
-function parseAnswer(def: CallDef, status: number, json: unknown): unknown {
+function parseAnswer(def: SendDef, status: number, json: unknown): unknown {
   const parsed = def.response.safeParse(json);
   if (!parsed.success) {
     throw new ApiError({
@@ -183,8 +209,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function call(id: CallId, options: LooseOptions): Promise<unknown> {
     const def: CallDef = CALLS[id];
-    const context = deps.getContext();
     const url = callPath(def.path, options.params) + queryString(options.query);
+    return send(def, url, options, (status) => {
+      if (status === 401 && id === 'authUser') deps.onUnauthorized?.();
+    });
+  }
+
+  function server(def: ServerCallDef, options: ServerCallOptions = {}): Promise<unknown> {
+    return send(def, def.path, options, () => undefined);
+  }
+
+  async function send(
+    def: SendDef,
+    url: string,
+    options: LooseOptions,
+    onFailure: (status: number) => void,
+  ): Promise<unknown> {
+    const context = deps.getContext();
     const headers = callHeaders(def, context, options.headers);
 
     let body: BodyInit | undefined;
@@ -231,7 +272,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     const json = parseJson(await response.text().catch(() => ''));
     if (!response.ok) {
-      if (response.status === 401 && id === 'authUser') deps.onUnauthorized?.();
+      onFailure(response.status);
       throw answerError(response.status, json);
     }
     return parseAnswer(def, response.status, json);
@@ -294,6 +335,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     // The public signature is fully typed per call; inside, one loose implementation serves all.
     call: call as ApiClient['call'],
+    server: server as ApiClient['server'],
     upload: upload as ApiClient['upload'],
   };
 }

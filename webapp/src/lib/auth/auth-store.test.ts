@@ -33,7 +33,7 @@ function setup(stored?: unknown, call: ApiClient['call'] = vi.fn()) {
   const seen: string[] = [];
   events.addEventListener(AUTH_LOGGED_IN_EVENT, () => seen.push(AUTH_LOGGED_IN_EVENT));
   events.addEventListener(AUTH_LOGGED_OUT_EVENT, () => seen.push(AUTH_LOGGED_OUT_EVENT));
-  const api: ApiClient = { call, upload: vi.fn() };
+  const api: ApiClient = { call, server: vi.fn(), upload: vi.fn() };
   const store = createAuthStore({ storage, api: () => api, events });
   const saved = () => JSON.parse(storage.getItem(AUTH_STORAGE_KEY) ?? 'null') as unknown;
   return { store, storage, seen, saved, call };
