@@ -11,12 +11,13 @@ import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { ProfilePhoto } from './profile-photo';
+import { TelegramUpdates } from './telegram-updates';
 import './auth.css';
 import './profile-photo.css';
 
 /**
- * Profile (name, surname, email editable; phone and account type shown), the photo, the saved
- * payment cards, the orders and "Log out".
+ * Profile (name, surname, email editable; phone and account type shown), the photo, order updates
+ * in Telegram, the saved payment cards, the orders and "Log out".
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -85,7 +86,7 @@ export function AccountPage() {
         </button>
       )}
 
-      {/* Order updates in Telegram (the link block) go here, between the profile and the cards. */}
+      <TelegramUpdates />
 
       <section className="card account-cards" aria-labelledby="account-cards-title">
         <h2 id="account-cards-title" className="card__title">

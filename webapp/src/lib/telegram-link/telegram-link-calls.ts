@@ -8,7 +8,9 @@ import {
   type TelegramLinkStatus,
   type TelegramLinkTokenAnswer,
 } from '@shop/shared';
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ServerCallDef } from '../api/client';
+import { telegramLinkKeys } from '../queries/telegram-link-keys';
 
 // The server's own Telegram link calls (shared/src/contracts/telegram-link.ts), all with the
 // shopper's bearer token.
@@ -50,3 +52,25 @@ export function getTelegramLinkStatus(
 export function createTelegramLinkToken(api: ApiClient): Promise<TelegramLinkTokenAnswer> {
   return api.server(TELEGRAM_LINK_CALLS.linkToken);
 }
+
+/**
+ * Whether the bot is on and this account's chat is linked. Asked again when the page comes back
+ * into view (the shopper returns from Telegram after pressing Start) and, while a link is waiting
+ * for its Start press, every few seconds.
+ */
+export function telegramLinkStatusQueryOptions(
+  api: ApiClient,
+  customerId: number | null,
+  waitingForStart: boolean,
+) {
+  return queryOptions({
+    queryKey: telegramLinkKeys.status(customerId),
+    queryFn: ({ signal }) => getTelegramLinkStatus(api, signal),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) =>
+      waitingForStart && query.state.data?.linked !== true ? WAITING_POLL_MS : false,
+  });
+}
+
+const WAITING_POLL_MS = 4_000;

@@ -4,6 +4,7 @@ export {
   requestTelegramLocation,
   telegramHaptic,
   telegramHapticSuccess,
+  telegramOpenTelegramLink,
   telegramReady,
   type TelegramEnv,
   type TelegramLocation,

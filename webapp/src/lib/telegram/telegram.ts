@@ -8,6 +8,7 @@ import {
   mainButton,
   miniApp,
   openLink,
+  openTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
   themeParams,
@@ -116,6 +117,22 @@ export function telegramOpenLink(url: string): boolean {
     return true;
   } catch (error) {
     logWarning('Telegram: openLink failed', error);
+    return false;
+  }
+}
+
+/**
+ * Opens a https://t.me/… link inside Telegram itself (a bot's chat with its Start button), which
+ * openLink would send to a browser instead. Returns false where the client cannot, so the caller
+ * shows a plain link.
+ */
+export function telegramOpenTelegramLink(url: string): boolean {
+  try {
+    if (!openTelegramLink.isAvailable()) return false;
+    openTelegramLink(url);
+    return true;
+  } catch (error) {
+    logWarning('Telegram: openTelegramLink failed', error);
     return false;
   }
 }

@@ -210,6 +210,21 @@ export const uz: Messages = {
     cards: 'Toʻlov kartalari',
     accountType: 'Hisob turi',
     phoneReadOnly: 'Telefon raqamingiz orqali hisobga kirasiz, uni bu yerda oʻzgartirib boʻlmaydi.',
+    telegram: {
+      title: 'Buyurtmalar haqida Telegramda xabar',
+      loading: 'Telegram ulanishi tekshirilmoqda…',
+      loadFailed: 'Telegram ulanganini tekshirib boʻlmadi.',
+      linked: 'Buyurtmalaringiz haqidagi xabarlar Telegramga keladi.',
+      linkedBot: 'Buyurtmalaringiz haqidagi xabarlar Telegramga @{{bot}} orqali keladi.',
+      intro:
+        'Buyurtmangiz tasdiqlanganda, tayyor boʻlganda yoki yoʻlga chiqqanda Telegramda xabar oling.',
+      get: 'Buyurtmalar haqida Telegramda xabar olish',
+      preparing: 'Havola tayyorlanmoqda…',
+      open: 'Telegramni ochish',
+      openHint:
+        'Yakunlash uchun botda «Start» tugmasini bosing. Havola {{minutes}} daqiqa amal qiladi.',
+      opened: 'Telegram ochildi: yakunlash uchun botda «Start» tugmasini bosing.',
+    },
     photo: {
       title: 'Rasm',
       choose: 'Rasm tanlash',
