@@ -2,6 +2,7 @@ import { formatMoney, formatUzPhone, type Order } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { orderAddressText, paymentMethodText } from '../../lib/orders/order-facts';
+import { OrderTotals } from '../../lib/orders/order-totals';
 
 /**
  * An order as the shopper placed it: lines, recipient, delivery and payment method, totals.
@@ -65,24 +66,7 @@ export function OrderDetails({ order, titleId }: { order: Order; titleId: string
           </dd>
         </div>
       </dl>
-      <dl className="summary__rows">
-        <div className="summary__row">
-          <dt>{t('checkout.subtotal')}</dt>
-          <dd>{formatMoney(order.subtotal, lang)}</dd>
-        </div>
-        <div className="summary__row">
-          <dt>{t('checkout.deliveryPrice')}</dt>
-          <dd>
-            {order.delivery_price === 0
-              ? t('checkout.free')
-              : formatMoney(order.delivery_price, lang)}
-          </dd>
-        </div>
-        <div className="summary__row summary__row--total">
-          <dt>{t('checkout.total')}</dt>
-          <dd>{formatMoney(order.total, lang)}</dd>
-        </div>
-      </dl>
+      <OrderTotals order={order} />
     </section>
   );
 }

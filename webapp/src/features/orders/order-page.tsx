@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate, formatDateTime } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { orderAddressText, paymentMethodText } from '../../lib/orders/order-facts';
+import { OrderTotals } from '../../lib/orders/order-totals';
 import { useIsTelegram, useTelegramBackOverride } from '../../lib/telegram';
 import { ChevronLeftIcon } from '../../lib/ui/icons';
 import { ProductImage } from '../../lib/ui/product-image';
@@ -195,24 +196,7 @@ function OrderView({ order, children }: { order: Order; children: ReactNode }) {
             );
           })}
         </ul>
-        <dl className="order-totals">
-          <div>
-            <dt>{t('checkout.subtotal')}</dt>
-            <dd>{formatMoney(order.subtotal, lang)}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.deliveryPrice')}</dt>
-            <dd>
-              {order.delivery_price === 0
-                ? t('checkout.free')
-                : formatMoney(order.delivery_price, lang)}
-            </dd>
-          </div>
-          <div className="order-totals__total">
-            <dt>{t('checkout.total')}</dt>
-            <dd>{formatMoney(order.total, lang)}</dd>
-          </div>
-        </dl>
+        <OrderTotals order={order} />
       </section>
 
       <section className="card" aria-labelledby="order-facts">
