@@ -54,6 +54,8 @@ export interface SenderOptions {
   maxAttempts?: number;
   /** Recorded with each sent message; `host:pid` by default. */
   instanceId?: string;
+  /** How often old handled update ids and expired link tokens are deleted (at start, then). */
+  pruneIntervalMs?: number;
 }
 
 export interface Sender {
@@ -65,6 +67,10 @@ export interface Sender {
 }
 
 export const DEFAULT_LEASE_MS = 180_000;
+/** Handled update ids are kept this long: Telegram gives up redelivering long before. */
+export const PROCESSED_UPDATES_KEPT_MS = 7 * 24 * 3600_000;
+/** Expired link tokens are kept this long, so a late Start press is told "expired". */
+export const EXPIRED_LINK_TOKENS_KEPT_MS = 24 * 3600_000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -80,6 +86,8 @@ export function createSender(options: SenderOptions): Sender {
   const maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
   const maxAttempts = options.maxAttempts ?? 20;
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
+  const pruneIntervalMs = options.pruneIntervalMs ?? 3600_000;
+  let nextPruneAt = 0;
 
   let stopped = true;
   let loop: Promise<void> = Promise.resolve();
@@ -150,8 +158,22 @@ export function createSender(options: SenderOptions): Sender {
     await store.markSent(send.sendId, messageId, now(), instanceId);
   }
 
+  /** Now and then (and at start): forgets what no one will ask about again. */
+  async function prune(): Promise<void> {
+    const at = now().getTime();
+    if (at < nextPruneAt) return;
+    nextPruneAt = at + pruneIntervalMs;
+    try {
+      await store.pruneProcessedUpdates(new Date(at - PROCESSED_UPDATES_KEPT_MS));
+      await store.pruneLinkTokens(new Date(at - EXPIRED_LINK_TOKENS_KEPT_MS));
+    } catch (error) {
+      logger.warn({ err: error }, 'Could not prune old update ids and link tokens');
+    }
+  }
+
   async function run(): Promise<void> {
     while (!stopped) {
+      await prune();
       let claimed: ClaimedSend[];
       try {
         claimed = await store.claimDueSends({ now: now(), leaseMs, limit: batchSize });

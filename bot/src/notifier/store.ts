@@ -2,7 +2,7 @@
 // when both use one PostgreSQL database: chats and their links to shop accounts, order events
 // (stored once by id), sends (one per event and chat, the unit the sender claims) and the Telegram
 // update ids already handled. Nothing here lives only in a process's memory.
-import { LANGUAGES, type Language, type OrderEvent } from '@shop/shared';
+import { LANGUAGES, type Language, type OrderEvent, type OrderStatus } from '@shop/shared';
 import { openSql, type OpenSqlOptions, type SqlClient, type SqlRunner } from './sql';
 
 /** Each entry runs once, in order, in one transaction with its version recorded. */
@@ -61,9 +61,45 @@ const MIGRATIONS: readonly string[] = [
     chat_id bigint not null,
     used_at timestamptz not null
   )`,
+  // One-time link tokens (POST /tg/link-token), kept only as their sha256: the bot's /start
+  // redeems one once, before it expires. Handled update ids are pruned by age.
+  `create table notifier.link_tokens (
+    token_hash text primary key,
+    user_id bigint not null,
+    created_at timestamptz not null,
+    expires_at timestamptz not null,
+    used_at timestamptz,
+    used_chat_id bigint
+  );
+  create index link_tokens_user on notifier.link_tokens (user_id, created_at);
+  create index processed_updates_received on notifier.processed_updates (received_at)`,
 ];
 
 export type SendState = 'pending' | 'sent' | 'blocked' | 'failed';
+
+/** Unused link tokens a user may hold at once; creating more drops the oldest. */
+export const LIVE_LINK_TOKENS = 5;
+
+/** Redeeming a link token: linked (again, for the chat that used it), or why not. */
+export type LinkTokenOutcome = LinkTokenLinked | { kind: 'used' | 'expired' | 'unknown' };
+export interface LinkTokenLinked {
+  kind: 'linked';
+  userId: number;
+  language: Language;
+}
+
+export interface ChatOrder {
+  number: string;
+  status: OrderStatus;
+  total: number;
+  createdAt: string;
+}
+
+export interface ChatOrders {
+  /** Whether any shop account is linked to the chat. */
+  linked: boolean;
+  orders: ChatOrder[];
+}
 
 export interface ClaimedSend {
   sendId: number;
@@ -115,6 +151,37 @@ export interface NotifierStore {
   markChatBlocked(chatId: number, now: Date): Promise<void>;
   /** True the first time an update id is seen; false for a redelivery. */
   rememberUpdate(updateId: number, now: Date): Promise<boolean>;
+  /** Forgets handled update ids received before `before` (Telegram redelivers for a day at most). */
+  pruneProcessedUpdates(before: Date): Promise<number>;
+  /**
+   * Stores a one-time link token by its hash. A user keeps at most LIVE_LINK_TOKENS unused ones:
+   * older unused tokens beyond that are dropped.
+   */
+  createLinkToken(
+    token: { hash: string; userId: number; expiresAt: Date },
+    now: Date,
+  ): Promise<void>;
+  /**
+   * Redeems a link token for a chat, atomically: an unused, unexpired token is marked used and its
+   * account linked to the chat (in the chat's stored language, else `language`). A token already
+   * used by this same chat answers 'linked' again and changes nothing; any other used, expired or
+   * unknown token changes nothing.
+   */
+  redeemLinkToken(
+    redeem: { hash: string; chatId: number; language: Language },
+    now: Date,
+  ): Promise<LinkTokenOutcome>;
+  /** Forgets link tokens that expired before `before`. */
+  pruneLinkTokens(before: Date): Promise<number>;
+  /** Whether the account has a chat that receives its order messages (linked, not blocked). */
+  isUserLinked(userId: number): Promise<boolean>;
+  /**
+   * The latest orders (newest first, at most `limit`) of the accounts linked to a chat, each with
+   * its latest known status, from the stored events.
+   */
+  chatOrders(chatId: number, limit: number): Promise<ChatOrders>;
+  /** The language the chat chose (/language): its order messages and the bot's replies use it. */
+  setChatLanguage(chatId: number, language: Language, now: Date): Promise<void>;
   /** Everything the tests and operators look at. */
   sends(): Promise<SendRow[]>;
   eventIds(): Promise<string[]>;
@@ -336,6 +403,146 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
         [updateId, now.toISOString()],
       );
       return rows.length > 0;
+    },
+
+    async pruneProcessedUpdates(before) {
+      const rows = await sql.query(
+        `delete from notifier.processed_updates where received_at < $1::timestamptz
+         returning update_id`,
+        [before.toISOString()],
+      );
+      return rows.length;
+    },
+
+    async createLinkToken({ hash, userId, expiresAt }, now) {
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `insert into notifier.link_tokens (token_hash, user_id, created_at, expires_at)
+           values ($1, $2, $3::timestamptz, $4::timestamptz)`,
+          [hash, userId, now.toISOString(), expiresAt.toISOString()],
+        );
+        await tx.query(
+          `delete from notifier.link_tokens where token_hash in (
+             select token_hash from notifier.link_tokens
+             where user_id = $1 and used_at is null
+             order by created_at desc, token_hash
+             offset $2
+           )`,
+          [userId, LIVE_LINK_TOKENS],
+        );
+      });
+    },
+
+    redeemLinkToken({ hash, chatId, language }, now) {
+      return sql.transaction(async (tx): Promise<LinkTokenOutcome> => {
+        // The row lock of this update makes a concurrent redeem wait, then find it used.
+        const [claimed] = await tx.query<{ user_id: string }>(
+          `update notifier.link_tokens set used_at = $2::timestamptz, used_chat_id = $3
+           where token_hash = $1 and used_at is null and expires_at > $2::timestamptz
+           returning user_id::text as user_id`,
+          [hash, now.toISOString(), chatId],
+        );
+        if (!claimed) {
+          const [token] = await tx.query<{
+            user_id: string;
+            used: boolean;
+            used_chat_id: string | null;
+          }>(
+            `select user_id::text as user_id, used_at is not null as used,
+                    used_chat_id::text as used_chat_id
+             from notifier.link_tokens where token_hash = $1`,
+            [hash],
+          );
+          if (!token) return { kind: 'unknown' };
+          if (!token.used) return { kind: 'expired' };
+          if (token.used_chat_id !== String(chatId)) return { kind: 'used' };
+          const chat = await tx.query<{ language: string }>(
+            'select language from notifier.chats where chat_id = $1',
+            [chatId],
+          );
+          return {
+            kind: 'linked',
+            userId: Number(token.user_id),
+            language: asLanguage(chat[0]?.language ?? language),
+          };
+        }
+        const [chat] = await tx.query<{ language: string }>(
+          'select language from notifier.chats where chat_id = $1',
+          [chatId],
+        );
+        const chatLanguage = chat ? asLanguage(chat.language) : language;
+        const userId = Number(claimed.user_id);
+        await linkChatIn(tx, { userId, chatId, language: chatLanguage }, now);
+        return { kind: 'linked', userId, language: chatLanguage };
+      });
+    },
+
+    async pruneLinkTokens(before) {
+      const rows = await sql.query(
+        `delete from notifier.link_tokens where expires_at < $1::timestamptz returning token_hash`,
+        [before.toISOString()],
+      );
+      return rows.length;
+    },
+
+    async isUserLinked(userId) {
+      const rows = await sql.query(
+        `select 1 from notifier.chat_links link
+         join notifier.chats chat on chat.chat_id = link.chat_id
+         where link.user_id = $1 and chat.blocked_at is null
+         limit 1`,
+        [userId],
+      );
+      return rows.length > 0;
+    },
+
+    async chatOrders(chatId, limit) {
+      const links = await sql.query<{ user_id: string }>(
+        'select user_id::text as user_id from notifier.chat_links where chat_id = $1',
+        [chatId],
+      );
+      if (links.length === 0) return { linked: false, orders: [] };
+      // Each order's latest event: its status is the latest known.
+      const rows = await sql.query<{ payload: unknown }>(
+        `select distinct on (event.order_number) event.payload
+         from notifier.events event
+         join notifier.chat_links link on link.user_id = event.user_id
+         where link.chat_id = $1
+         order by event.order_number, (event.payload ->> 'at')::timestamptz desc,
+                  event.received_at desc, event.id desc`,
+        [chatId],
+      );
+      const orders = rows
+        .map((row) => {
+          const event = (
+            typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+          ) as OrderEvent;
+          return {
+            number: event.order.number,
+            status:
+              event.type === 'status_changed'
+                ? (event.status ?? event.order.status)
+                : event.order.status,
+            total: event.order.total,
+            createdAt: event.order.created_at,
+          };
+        })
+        .sort((a, b) =>
+          a.createdAt === b.createdAt
+            ? b.number.localeCompare(a.number)
+            : Date.parse(b.createdAt) - Date.parse(a.createdAt),
+        );
+      return { linked: true, orders: orders.slice(0, limit) };
+    },
+
+    async setChatLanguage(chatId, language, now) {
+      await sql.query(
+        `insert into notifier.chats (chat_id, language, blocked_at, updated_at)
+         values ($1, $2, null, $3::timestamptz)
+         on conflict (chat_id) do update
+           set language = excluded.language, updated_at = excluded.updated_at`,
+        [chatId, language, now.toISOString()],
+      );
     },
 
     async sends() {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import { waitFor } from '../testing/order-events';
+import { hashLinkToken, newLinkToken } from './link-tokens';
+import { createNotifier } from './notifier';
+import {
+  createNotifierApi,
+  EXPIRED_LINK_TOKENS_KEPT_MS,
+  PROCESSED_UPDATES_KEPT_MS,
+} from './sender';
+import { openNotifierStore, type NotifierStore } from './store';
+
+/** Old handled update ids and long-expired link tokens are deleted by the sender now and then. */
+
+const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+const DAY = 24 * 3600_000;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let store: NotifierStore;
+let api: FakeBotApi;
+beforeAll(async () => {
+  store = await openNotifierStore({});
+  api = await startFakeBotApi({ token: TOKEN });
+});
+afterAll(async () => {
+  await store.close();
+  await api.close();
+});
+
+describe('pruning', () => {
+  it('the store deletes update ids received before a time, and only those', async () => {
+    const now = Date.now();
+    await store.rememberUpdate(1001, new Date(now - 8 * DAY));
+    await store.rememberUpdate(1002, new Date(now - 6 * DAY));
+    expect(await store.pruneProcessedUpdates(new Date(now - 7 * DAY))).toBe(1);
+    // 1001 is forgotten (seen again as new), 1002 is still a repeat.
+    expect(await store.rememberUpdate(1001, new Date(now))).toBe(true);
+    expect(await store.rememberUpdate(1002, new Date(now))).toBe(false);
+  });
+
+  it('the sender prunes at start and then every interval, by its clock', async () => {
+    let now = new Date('2026-12-01T00:00:00.000Z');
+    const kept = PROCESSED_UPDATES_KEPT_MS;
+    await store.rememberUpdate(2001, new Date(now.getTime() - kept - 1000));
+    await store.rememberUpdate(2002, new Date(now.getTime() - kept + 3600_000));
+    const oldToken = newLinkToken();
+    await store.createLinkToken(
+      {
+        hash: hashLinkToken(oldToken),
+        userId: 901,
+        expiresAt: new Date(now.getTime() - EXPIRED_LINK_TOKENS_KEPT_MS - 1000),
+      },
+      new Date(now.getTime() - EXPIRED_LINK_TOKENS_KEPT_MS - 601_000),
+    );
+    const notifier = createNotifier({
+      store,
+      secret: null,
+      api: createNotifierApi(TOKEN, api.apiRoot),
+      publicUrl: 'https://shop.example.uz',
+      now: () => now,
+      sender: { pollIntervalMs: 20, pruneIntervalMs: 3600_000 },
+    });
+    notifier.start(quiet);
+    try {
+      // rememberUpdate answers true (and records the id again) only once the id was pruned.
+      await waitFor('2001 pruned', () => store.rememberUpdate(2001, now));
+      expect(await store.rememberUpdate(2002, now)).toBe(false);
+      // A long-expired token is gone: Start with it is "unknown" now, not "expired".
+      expect(
+        await store.redeemLinkToken(
+          { hash: hashLinkToken(oldToken), chatId: 7001, language: 'en' },
+          now,
+        ),
+      ).toEqual({ kind: 'unknown' });
+      // Two hours on, 2002 is old enough, and the next round deletes it.
+      now = new Date(now.getTime() + 2 * 3600_000);
+      await waitFor('2002 pruned', () => store.rememberUpdate(2002, now));
+    } finally {
+      await notifier.stop();
+    }
+  });
+});
