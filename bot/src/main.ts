@@ -6,7 +6,7 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from '@shop/backend';
-import { prepareTelegram } from './bot/telegram';
+import { prepareTelegram, type Telegram } from './bot/telegram';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
 import {
   createNotifier,
@@ -92,6 +92,9 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
   });
 
+  // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
+  // it for its username only when they are called.
+  let telegram: Telegram | null = null;
   const app = await buildServer({
     notifier,
     ...(config.telegram.enabled
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
           telegramLink: {
             botToken: config.telegram.token,
             maxAgeSeconds: config.initDataMaxAgeSeconds,
+            botUsername: () => telegram?.username() ?? null,
           },
         }
       : {}),
@@ -121,18 +125,20 @@ async function main(): Promise<void> {
     );
   }
 
-  const telegram = prepareTelegram({
+  const bot = prepareTelegram({
     config: config.telegram,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'bot' }),
     app,
     seenUpdates: notifierStore,
+    chats: notifierStore,
   });
+  telegram = bot;
 
   const shutdown = createShutdown({
     logger: app.log,
     steps: [
-      { name: 'bot', run: () => telegram.stop() },
+      { name: 'bot', run: () => bot.stop() },
       { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
       { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },
@@ -148,7 +154,7 @@ async function main(): Promise<void> {
     await shutdown('listen failed');
     throw error;
   }
-  await telegram.start();
+  await bot.start();
   notifier.start(app.log.child({ module: 'notifier' }));
   const address: AddressInfo | string | null = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;

@@ -38,8 +38,12 @@ export interface ServerDeps {
   yandexMapsApiKey?: string;
   /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
   notifier?: Notifier;
-  /** With a notifier: `POST /tg/link` checks init data against this bot token and age. */
-  telegramLink?: { botToken: string; maxAgeSeconds: number };
+  /**
+   * With a notifier: the bot behind the link calls (`/tg/link`, `/tg/link-token`): init data is
+   * checked against its token and age, and link-token URLs name its username once known. Absent:
+   * the calls answer that the bot is off.
+   */
+  telegramLink?: { botToken: string; maxAgeSeconds: number; botUsername?: () => string | null };
   log?: {
     level?: string;
     /** Where log lines go (one JSON object per line); stdout when omitted. */
@@ -140,12 +144,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reads,
     ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
   });
-  if (notifier && deps.telegramLink) {
+  if (notifier) {
+    const link = deps.telegramLink;
     registerLink(app, {
       store: notifier.store,
       client,
-      botToken: deps.telegramLink.botToken,
-      maxAgeSeconds: deps.telegramLink.maxAgeSeconds,
+      bot: link
+        ? {
+            token: link.botToken,
+            maxAgeSeconds: link.maxAgeSeconds,
+            username: link.botUsername ?? (() => null),
+          }
+        : null,
     });
   }
   if (notifier?.secret) {

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { GrammyError, webhookCallback, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { TelegramConfig } from '../config';
-import { createBot, setDefaultMenuButton, type BotLogger, type SeenUpdates } from './create-bot';
+import {
+  createBot,
+  setBotCommands,
+  setDefaultMenuButton,
+  type BotChats,
+  type BotLogger,
+  type SeenUpdates,
+} from './create-bot';
 
 export const WEBHOOK_PATH = '/tg/webhook';
 /** Updates are small, but a forwarded message with a long quote can pass the relay's 64 KiB. */
@@ -11,6 +18,8 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export interface Telegram {
   /** null when the bot is off. */
   readonly bot: Bot | null;
+  /** The bot's @username without the @, once it has reached Telegram (getMe); null before or off. */
+  username(): string | null;
   /** Begins polling, or tells Telegram where the webhook is. Call after the server listens. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -25,6 +34,8 @@ export interface TelegramDeps {
   botInfo?: UserFromGetMe;
   /** Handled update ids, stored (see BotDeps.seenUpdates). */
   seenUpdates?: SeenUpdates;
+  /** Links, orders and languages of chats (see BotDeps.chats). */
+  chats?: BotChats;
 }
 
 /** POST /tg/webhook: Telegram's secret header is checked before an update reaches the bot. */
@@ -44,7 +55,12 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
   const { config, publicUrl, logger } = deps;
   if (!config.enabled) {
     logger.info('Telegram bot is off: BOT_TOKEN is not set');
-    return { bot: null, start: () => Promise.resolve(), stop: () => Promise.resolve() };
+    return {
+      bot: null,
+      username: () => null,
+      start: () => Promise.resolve(),
+      stop: () => Promise.resolve(),
+    };
   }
 
   const bot = createBot({
@@ -54,7 +70,9 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
     publicUrl,
     logger,
     ...(deps.seenUpdates ? { seenUpdates: deps.seenUpdates } : {}),
+    ...(deps.chats ? { chats: deps.chats } : {}),
   });
+  const username = (): string | null => (bot.isInited() ? bot.botInfo.username : null);
 
   // Stops a start-up that is still waiting for Telegram (grammY retries getMe without end).
   const aborter = new AbortController();
@@ -72,6 +90,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
     registerWebhook(deps.app, bot, config.webhookSecret);
     return {
       bot,
+      username,
       start() {
         background(async () => {
           await connect(bot, aborter.signal, logger);
@@ -81,6 +100,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
           });
           logger.info({ username: bot.botInfo.username }, 'Telegram bot is on (webhook)');
           await setDefaultMenuButton(bot, publicUrl, logger);
+          await setBotCommands(bot, logger);
         }, 'Telegram webhook could not be set; the shop keeps running without the bot');
         return Promise.resolve();
       },
@@ -95,6 +115,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
 
   return {
     bot,
+    username,
     start() {
       background(async () => {
         await connect(bot, aborter.signal, logger);
@@ -103,7 +124,9 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
           drop_pending_updates: false,
           onStart: (me) => {
             logger.info({ username: me.username }, 'Telegram bot is on (polling)');
-            void setDefaultMenuButton(bot, publicUrl, logger);
+            void setDefaultMenuButton(bot, publicUrl, logger).then(() =>
+              setBotCommands(bot, logger),
+            );
           },
         });
       }, 'Telegram bot stopped; the shop keeps running without it');

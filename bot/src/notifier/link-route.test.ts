@@ -1,32 +1,54 @@
+import {
+  TelegramLinkStatusSchema,
+  TelegramLinkTokenAnswerSchema,
+  type TelegramLinkStatus,
+} from '@shop/shared';
 import { sign } from '@telegram-apps/init-data-node';
+import type { FastifyInstance } from 'fastify';
+import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBot } from '../bot/create-bot';
+import { TEXTS } from '../bot/texts';
+import { buildServer } from '../server';
+import { TEST_BOT_INFO, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import { placedEvent, sampleOrder } from '../testing/order-events';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
-import { createNotifier } from './notifier';
+import { makeFakeDist } from '../testing/temp-dist';
+import { hashLinkToken } from './link-tokens';
+import { createNotifier, type Notifier } from './notifier';
 import { openNotifierStore, type NotifierStore } from './store';
 
-/** POST /tg/link with init data signed by the library's own sign(), and real shop sign-ins. */
+/**
+ * The link calls against the real backend's sign-ins: POST /tg/link with init data signed by the
+ * library's own sign(), GET /tg/link, and POST /tg/link-token redeemed by the real bot (talking
+ * to the Bot API stand-in).
+ */
 
 const BOT_TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
 const OTHER_BOT_TOKEN = '7000000002:AAAnotherBotsTokenForTests_abcdefg';
 const MAX_AGE_SECONDS = 3600;
+const PUBLIC_URL = 'https://shop.example.uz';
 
 let store: NotifierStore;
+let notifier: Notifier;
 let stand: RelayStand;
+let api: FakeBotApi;
+/** What the server's bot username getter answers (null: the bot has not reached Telegram). */
+let botUsername: string | null = TEST_BOT_INFO.username;
 
 beforeAll(async () => {
+  api = await startFakeBotApi({ token: BOT_TOKEN });
   store = await openNotifierStore({});
-  const notifier = createNotifier({
-    store,
-    secret: null,
-    api: null,
-    publicUrl: 'https://shop.example.uz',
-  });
+  notifier = createNotifier({ store, secret: null, api: null, publicUrl: PUBLIC_URL });
   stand = await startRelayStand({
     upstreamTimeoutMs: 10_000,
     logLevel: 'warn',
     notifier,
-    telegramLink: { botToken: BOT_TOKEN, maxAgeSeconds: MAX_AGE_SECONDS },
+    telegramLink: {
+      botToken: BOT_TOKEN,
+      maxAgeSeconds: MAX_AGE_SECONDS,
+      botUsername: () => botUsername,
+    },
   });
   // Two PGlite databases start cold (the backend's and the notifier's).
 }, 180_000);
@@ -34,23 +56,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stand.close();
   await store.close();
+  await api.close();
 }, 60_000);
-
-async function signIn(phone: string): Promise<{ token: string; id: number }> {
-  await stand.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
-  const otp = await stand.lastCode(phone);
-  const verified = await stand.app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-otp',
-    payload: { phone, otp },
-  });
-  const token = verified.json<{ access_token: string }>().access_token;
-  const user = await stand.app.inject({
-    url: '/api/auth/user',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { token, id: user.json<{ id: number }>().id };
-}
 
 function initData(
   telegramUserId: number,
@@ -70,29 +77,46 @@ function initData(
   );
 }
 
-function link(token: string | null, raw: string) {
-  return stand.app.inject({
+function bearer(token: string | null): Record<string, string> {
+  return token === null ? {} : { authorization: `Bearer ${token}` };
+}
+
+function link(token: string | null, raw: string, app: FastifyInstance = stand.app) {
+  return app.inject({
     method: 'POST',
     url: '/tg/link',
-    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { init_data: raw },
   });
 }
 
+async function status(token: string | null, app: FastifyInstance = stand.app) {
+  return app.inject({ url: '/tg/link', headers: bearer(token) });
+}
+
+function linkToken(token: string | null, app: FastifyInstance = stand.app) {
+  return app.inject({ method: 'POST', url: '/tg/link-token', headers: bearer(token) });
+}
+
+async function sendsFor(userId: number, orderNumber: string): Promise<number[]> {
+  const eventId = placedEvent(userId, sampleOrder(orderNumber)).id;
+  await store.recordEvents([placedEvent(userId, sampleOrder(orderNumber))], new Date());
+  return (await store.sends()).filter((send) => send.eventId === eventId).map((s) => s.chatId);
+}
+
 describe('POST /tg/link', () => {
   it('links the chat of fresh init data signed for this bot, in its language', async () => {
-    const shopper = await signIn('+998901230001');
+    const shopper = await stand.signIn('+998901230001');
     const answer = await link(shopper.token, initData(5_000_001, { lang: 'ru' }));
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ linked: true, language: 'ru' });
     expect(await store.chat(5_000_001)).toEqual({ language: 'ru', blocked: false });
     // The shopper's next order event is for that chat.
-    await store.recordEvents([placedEvent(shopper.id, sampleOrder('L-1'))], new Date());
-    expect((await store.sends()).map((send) => send.chatId)).toEqual([5_000_001]);
+    expect(await sendsFor(shopper.id, 'L-1')).toEqual([5_000_001]);
   });
 
   it('refuses forged, other-bot, stale and unsigned-in links, and links nothing', async () => {
-    const shopper = await signIn('+998901230002');
+    const shopper = await stand.signIn('+998901230002');
     const fresh = initData(5_000_002);
     const forged = fresh.replace('5000002', '5000003');
     const refusals = [
@@ -114,7 +138,7 @@ describe('POST /tg/link', () => {
     const badBody = await stand.app.inject({
       method: 'POST',
       url: '/tg/link',
-      headers: { authorization: `Bearer ${shopper.token}` },
+      headers: bearer(shopper.token),
       payload: { init_data: fresh, extra: true },
     });
     expect(badBody.statusCode).toBe(400);
@@ -123,8 +147,8 @@ describe('POST /tg/link', () => {
   });
 
   it('refuses init data replayed for another account, and keeps the first link', async () => {
-    const owner = await signIn('+998901230004');
-    const thief = await signIn('+998901230005');
+    const owner = await stand.signIn('+998901230004');
+    const thief = await stand.signIn('+998901230005');
     const raw = initData(5_000_004, { lang: 'en' });
     expect((await link(owner.token, raw)).statusCode).toBe(200);
     // The same account again is harmless.
@@ -132,8 +156,160 @@ describe('POST /tg/link', () => {
     const replayed = await link(thief.token, raw);
     expect(replayed.statusCode).toBe(409);
     expect(replayed.json()).toMatchObject({ code: 'conflict' });
-    const before = (await store.sends()).length;
-    await store.recordEvents([placedEvent(thief.id, sampleOrder('L-2'))], new Date());
-    expect(await store.sends()).toHaveLength(before);
+    expect(await sendsFor(thief.id, 'L-2')).toEqual([]);
+  });
+});
+
+describe('GET /tg/link', () => {
+  it('tells a signed-in shopper whether their account has a chat, and names the bot', async () => {
+    const shopper = await stand.signIn('+998901230011');
+    const before = await status(shopper.token);
+    expect(before.statusCode).toBe(200);
+    const parsed = TelegramLinkStatusSchema.parse(before.json());
+    expect(parsed).toEqual<TelegramLinkStatus>({
+      enabled: true,
+      linked: false,
+      bot_username: 'uy_shop_test_bot',
+    });
+    expect((await link(shopper.token, initData(5_000_011))).statusCode).toBe(200);
+    expect((await status(shopper.token)).json()).toMatchObject({ linked: true });
+    // A chat that blocked the bot receives nothing: not linked for the shopper's purposes.
+    await store.markChatBlocked(5_000_011, new Date());
+    expect((await status(shopper.token)).json()).toMatchObject({ linked: false });
+  });
+
+  it('needs a sign-in the backend accepts', async () => {
+    expect((await status(null)).statusCode).toBe(401);
+    const wrong = await status('not-a-real-token-0123456789abcdef');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ code: 'unauthorized' });
+  });
+});
+
+describe('POST /tg/link-token and the bot redeeming it', () => {
+  function startUpdate(chatId: number, text: string, lang?: string): Update {
+    return {
+      update_id: chatId * 10 + text.length,
+      message: {
+        message_id: 1,
+        date: 1_760_000_000,
+        chat: { id: chatId, type: 'private', first_name: 'Aziz' },
+        from: {
+          id: chatId,
+          is_bot: false,
+          first_name: 'Aziz',
+          ...(lang ? { language_code: lang } : {}),
+        },
+        text,
+        entities: [{ type: 'bot_command', offset: 0, length: '/start'.length }],
+      },
+    };
+  }
+
+  it('gives a one-time t.me link that the bot redeems once, in the chat’s language', async () => {
+    const shopper = await stand.signIn('+998901230021');
+    const before = Date.now();
+    const answer = await linkToken(shopper.token);
+    const after = Date.now();
+    expect(answer.statusCode).toBe(200);
+    const { url, expires_at } = TelegramLinkTokenAnswerSchema.parse(answer.json());
+    const parsed = new URL(url);
+    expect(`${parsed.origin}${parsed.pathname}`).toBe('https://t.me/uy_shop_test_bot');
+    const start = parsed.searchParams.get('start') ?? '';
+    expect(start).toMatch(/^link_[A-Za-z0-9_-]{43}$/);
+    const expires = Date.parse(expires_at);
+    expect(expires).toBeGreaterThanOrEqual(before + 600_000);
+    expect(expires).toBeLessThanOrEqual(after + 600_000);
+    // Two links are two tokens.
+    const second = TelegramLinkTokenAnswerSchema.parse((await linkToken(shopper.token)).json());
+    expect(second.url).not.toBe(url);
+
+    const bot = createBot({
+      token: BOT_TOKEN,
+      apiRoot: api.apiRoot,
+      botInfo: TEST_BOT_INFO,
+      publicUrl: PUBLIC_URL,
+      logger: stand.app.log,
+      chats: store,
+    });
+    // The database alone links nothing: only the token's hash is kept.
+    const token = start.slice('link_'.length);
+    expect(
+      await store.redeemLinkToken({ hash: token, chatId: 5_000_099, language: 'uz' }, new Date()),
+    ).toEqual({ kind: 'unknown' });
+    expect(hashLinkToken(token)).toMatch(/^[0-9a-f]{64}$/);
+
+    await bot.handleUpdate(startUpdate(5_000_021, `/start ${start}`, 'ru'));
+    const reply = api.callsOf('sendMessage').find((call) => call.payload.chat_id === 5_000_021);
+    expect(reply?.payload.text).toBe(TEXTS.ru.linked);
+    expect(await store.chat(5_000_021)).toEqual({ language: 'ru', blocked: false });
+    expect((await status(shopper.token)).json()).toMatchObject({ linked: true });
+    expect(await sendsFor(shopper.id, 'L-21')).toEqual([5_000_021]);
+
+    // Replayed from another chat: refused, and that chat gets nothing.
+    await bot.handleUpdate(startUpdate(5_000_022, `/start ${start}`, 'en'));
+    const replayed = api.callsOf('sendMessage').find((call) => call.payload.chat_id === 5_000_022);
+    expect(replayed?.payload.text).toBe(TEXTS.en.linkUsed);
+    expect(await store.chat(5_000_022)).toBeNull();
+    expect(await sendsFor(shopper.id, 'L-22')).toEqual([5_000_021]);
+  });
+
+  it('refuses without a sign-in, and makes no token', async () => {
+    expect((await linkToken(null)).statusCode).toBe(401);
+    const wrong = await linkToken('not-a-real-token-0123456789abcdef');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('says so while the bot has not reached Telegram (no username yet)', async () => {
+    const shopper = await stand.signIn('+998901230023');
+    botUsername = null;
+    try {
+      const answer = await linkToken(shopper.token);
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json()).toMatchObject({ code: 'upstream_unavailable' });
+      expect((await status(shopper.token)).json()).toEqual({
+        enabled: true,
+        linked: false,
+        bot_username: null,
+      });
+    } finally {
+      botUsername = TEST_BOT_INFO.username;
+    }
+  });
+});
+
+describe('the link calls without a bot', () => {
+  it('answer that the bot is off, and link nothing', async () => {
+    const dist = await makeFakeDist();
+    const app = await buildServer({
+      webappDist: dist.dir,
+      upstreams: {
+        ecommerceUrl: stand.backend.url,
+        catalogUrl: stand.backend.url,
+        catalogApiKey: stand.backend.catalogApiKey,
+      },
+      upstreamTimeoutMs: 10_000,
+      publicUrl: PUBLIC_URL,
+      notifier,
+      log: { level: 'silent' },
+    });
+    try {
+      const shopper = await stand.signIn('+998901230031');
+      const answer = await status(shopper.token, app);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ enabled: false, linked: false, bot_username: null });
+      expect((await status(null, app)).statusCode).toBe(401);
+
+      const token = await linkToken(shopper.token, app);
+      expect(token.statusCode).toBe(404);
+      expect(token.json()).toMatchObject({ code: 'not_found' });
+      const linked = await link(shopper.token, initData(5_000_031), app);
+      expect(linked.statusCode).toBe(404);
+      expect(await store.chat(5_000_031)).toBeNull();
+    } finally {
+      await app.close();
+      await dist.remove();
+    }
   });
 });

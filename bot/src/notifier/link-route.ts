@@ -1,31 +1,56 @@
-// POST /tg/link: a signed-in shopper inside Telegram links their account to their chat with the
-// bot. The Mini App sends Telegram's raw init data and the shopper's bearer token; the init data
-// must be signed with this bot's token and fresh, the token must be the backend's, and init data
-// that already linked another account is a replay.
-import { CALLS, DEFAULT_LANGUAGE, UserSchema, fieldErrors, languageFromTag } from '@shop/shared';
+// The server's Telegram link calls (shared/src/contracts/telegram-link.ts), all with the shopper's
+// bearer token, which the backend checks:
+// - POST /tg/link: inside Telegram, links the account to the chat that opened the Mini App. The
+//   raw init data must be signed with this bot's token and fresh, and init data that already
+//   linked another account is a replay.
+// - GET /tg/link: whether the bot is on, whether the account has a chat, and the bot's username.
+// - POST /tg/link-token: outside Telegram, a one-time t.me/<bot>?start=link_<token> link that the
+//   bot redeems on /start (link-tokens.ts).
+// The routes exist even when the bot is off, so the webapp gets a clear answer.
+import {
+  CALLS,
+  DEFAULT_LANGUAGE,
+  LINK_TOKEN_TTL_SECONDS,
+  TELEGRAM_LINK_PATHS,
+  TelegramLinkRequestSchema,
+  UserSchema,
+  fieldErrors,
+  languageFromTag,
+  type TelegramLinkAnswer,
+  type TelegramLinkStatus,
+  type TelegramLinkTokenAnswer,
+} from '@shop/shared';
 import { validate } from '@telegram-apps/init-data-node';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import type { UpstreamClient } from '../relay/upstream-client';
+import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
 import type { NotifierStore } from './store';
 
-export const LINK_PATH = '/tg/link';
+export const LINK_PATH = TELEGRAM_LINK_PATHS.link;
+export const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;
 const BEARER = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
 
-const LinkRequestSchema = z.object({ init_data: z.string().min(1).max(4096) }).strict();
 const InitDataUserSchema = z.object({
   id: z.number().int().positive(),
   language_code: z.string().max(35).optional(),
 });
 const UserIdSchema = UserSchema.pick({ id: true });
 
+export interface LinkBot {
+  token: string;
+  /** Oldest init data trusted (INIT_DATA_MAX_AGE_SECONDS). */
+  maxAgeSeconds: number;
+  /** The bot's @username without the @, once the bot knows it (getMe); null before. */
+  username: () => string | null;
+}
+
 export interface LinkRouteOptions {
   store: NotifierStore;
   client: UpstreamClient;
-  botToken: string;
-  /** Oldest init data trusted (INIT_DATA_MAX_AGE_SECONDS). */
-  maxAgeSeconds: number;
+  /** null: the server runs without a bot (BOT_TOKEN unset). */
+  bot: LinkBot | null;
   now?: () => Date;
 }
 
@@ -43,31 +68,26 @@ function initDataUser(raw: string): { id: number; languageCode: string | undefin
   return user.success ? { id: user.data.id, languageCode: user.data.language_code } : null;
 }
 
+function botOff(): HttpError {
+  return new HttpError('not_found', 'Telegram updates are off: this shop runs without a bot');
+}
+
 export function registerLink(app: FastifyInstance, options: LinkRouteOptions): void {
   const now = options.now ?? (() => new Date());
-  app.post(LINK_PATH, async (request) => {
+  const { store, client, bot } = options;
+
+  /** The bearer token's shape, checked before anything else is read. */
+  function bearer(request: FastifyRequest): string {
     const authorization = request.headers.authorization;
     if (authorization === undefined || !BEARER.test(authorization)) {
       throw new HttpError('unauthorized', 'Sign in to continue');
     }
-    const body = LinkRequestSchema.safeParse(request.body);
-    if (!body.success) {
-      throw new HttpError('validation_error', 'Some fields are not valid', fieldErrors(body.error));
-    }
-    const raw = body.data.init_data;
-    try {
-      // The library reads its own clock: a test moves `now` only for the store.
-      validate(raw, options.botToken, { expiresIn: options.maxAgeSeconds });
-    } catch {
-      throw new HttpError('unauthorized', 'Telegram init data is not valid or too old');
-    }
-    const hash = new URLSearchParams(raw).get('hash');
-    const user = initDataUser(raw);
-    if (hash === null || user === null) {
-      throw new HttpError('validation_error', 'The init data names no Telegram user');
-    }
+    return authorization;
+  }
 
-    const who = await options.client.send(
+  /** The shop account of the bearer token, as the backend says. */
+  async function shopUserId(request: FastifyRequest, authorization: string): Promise<number> {
+    const who = await client.send(
       {
         id: 'authUser',
         call: CALLS.authUser,
@@ -82,16 +102,65 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
         ? new HttpError('unauthorized', 'Sign in to continue')
         : new HttpError('upstream_unavailable', 'The shop could not check the sign-in');
     }
-    const shopUser = UserIdSchema.parse(who.data);
+    return UserIdSchema.parse(who.data).id;
+  }
+
+  app.post(LINK_PATH, async (request): Promise<TelegramLinkAnswer> => {
+    const authorization = bearer(request);
+    const body = TelegramLinkRequestSchema.safeParse(request.body);
+    if (!body.success) {
+      throw new HttpError('validation_error', 'Some fields are not valid', fieldErrors(body.error));
+    }
+    if (!bot) throw botOff();
+    const raw = body.data.init_data;
+    try {
+      // The library reads its own clock: a test moves `now` only for the store.
+      validate(raw, bot.token, { expiresIn: bot.maxAgeSeconds });
+    } catch {
+      throw new HttpError('unauthorized', 'Telegram init data is not valid or too old');
+    }
+    const hash = new URLSearchParams(raw).get('hash');
+    const user = initDataUser(raw);
+    if (hash === null || user === null) {
+      throw new HttpError('validation_error', 'The init data names no Telegram user');
+    }
+
+    const userId = await shopUserId(request, authorization);
     const language = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
     // A private chat's id is its user's id.
-    const outcome = await options.store.linkByInitData(
-      { hash, userId: shopUser.id, chatId: user.id, language },
-      now(),
-    );
+    const outcome = await store.linkByInitData({ hash, userId, chatId: user.id, language }, now());
     if (outcome === 'replayed') {
       throw new HttpError('conflict', 'This Telegram sign-in was already used for another account');
     }
     return { linked: true, language };
+  });
+
+  app.get(LINK_PATH, async (request): Promise<TelegramLinkStatus> => {
+    const userId = await shopUserId(request, bearer(request));
+    return {
+      enabled: bot !== null,
+      linked: await store.isUserLinked(userId),
+      bot_username: bot?.username() ?? null,
+    };
+  });
+
+  app.post(LINK_TOKEN_PATH, async (request): Promise<TelegramLinkTokenAnswer> => {
+    const authorization = bearer(request);
+    if (!bot) throw botOff();
+    const username = bot.username();
+    if (username === null) {
+      throw new HttpError(
+        'upstream_unavailable',
+        'The bot has not reached Telegram yet; try again in a minute',
+      );
+    }
+    const userId = await shopUserId(request, authorization);
+    const token = newLinkToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + LINK_TOKEN_TTL_SECONDS * 1000);
+    await store.createLinkToken({ hash: hashLinkToken(token), userId, expiresAt }, at);
+    const url = new URL(`https://t.me/${encodeURIComponent(username)}`);
+    url.searchParams.set('start', linkStartPayload(token));
+    return { url: url.toString(), expires_at: expiresAt.toISOString() };
   });
 }

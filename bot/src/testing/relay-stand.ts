@@ -10,7 +10,7 @@ import {
 } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
 import type { Notifier } from '../notifier/notifier';
-import { buildServer } from '../server';
+import { buildServer, type ServerDeps } from '../server';
 import { captureLogs, type LogCapture } from './log-capture';
 import { makeFakeDist } from './temp-dist';
 import { startRecordingProxy, type StandIn } from './upstream-stand-ins';
@@ -33,6 +33,8 @@ export interface RelayStand {
   outbox(): Promise<OutboxLine[]>;
   /** The sign-in code last sent to `phone` (compared digit by digit), if any. */
   lastCode(phone: string): Promise<string | undefined>;
+  /** Signs in with `phone` through the relay (SMS code from the outbox): the bearer token and id. */
+  signIn(phone: string): Promise<{ token: string; id: number }>;
   close(): Promise<void>;
 }
 
@@ -43,8 +45,8 @@ export interface RelayStandOptions {
   logLevel: 'trace' | 'debug' | 'info' | 'warn';
   /** The bot's notifier, told of order answers (and serving POST /tg/order-events). */
   notifier?: Notifier;
-  /** With a notifier: serve POST /tg/link for this bot token and init data age. */
-  telegramLink?: { botToken: string; maxAgeSeconds: number };
+  /** With a notifier: the bot behind the link calls (see ServerDeps.telegramLink). */
+  telegramLink?: ServerDeps['telegramLink'];
   /**
    * The backend pushes its order events to this server's POST /tg/order-events, signed with
    * `secret`; the server then listens (on loopback) besides answering `inject`.
@@ -111,6 +113,12 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       .map((line) => JSON.parse(line) as OutboxLine);
   }
 
+  async function lastCode(phone: string): Promise<string | undefined> {
+    const digits = (text: string) => text.replace(/\D/g, '');
+    const last = (await outbox()).filter((line) => digits(line.phone) === digits(phone)).at(-1);
+    return /\b(\d{5})\b/.exec(last?.text ?? '')?.[1];
+  }
+
   return {
     app,
     backend,
@@ -118,10 +126,21 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     proxy,
     logs,
     outbox,
-    async lastCode(phone) {
-      const digits = (text: string) => text.replace(/\D/g, '');
-      const last = (await outbox()).filter((line) => digits(line.phone) === digits(phone)).at(-1);
-      return /\b(\d{5})\b/.exec(last?.text ?? '')?.[1];
+    lastCode,
+    async signIn(phone) {
+      await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
+      const otp = await lastCode(phone);
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        payload: { phone, otp },
+      });
+      const token = verified.json<{ access_token: string }>().access_token;
+      const user = await app.inject({
+        url: '/api/auth/user',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { token, id: user.json<{ id: number }>().id };
     },
     async close() {
       await app.close();
