@@ -21,90 +21,109 @@ export interface OrderTexts {
   openOrder: string;
 }
 
-/** What the bot says about orders, in the store's three languages; plain text, nothing to escape. */
+type Row = Readonly<Record<Language, string>>;
+
+/**
+ * Every text in the three languages side by side, so a missing or stale translation shows.
+ * Plain text, nothing to escape; `{name}` marks a value filled in (see `fill`).
+ */
+const TABLE = {
+  placed: {
+    uz: 'Buyurtma №{number} qabul qilindi. Rahmat!',
+    ru: 'Заказ №{number} оформлен. Спасибо!',
+    en: 'Order №{number} is placed. Thank you!',
+  },
+  total: { uz: 'Jami', ru: 'Итого', en: 'Total' },
+  delivery: { uz: 'Yetkazib berish', ru: 'Доставка', en: 'Delivery' },
+  payment: { uz: 'Toʻlov', ru: 'Оплата', en: 'Payment' },
+  deliveryPickup: {
+    uz: 'Doʻkondan olib ketish',
+    ru: 'Самовывоз из магазина',
+    en: 'Pickup from a shop',
+  },
+  deliveryCourier: {
+    uz: 'Kuryer orqali eshikkacha',
+    ru: 'Курьером до двери',
+    en: 'Courier to the door',
+  },
+  deliveryExpress: { uz: 'Taksi orqali tezkor', ru: 'Экспресс на такси', en: 'Express by taxi' },
+  paymentOnReceipt: {
+    uz: 'Qabul qilganda toʻlash',
+    ru: 'Оплата при получении',
+    en: 'Payment on receipt',
+  },
+  paymentCard: { uz: 'Karta orqali onlayn', ru: 'Картой онлайн', en: 'Card online' },
+  receiptCash: { uz: 'naqd pul', ru: 'наличными', en: 'cash' },
+  receiptCard: { uz: 'karta', ru: 'картой', en: 'card' },
+  pickupAt: { uz: 'Doʻkon: {store}', ru: 'Магазин: {store}', en: 'Shop: {store}' },
+  statusChanged: {
+    uz: 'Buyurtma №{number}: {status}.',
+    ru: 'Заказ №{number}: {status}.',
+    en: 'Order №{number}: {status}.',
+  },
+  paymentReceived: {
+    uz: 'Buyurtma №{number} uchun {total} toʻlov qabul qilindi.',
+    ru: 'Оплата {total} по заказу №{number} получена.',
+    en: 'Payment of {total} for order №{number} received.',
+  },
+  paymentDeclined: {
+    uz: 'Buyurtma №{number} uchun toʻlov rad etildi. Buyurtma kutmoqda: boshqa karta bilan toʻlang.',
+    ru: 'Оплата по заказу №{number} отклонена. Заказ ждёт: оплатите другой картой.',
+    en: 'The payment for order №{number} was declined. The order is waiting: pay with another card.',
+  },
+  openOrder: { uz: 'Buyurtmani ochish', ru: 'Открыть заказ', en: 'Open order' },
+} as const satisfies Record<string, Row>;
+
+/** Order statuses as a sentence's end ("Order №…: confirmed."). */
+const STATUSES: Readonly<Record<OrderStatus, Row>> = {
+  new: { uz: 'yangi', ru: 'новый', en: 'new' },
+  confirmed: { uz: 'tasdiqlandi', ru: 'подтверждён', en: 'confirmed' },
+  assembling: { uz: 'yigʻilmoqda', ru: 'собирается', en: 'being assembled' },
+  ready_for_pickup: { uz: 'olib ketishga tayyor', ru: 'готов к выдаче', en: 'ready for pickup' },
+  delivering: { uz: 'yoʻlda', ru: 'в пути', en: 'on the way' },
+  completed: { uz: 'bajarildi', ru: 'выполнен', en: 'completed' },
+  cancelled: { uz: 'bekor qilindi', ru: 'отменён', en: 'cancelled' },
+};
+
+/** Puts values into a template's `{name}` marks (a value is inserted as is, `$` included). */
+function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (mark, name: string) => values[name] ?? mark);
+}
+
+function textsIn(language: Language): OrderTexts {
+  const t = (key: keyof typeof TABLE): string => TABLE[key][language];
+  return {
+    placed: (number) => fill(t('placed'), { number }),
+    total: t('total'),
+    delivery: t('delivery'),
+    payment: t('payment'),
+    deliveryTypes: {
+      pickup: t('deliveryPickup'),
+      courier: t('deliveryCourier'),
+      express: t('deliveryExpress'),
+    },
+    paymentTypes: { on_receipt: t('paymentOnReceipt'), card: t('paymentCard') },
+    receiptPayments: { cash: t('receiptCash'), card: t('receiptCard') },
+    pickupAt: (store) => fill(t('pickupAt'), { store }),
+    statusChanged: (number, status) => fill(t('statusChanged'), { number, status }),
+    statuses: {
+      new: STATUSES.new[language],
+      confirmed: STATUSES.confirmed[language],
+      assembling: STATUSES.assembling[language],
+      ready_for_pickup: STATUSES.ready_for_pickup[language],
+      delivering: STATUSES.delivering[language],
+      completed: STATUSES.completed[language],
+      cancelled: STATUSES.cancelled[language],
+    },
+    paymentReceived: (number, total) => fill(t('paymentReceived'), { number, total }),
+    paymentDeclined: (number) => fill(t('paymentDeclined'), { number }),
+    openOrder: t('openOrder'),
+  };
+}
+
+/** What the bot says about orders, in the store's three languages. */
 export const ORDER_TEXTS: Readonly<Record<Language, OrderTexts>> = {
-  uz: {
-    placed: (number) => `Buyurtma №${number} qabul qilindi. Rahmat!`,
-    total: 'Jami',
-    delivery: 'Yetkazib berish',
-    payment: 'Toʻlov',
-    deliveryTypes: {
-      pickup: 'Doʻkondan olib ketish',
-      courier: 'Kuryer orqali eshikkacha',
-      express: 'Taksi orqali tezkor',
-    },
-    paymentTypes: { on_receipt: 'Qabul qilganda toʻlash', card: 'Karta orqali onlayn' },
-    receiptPayments: { cash: 'naqd pul', card: 'karta' },
-    pickupAt: (store) => `Doʻkon: ${store}`,
-    statusChanged: (number, status) => `Buyurtma №${number}: ${status}.`,
-    statuses: {
-      new: 'yangi',
-      confirmed: 'tasdiqlandi',
-      assembling: 'yigʻilmoqda',
-      ready_for_pickup: 'olib ketishga tayyor',
-      delivering: 'yoʻlda',
-      completed: 'bajarildi',
-      cancelled: 'bekor qilindi',
-    },
-    paymentReceived: (number, total) => `Buyurtma №${number} uchun ${total} toʻlov qabul qilindi.`,
-    paymentDeclined: (number) =>
-      `Buyurtma №${number} uchun toʻlov rad etildi. Buyurtma kutmoqda: boshqa karta bilan toʻlang.`,
-    openOrder: 'Buyurtmani ochish',
-  },
-  ru: {
-    placed: (number) => `Заказ №${number} оформлен. Спасибо!`,
-    total: 'Итого',
-    delivery: 'Доставка',
-    payment: 'Оплата',
-    deliveryTypes: {
-      pickup: 'Самовывоз из магазина',
-      courier: 'Курьером до двери',
-      express: 'Экспресс на такси',
-    },
-    paymentTypes: { on_receipt: 'Оплата при получении', card: 'Картой онлайн' },
-    receiptPayments: { cash: 'наличными', card: 'картой' },
-    pickupAt: (store) => `Магазин: ${store}`,
-    statusChanged: (number, status) => `Заказ №${number}: ${status}.`,
-    statuses: {
-      new: 'новый',
-      confirmed: 'подтверждён',
-      assembling: 'собирается',
-      ready_for_pickup: 'готов к выдаче',
-      delivering: 'в пути',
-      completed: 'выполнен',
-      cancelled: 'отменён',
-    },
-    paymentReceived: (number, total) => `Оплата ${total} по заказу №${number} получена.`,
-    paymentDeclined: (number) =>
-      `Оплата по заказу №${number} отклонена. Заказ ждёт: оплатите другой картой.`,
-    openOrder: 'Открыть заказ',
-  },
-  en: {
-    placed: (number) => `Order №${number} is placed. Thank you!`,
-    total: 'Total',
-    delivery: 'Delivery',
-    payment: 'Payment',
-    deliveryTypes: {
-      pickup: 'Pickup from a shop',
-      courier: 'Courier to the door',
-      express: 'Express by taxi',
-    },
-    paymentTypes: { on_receipt: 'Payment on receipt', card: 'Card online' },
-    receiptPayments: { cash: 'cash', card: 'card' },
-    pickupAt: (store) => `Shop: ${store}`,
-    statusChanged: (number, status) => `Order №${number}: ${status}.`,
-    statuses: {
-      new: 'new',
-      confirmed: 'confirmed',
-      assembling: 'being assembled',
-      ready_for_pickup: 'ready for pickup',
-      delivering: 'on the way',
-      completed: 'completed',
-      cancelled: 'cancelled',
-    },
-    paymentReceived: (number, total) => `Payment of ${total} for order №${number} received.`,
-    paymentDeclined: (number) =>
-      `The payment for order №${number} was declined. The order is waiting: pay with another card.`,
-    openOrder: 'Open order',
-  },
+  uz: textsIn('uz'),
+  ru: textsIn('ru'),
+  en: textsIn('en'),
 };
