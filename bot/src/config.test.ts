@@ -130,6 +130,30 @@ describe('config', () => {
     ).toEqual(['ORDER_EVENTS_SECRET', 'DEMO_ORDER_FLOW', 'DEMO_ORDER_FLOW_INTERVAL_MS']);
   });
 
+  it('polls orders by default only for outside backends that cannot push, and checks the interval', () => {
+    const outside = {
+      ECOMMERCE_API_URL: 'https://api.example.uz',
+      CATALOG_API_URL: 'https://catalog.example.uz',
+      CATALOG_API_KEY: 'k-1234567890',
+    };
+    // Embedded: the backend pushes to this server.
+    expect(loadConfig({}).orderPollIntervalMs).toBe(0);
+    // Outside backends: they push when given the secret, else they are polled every minute.
+    expect(loadConfig(outside).orderPollIntervalMs).toBe(60_000);
+    expect(
+      loadConfig({ ...outside, ORDER_EVENTS_SECRET: 'a-long-enough-secret-0123' })
+        .orderPollIntervalMs,
+    ).toBe(0);
+    expect(loadConfig({ ...outside, ORDER_POLL_INTERVAL_MS: '0' }).orderPollIntervalMs).toBe(0);
+    expect(loadConfig({ ORDER_POLL_INTERVAL_MS: '15000' }).orderPollIntervalMs).toBe(15_000);
+    expect(loadConfig({ ...outside, ORDER_POLL_INTERVAL_MS: '' }).orderPollIntervalMs).toBe(60_000);
+    for (const bad of ['500', '-1', '1.5', 'soon', '86400001']) {
+      expect(problems({ ORDER_POLL_INTERVAL_MS: bad })).toEqual([
+        expect.stringMatching(/^ORDER_POLL_INTERVAL_MS: /),
+      ]);
+    }
+  });
+
   it('will not start webhook mode without its secret', () => {
     expect(problems({ BOT_TOKEN: TOKEN, BOT_MODE: 'webhook' })).toEqual([
       expect.stringMatching(/^WEBHOOK_SECRET: Required when BOT_MODE=webhook/),

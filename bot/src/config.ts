@@ -14,6 +14,9 @@ const HttpUrl = z
   // One canonical form, so `${url}/api/...` never has a double slash.
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** Outside backends with no ORDER_EVENTS_SECRET cannot push: their orders are asked about this often. */
+export const DEFAULT_ORDER_POLL_MS = 60_000;
+
 const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
 
 const EnvSchema = z.object({
@@ -72,6 +75,15 @@ const EnvSchema = z.object({
   ORDER_EVENTS_SECRET: optional(
     // The backend's own config takes the same range.
     z.string().regex(/^[\x21-\x7e]{16,500}$/, 'Must be 16-500 printable characters, no spaces'),
+  ),
+  // How often the server asks a backend that cannot push for its open orders' details; 0: never.
+  ORDER_POLL_INTERVAL_MS: optional(
+    z.coerce
+      .number({ error: 'Must be milliseconds' })
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .pipe(z.number().refine((ms) => ms === 0 || ms >= 1000, 'Must be 0 (off) or at least 1000')),
   ),
   // Embedded backend: move open orders along by themselves (a demo of an order's whole life).
   DEMO_ORDER_FLOW: optional(z.enum(['0', '1'], { error: 'Must be 0 or 1' })),
@@ -171,6 +183,12 @@ export interface Config {
    * data dir (main.ts); with outside backends nothing can push events.
    */
   orderEventsSecret: string | undefined;
+  /**
+   * How often open orders' details are polled for status changes (bot/src/notifier/order-poller.ts);
+   * 0: not at all. Default 0 when the backend pushes its events (embedded mode, or
+   * ORDER_EVENTS_SECRET set for outside backends), else 60000.
+   */
+  orderPollIntervalMs: number;
   /** Embedded backend: DEMO_ORDER_FLOW=1 moves open orders one step every `intervalMs`. */
   demoOrderFlow: { intervalMs: number } | null;
   logLevel: string;
@@ -248,6 +266,9 @@ export function loadConfig(
     telegram,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS ?? 3600,
     orderEventsSecret: e.ORDER_EVENTS_SECRET,
+    orderPollIntervalMs:
+      e.ORDER_POLL_INTERVAL_MS ??
+      (upstreams === null || e.ORDER_EVENTS_SECRET !== undefined ? 0 : DEFAULT_ORDER_POLL_MS),
     demoOrderFlow:
       e.DEMO_ORDER_FLOW === '1' ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? 120_000 } : null,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -15,7 +15,9 @@ import {
   openNotifierStore,
 } from './notifier/notifier';
 import { ORDER_EVENTS_PATH } from './notifier/order-events-route';
+import { createOrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
+import { createUpstreamClient } from './relay/upstream-client';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 
@@ -135,10 +137,22 @@ async function main(): Promise<void> {
   });
   telegram = bot;
 
+  // A backend that cannot push its order events is asked about open orders instead
+  // (ORDER_POLL_INTERVAL_MS; 0, the default when the backend pushes, leaves it off).
+  const orderPoller = createOrderPoller({
+    store: notifierStore,
+    record: (events) => notifier.record(events),
+    client: createUpstreamClient({ upstreams, timeoutMs: config.upstreamTimeoutMs }),
+    logger: app.log.child({ module: 'order-poller' }),
+    intervalMs: config.orderPollIntervalMs,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+  });
+
   const shutdown = createShutdown({
     logger: app.log,
     steps: [
       { name: 'bot', run: () => bot.stop() },
+      { name: 'order poller', run: () => orderPoller.stop() },
       { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
       { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },
@@ -156,6 +170,10 @@ async function main(): Promise<void> {
   }
   await bot.start();
   notifier.start(app.log.child({ module: 'notifier' }));
+  orderPoller.start();
+  if (config.orderPollIntervalMs > 0) {
+    app.log.info({ intervalMs: config.orderPollIntervalMs }, 'Polling open orders for changes');
+  }
   const address: AddressInfo | string | null = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   process.stdout.write(`Shop is running at http://${config.host}:${port}/\n`);

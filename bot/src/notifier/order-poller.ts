@@ -1,0 +1,274 @@
+// The order poller: for a backend that cannot push its order events (ORDER_POLL_INTERVAL_MS > 0),
+// the server asks for the details of every open order it knows of and makes the events itself.
+//
+// Which orders: every order the notifier has an event of (the relay records "order placed" from
+// the shopper's own answer), until one shows it completed or cancelled (notifier.order_polls).
+// Each round claims a bounded batch in the store (FOR UPDATE SKIP LOCKED, then a lease), so any
+// number of instances can poll one database and never ask about one order at the same moment.
+//
+// The call: the catalogue's customerOrderDetails with `resources[]=statuses`. Its contract says
+// "bearer", but on the catalogue backend that only means the relay lets a shopper's token
+// through for their own customer id; the backend itself checks the catalogue API key alone
+// (backend/src/http/call-route.ts: bearer tokens are read for ecommerce calls only) and trusts
+// the customer id it is given behind it. The API key is the catalogue's server-to-server
+// credential, so the poller calls with the key (UpstreamClient adds it) and no shopper's token;
+// bearer tokens are never stored.
+//
+// What it records: a `status_changed` event for every status in the order's history after
+// `new` (an order's start is its `order_placed` event, which the backend never sends as a status
+// change), with the id orderEventId gives and `at` from the history, the same id and time the
+// backend's own event has, so a polled and a pushed copy of one change are stored once.
+// Payments are not polled: the backend's payment events are keyed by its payment attempt id
+// (`<number>:payment:<attempt>:paid`), which the order's details do not show. An event made
+// under another id would be a second message about the same payment once the backend pushes.
+import {
+  CALLS,
+  OrderEventSchema,
+  orderEventId,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  queryString,
+  upstreamPath,
+  type UpstreamAnswer,
+  type UpstreamClient,
+} from '../relay/upstream-client';
+import type { OrderPollOutcome, OrderToPoll, NotifierStore } from './store';
+
+export interface OrderPollerOptions {
+  store: Pick<NotifierStore, 'claimOrdersToPoll' | 'finishOrderPoll'>;
+  /** Stores events once each by id and wakes the sender (Notifier.record). */
+  record: (events: readonly OrderEvent[]) => Promise<string[]>;
+  client: UpstreamClient;
+  logger: FastifyBaseLogger;
+  /** ORDER_POLL_INTERVAL_MS: how often each open order is asked about; 0: the poller is off. */
+  intervalMs: number;
+  /** The backend call's deadline (UPSTREAM_TIMEOUT_MS), for the claim's lease. */
+  upstreamTimeoutMs?: number;
+  /** Orders claimed per round. */
+  batchSize?: number;
+  /** Orders asked about at once within a round. */
+  concurrency?: number;
+  /** How long a claimed order is left to this instance; by default a whole batch's deadlines. */
+  leaseMs?: number;
+  /** The longest wait after failures (each failure doubles it from 2 × the interval). */
+  maxBackoffMs?: number;
+  now?: () => Date;
+}
+
+/** What one round did. */
+export interface PollRound {
+  /** The orders claimed (and asked about, unless the poller stopped). */
+  polled: string[];
+  /** Ids of events that were new. */
+  recorded: string[];
+  /** Orders whose call failed (retried after a back-off). */
+  failed: string[];
+  /** Orders found finished or gone: no more polls. */
+  closed: string[];
+}
+
+export interface OrderPoller {
+  /** Polls every interval until stopped (nothing when the interval is 0). */
+  start(): void;
+  /** One round now: claims due orders, asks about them, records what is new. */
+  pollOnce(): Promise<PollRound>;
+  /** Stops: the round in flight is cut short (its unasked orders released) and awaited. */
+  stop(): Promise<void>;
+}
+
+const FINAL: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The status changes an order's details show, as the events the backend makes of them: one per
+ * status reached after `new`, oldest first. A history time that is not an ISO date with an
+ * offset is normalised when it can be read at all (the event id, not the time, makes a copy one
+ * event); a status whose time cannot be read is left out.
+ */
+export function statusEventsFromDetails(userId: number, order: Order): OrderEvent[] {
+  const events = new Map<string, OrderEvent>();
+  for (const entry of order.statuses) {
+    if (entry.status === 'new') continue;
+    const id = orderEventId(order.number, { type: 'status_changed', status: entry.status });
+    if (events.has(id)) continue;
+    const time = new Date(entry.at);
+    const event: OrderEvent = {
+      id,
+      type: 'status_changed',
+      at: entry.at,
+      user_id: userId,
+      order,
+      status: entry.status,
+    };
+    if (OrderEventSchema.safeParse(event).success) events.set(id, event);
+    else if (!Number.isNaN(time.getTime())) events.set(id, { ...event, at: time.toISOString() });
+  }
+  return [...events.values()];
+}
+
+export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
+  const { store, client, logger, intervalMs } = options;
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? 20;
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, batchSize));
+  const leaseMs =
+    options.leaseMs ??
+    (options.upstreamTimeoutMs ?? 10_000) * Math.ceil(batchSize / concurrency) + 60_000;
+  const maxBackoffMs = Math.max(options.maxBackoffMs ?? 30 * 60_000, intervalMs);
+
+  let stopped = true;
+  let loop: Promise<void> = Promise.resolve();
+  let stopping = new AbortController();
+  let wakeUp: (() => void) | null = null;
+
+  function backoff(failuresBefore: number): number {
+    return Math.min(intervalMs * 2 ** Math.min(failuresBefore + 1, 20), maxBackoffMs);
+  }
+
+  async function ask(
+    order: OrderToPoll,
+    roundStart: Date,
+    current: PollRound,
+  ): Promise<OrderPollOutcome> {
+    const call = CALLS.customerOrderDetails;
+    const target =
+      upstreamPath(call, { customerId: String(order.userId), orderId: String(order.orderId) }) +
+      queryString({ 'resources[]': 'statuses' });
+    const failed = (error: string): OrderPollOutcome => ({
+      kind: 'failed',
+      nextPollAt: new Date(now().getTime() + backoff(order.attempts)),
+      error,
+    });
+    // One signal per call, aborted on stop: the client leaves its listener on the signal it is
+    // given, so the poller's long-lived one would collect a listener per call.
+    const cancel = new AbortController();
+    const onStop = () => {
+      cancel.abort();
+    };
+    stopping.signal.addEventListener('abort', onStop, { once: true });
+    let answer: UpstreamAnswer;
+    try {
+      // No bearer token: the API key, which the client adds to catalogue calls, is the
+      // credential here (see the top of this file).
+      answer = await client.send(
+        { id: 'customerOrderDetails', call, target, headers: {} },
+        cancel.signal,
+        logger,
+      );
+    } catch (error) {
+      if (stopping.signal.aborted) return { kind: 'released' };
+      return failed(describe(error));
+    } finally {
+      stopping.signal.removeEventListener('abort', onStop);
+    }
+    if (answer.kind === 'error') {
+      if (answer.status === 404) {
+        logger.warn({ order: order.orderNumber }, 'Polled order not found; no longer polled');
+        return { kind: 'closed', reason: 'not found' };
+      }
+      return failed(`${answer.status} ${answer.error.code}`);
+    }
+    const details = CALLS.customerOrderDetails.response.parse(answer.data).data;
+    if (details.number !== order.orderNumber) {
+      return failed(`asked for ${order.orderNumber}, the backend answered ${details.number}`);
+    }
+    const events = statusEventsFromDetails(order.userId, details);
+    const fresh = events.length > 0 ? await options.record(events) : [];
+    current.recorded.push(...fresh);
+    if (FINAL.includes(details.status)) return { kind: 'closed', reason: null };
+    return { kind: 'polled', nextPollAt: new Date(roundStart.getTime() + intervalMs) };
+  }
+
+  async function pollOnce(): Promise<PollRound> {
+    const current: PollRound = { polled: [], recorded: [], failed: [], closed: [] };
+    const roundStart = now();
+    const claimed = await store.claimOrdersToPoll({ now: roundStart, leaseMs, limit: batchSize });
+    const queue = [...claimed];
+    async function worker(): Promise<void> {
+      for (let order = queue.shift(); order; order = queue.shift()) {
+        let outcome: OrderPollOutcome;
+        if (stopping.signal.aborted) outcome = { kind: 'released' };
+        else {
+          current.polled.push(order.orderNumber);
+          try {
+            outcome = await ask(order, roundStart, current);
+          } catch (error) {
+            // The store could not record the events: asked again after a back-off.
+            logger.error({ err: error, order: order.orderNumber }, 'Could not record polled order');
+            outcome = {
+              kind: 'failed',
+              nextPollAt: new Date(now().getTime() + backoff(order.attempts)),
+              error: describe(error),
+            };
+          }
+        }
+        if (outcome.kind === 'failed') {
+          current.failed.push(order.orderNumber);
+          logger.warn(
+            { order: order.orderNumber, reason: outcome.error, retryAt: outcome.nextPollAt },
+            'Order poll failed',
+          );
+        }
+        if (outcome.kind === 'closed') current.closed.push(order.orderNumber);
+        await store.finishOrderPoll(order.orderNumber, outcome, now());
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    return current;
+  }
+
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    let storeFailures = 0;
+    while (!stopped) {
+      let full = false;
+      try {
+        const done = await pollOnce();
+        storeFailures = 0;
+        full = done.polled.length >= batchSize;
+      } catch (error) {
+        // The store is unreachable (its database restarting, say): wait longer each time.
+        storeFailures += 1;
+        logger.error({ err: error }, 'Could not claim orders to poll');
+      }
+      if (stopping.signal.aborted) break;
+      // A full batch means more orders are due now: the next round starts at once.
+      if (full) continue;
+      await pause(storeFailures > 0 ? backoff(storeFailures - 1) : intervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (intervalMs <= 0 || !stopped) return;
+      stopped = false;
+      stopping = new AbortController();
+      loop = run();
+    },
+    pollOnce,
+    async stop() {
+      stopped = true;
+      stopping.abort();
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
