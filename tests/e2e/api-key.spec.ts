@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR, REPO_ROOT } from '../support/paths';
+import { E2E_DATA_DIR, WEBAPP_DIST } from '../support/paths';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -46,7 +46,7 @@ test('the catalogue API key reaches no byte served to the browser', async ({ pag
   for (const bytes of browserBytes) expect(bytes).not.toContain(key);
 
   // Every file of the build, fetched as a browser would, including ones no page loaded yet.
-  const dist = join(REPO_ROOT, 'webapp', 'dist');
+  const dist = WEBAPP_DIST;
   const files = await filesUnder(dist);
   expect(files.length).toBeGreaterThan(5);
   for (const file of files) {

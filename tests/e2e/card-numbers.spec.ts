@@ -10,13 +10,19 @@ import { expect, test } from '@playwright/test';
 import { findPans, openDatabase } from '@shop/backend';
 import { CALLS } from '@shop/shared';
 import { TEST_CARD_EXPIRY, TEST_CARDS, bearer, latestCardCode } from '../support/checkout';
-import { E2E_PORT, E2E_TRACE_DATA_DIR, REPO_ROOT } from '../support/paths';
+import { E2E_PORT, E2E_TRACE_DATA_DIR, REPO_ROOT, WEBAPP_DIST } from '../support/paths';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 
 const PORT = E2E_PORT + 2;
 const DATA_DIR = E2E_TRACE_DATA_DIR;
 const BASE = `http://127.0.0.1:${PORT}`;
+
+let stopLeftover: (() => void) | null = null;
+test.afterEach(() => {
+  stopLeftover?.();
+  stopLeftover = null;
+});
 
 /** The shop as `pnpm start` runs it, logging everything; resolves once it answers. */
 async function startShop() {
@@ -30,12 +36,15 @@ async function startShop() {
       DATA_DIR,
       LOG_LEVEL: 'trace',
       BOT_TOKEN: '',
+      WEBAPP_DIST,
     },
   });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // A test that fails or times out midway must not leave its server running on the port.
+  stopLeftover = () => child.kill('SIGKILL');
   await expect
     .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status, {
       timeout: 90_000,

@@ -1,8 +1,12 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The webapp build the servers host: WEBAPP_DIST as the server reads it, else `webapp/dist`. */
+export const WEBAPP_DIST = process.env.WEBAPP_DIST
+  ? resolve(process.env.WEBAPP_DIST)
+  : join(REPO_ROOT, 'webapp', 'dist');
 /**
  * Runs on another E2E_PORT keep their data and results apart (`.tmp/e2e-data-3200`, …), so two
  * runs can share a checkout; the default port keeps the plain names.
