@@ -25,13 +25,19 @@ test.describe('search (standalone web)', () => {
   test('suggestions while typing: one debounced call with limit 6, arrows and Enter open a product', async ({
     page,
   }) => {
+    await page.clock.install();
     await page.goto('/en/cart');
     const calls: URL[] = [];
     page.on('request', (request) => {
       if (request.url().includes(SEARCH_PATH)) calls.push(new URL(request.url()));
     });
     const box = page.getByRole('searchbox', { name: 'Search' });
+    // The page's clock stands still while the word is typed, so the keys always come faster
+    // than the debounce, however slowly a loaded machine delivers them; then it runs on.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await box.pressSequentially('kazan', { delay: 40 });
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
     const list = page.getByRole('listbox', { name: 'Suggestions' });
     const kazan = list.getByRole('option', { name: /Cast-iron kazan/ });
     await expect(kazan).toBeVisible();

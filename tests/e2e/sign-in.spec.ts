@@ -152,7 +152,11 @@ test.describe('sign-in: the phone, the code, the resend countdown and the limits
 
     expect(sent).toHaveLength(0);
     expect(await smsFor('+998712345678')).toHaveLength(0);
-    expect(await readOutbox()).toHaveLength(outboxBefore);
+    // Specs in the other worker text their own shoppers meanwhile: of what was written since,
+    // nothing went to a number made of these inputs.
+    const digits = (phone: string) => phone.replace(/\D/g, '');
+    const since = (await readOutbox()).slice(outboxBefore).map((sms) => digits(sms.phone));
+    expect(since.filter((phone) => /^(998)?(71)?2345678$|^(998)?12345$/.test(phone))).toEqual([]);
   });
 
   test('the code field takes digits only, five at most', async ({ page }) => {

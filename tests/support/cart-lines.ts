@@ -2,7 +2,7 @@
 // local storage: the cart specs are about what the cart shows, not about adding things to it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CartItem, ProductDetail, Variant } from '@shop/shared';
-import { apiProduct, apiProducts } from './shop-api';
+import { apiProduct, apiProducts, LOW_STOCK_BOUGHT } from './shop-api';
 
 /** A line as the product page would add it, with another price when a test needs one. */
 export function cartLineOf(
@@ -29,7 +29,10 @@ export interface StockedVariant {
   variant: Variant;
 }
 
-/** A variant with 1 to `most` left, from a product other than those in `except`. */
+/**
+ * A variant with 1 to `most` left, from a product other than those in `except` (and never the
+ * one a spec buys, LOW_STOCK_BOUGHT).
+ */
 export async function findVariantWithFewLeft(
   request: APIRequestContext,
   most: number,
@@ -37,7 +40,7 @@ export async function findVariantWithFewLeft(
 ): Promise<StockedVariant> {
   const { data } = await apiProducts(request, { per_page: 100, in_stock: true });
   for (const listed of data) {
-    if (except.includes(listed.slug)) continue;
+    if (except.includes(listed.slug) || listed.slug === LOW_STOCK_BOUGHT) continue;
     const variant = listed.variants.find((v) => v.in_stock && v.quantity > 0 && v.quantity <= most);
     if (variant) {
       const product = await apiProduct(request, listed.slug, 'en');

@@ -12,7 +12,7 @@ import {
 } from '@shop/shared';
 import { storedJson } from './browser-state';
 import { E2E_MAPS_DATA_DIR } from './paths';
-import { apiProduct, apiProducts } from './shop-api';
+import { apiProduct, LOW_STOCK_BOUGHT } from './shop-api';
 import { completeSignIn } from './sign-in';
 import { latestCodeFor, readOutbox, uniquePhone } from './sms-outbox';
 
@@ -112,22 +112,21 @@ export async function checkoutWith(
   await page.goto(`/${lang}/checkout`);
 }
 
-/** A variant with 2 to 5 left: buying one elsewhere leaves a line that asks for too many. */
+/**
+ * A variant with 2 to 5 left, of the one product specs may buy low stock of (LOW_STOCK_BOUGHT):
+ * buying one elsewhere leaves a line that asks for too many.
+ */
 export async function fewLeft(
   request: APIRequestContext,
   lang: Language,
 ): Promise<{ line: CartItem; quantity: number }> {
-  const { data } = await apiProducts(request, { per_page: 100, in_stock: true }, lang);
-  for (const product of data) {
-    const variant = product.variants.find((v) => v.in_stock && v.quantity >= 2 && v.quantity <= 5);
-    if (variant) {
-      return {
-        line: await lineOf(request, product.slug, lang, variant.quantity, variant.product_id),
-        quantity: variant.quantity,
-      };
-    }
-  }
-  throw new Error('The demo seed has no variant with 2 to 5 left');
+  const product = await apiProduct(request, LOW_STOCK_BOUGHT, lang);
+  const variant = product.variants.find((v) => v.in_stock && v.quantity >= 2 && v.quantity <= 5);
+  if (!variant) throw new Error(`${LOW_STOCK_BOUGHT} has no variant with 2 to 5 left`);
+  return {
+    line: await lineOf(request, product.slug, lang, variant.quantity, variant.product_id),
+    quantity: variant.quantity,
+  };
 }
 
 /** The newest 6-digit code the card's bank (the sandbox) texted for a card ending in `last4`. */

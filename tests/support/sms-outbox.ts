@@ -38,8 +38,17 @@ export async function latestCodeFor(phone: string, dataDir = E2E_DATA_DIR): Prom
   return code ?? '';
 }
 
-/** A fresh Uzbek mobile number per test, so per-phone sign-in limits never collide. */
+let lastTail = -1;
+
+/**
+ * A fresh Uzbek mobile number per call, so per-phone sign-in limits and SMS never collide: the
+ * clock in milliseconds, in a lane of its own for each parallel worker (its last digit is the
+ * worker's), never the same twice in one worker.
+ */
 export function uniquePhone(): string {
-  const tail = String(Date.now() % 10_000_000).padStart(7, '0');
-  return `+99890${tail}`;
+  const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+  let tail = Math.floor(Date.now() / 10) * 10 + lane;
+  if (tail <= lastTail) tail = lastTail + 10;
+  lastTail = tail;
+  return `+99890${String(tail % 10_000_000).padStart(7, '0')}`;
 }
