@@ -10,6 +10,7 @@ import {
   telegramLinkStatusQueryOptions,
 } from '../../lib/telegram-link/telegram-link-calls';
 import { isApiError } from '../../lib/api/api-error';
+import { CheckIcon } from '../../lib/ui/icons';
 import { ErrorState } from '../../lib/ui/states';
 
 /**
@@ -63,7 +64,8 @@ export function TelegramUpdates() {
     const bot = status.data.bot_username;
     body = (
       <p className="telegram-updates__linked" role="status">
-        {bot ? t('account.telegram.linkedBot', { bot }) : t('account.telegram.linked')}
+        <CheckIcon size={20} className="telegram-updates__check" />
+        <span>{bot ? t('account.telegram.linkedBot', { bot }) : t('account.telegram.linked')}</span>
       </p>
     );
   } else if (status.data) {
