@@ -27,7 +27,8 @@ const PUBLIC_URL = 'https://shop.example.uz';
 let store: NotifierStore;
 beforeAll(async () => {
   store = await openNotifierStore({});
-});
+  // PGlite takes seconds to start, more on a loaded machine.
+}, 120_000);
 afterAll(async () => {
   await store.close();
 });

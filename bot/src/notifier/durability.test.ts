@@ -3,10 +3,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '@shop/backend';
 import type { OrderEvent } from '@shop/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installErrorHandler } from '../errors';
 import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import {
+  QUIET_LOGGER,
+  TEST_BOT_TOKEN,
+  orderEventsServer,
+  testNotifier,
+} from '../testing/notifier-stand';
 import {
   placedEvent,
   sampleOrder,
@@ -15,9 +20,7 @@ import {
   waitFor,
 } from '../testing/order-events';
 import { TEST_DATABASE_URL } from '../testing/scratch-database';
-import { createNotifier, type Notifier } from './notifier';
-import { registerOrderEvents } from './order-events-route';
-import { createNotifierApi } from './sender';
+import type { Notifier } from './notifier';
 import { openNotifierStore, type NotifierStore } from './store';
 
 /**
@@ -28,7 +31,7 @@ import { openNotifierStore, type NotifierStore } from './store';
  * arrive twice only across a kill (the known window between Telegram's answer and the mark).
  */
 
-const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+const TOKEN = TEST_BOT_TOKEN;
 const SECRET = 'order-events-secret-for-durability';
 const BOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Long enough for one send with its retries on a loaded machine, short enough to wait out. */
@@ -36,7 +39,6 @@ const LEASE_MS = 8000;
 const USERS = [701, 702, 703, 704];
 const ORDERS_PER_USER = 3;
 const KILL_EVERY = 3;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 interface Instance {
   child: ChildProcessWithoutNullStreams;
@@ -92,23 +94,14 @@ beforeAll(async () => {
   database = await createScratchDatabase(TEST_DATABASE_URL);
   api = await startFakeBotApi({ token: TOKEN });
   store = await openNotifierStore({ databaseUrl: database.url });
-  notifier = createNotifier({
+  notifier = testNotifier({
     store,
+    apiRoot: api.apiRoot,
     secret: SECRET,
-    api: createNotifierApi(TOKEN, api.apiRoot),
-    publicUrl: 'https://shop.example.uz',
-    sender: { pollIntervalMs: 50, backoffMs: 100, maxBackoffMs: 1000, leaseMs: LEASE_MS },
+    sender: { backoffMs: 100, maxBackoffMs: 1000, leaseMs: LEASE_MS },
   });
   // This process's own order-events route, as the child has one.
-  receiver = Fastify({ logger: false });
-  installErrorHandler(receiver);
-  await registerOrderEvents(receiver, {
-    store,
-    secret: SECRET,
-    onStored: () => {
-      notifier.wake();
-    },
-  });
+  receiver = await orderEventsServer(notifier, SECRET);
 }, 60_000);
 
 afterAll(async () => {
@@ -141,7 +134,7 @@ describe.skipIf(!TEST_DATABASE_URL)('durability on PostgreSQL', () => {
       return undefined;
     });
 
-    notifier.start(quiet);
+    notifier.start(QUIET_LOGGER);
     child = await startInstance();
 
     const events: OrderEvent[] = [];

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import { QUIET_LOGGER, TEST_BOT_TOKEN, testNotifier } from '../testing/notifier-stand';
 import { waitFor } from '../testing/order-events';
 import { hashLinkToken, newLinkToken } from './link-tokens';
-import { createNotifier } from './notifier';
-import {
-  createNotifierApi,
-  EXPIRED_LINK_TOKENS_KEPT_MS,
-  PROCESSED_UPDATES_KEPT_MS,
-} from './sender';
+import { EXPIRED_LINK_TOKENS_KEPT_MS, PROCESSED_UPDATES_KEPT_MS } from './sender';
 import { openNotifierStore, type NotifierStore } from './store';
 
 /** Old handled update ids and long-expired link tokens are deleted by the sender now and then. */
 
-const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
 const DAY = 24 * 3600_000;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let store: NotifierStore;
 let api: FakeBotApi;
 beforeAll(async () => {
   store = await openNotifierStore({});
-  api = await startFakeBotApi({ token: TOKEN });
-});
+  api = await startFakeBotApi({ token: TEST_BOT_TOKEN });
+  // PGlite takes seconds to start, more on a loaded machine.
+}, 120_000);
 afterAll(async () => {
   await store.close();
   await api.close();
@@ -52,15 +47,13 @@ describe('pruning', () => {
       },
       new Date(now.getTime() - EXPIRED_LINK_TOKENS_KEPT_MS - 601_000),
     );
-    const notifier = createNotifier({
+    const notifier = testNotifier({
       store,
-      secret: null,
-      api: createNotifierApi(TOKEN, api.apiRoot),
-      publicUrl: 'https://shop.example.uz',
+      apiRoot: api.apiRoot,
       now: () => now,
       sender: { pollIntervalMs: 20, pruneIntervalMs: 3600_000 },
     });
-    notifier.start(quiet);
+    notifier.start(QUIET_LOGGER);
     try {
       // rememberUpdate answers true (and records the id again) only once the id was pruned.
       await waitFor('2001 pruned', () => store.rememberUpdate(2001, now));

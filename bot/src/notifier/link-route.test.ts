@@ -12,11 +12,11 @@ import { TEXTS } from '../bot/texts';
 import { buildServer } from '../server';
 import { TEST_BOT_INFO, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import { placedEvent, sampleOrder } from '../testing/order-events';
-import { startRelayStand, type RelayStand } from '../testing/relay-stand';
+import { startNotifierStand, type NotifierStand, type RelayStand } from '../testing/relay-stand';
+import { TEST_BOT_TOKEN, TEST_PUBLIC_URL } from '../testing/notifier-stand';
 import { makeFakeDist } from '../testing/temp-dist';
 import { hashLinkToken } from './link-tokens';
-import { createNotifier, type Notifier } from './notifier';
-import { openNotifierStore, type NotifierStore } from './store';
+import type { NotifierStore } from './store';
 
 /**
  * The link calls against the real backend's sign-ins: POST /tg/link with init data signed by the
@@ -24,13 +24,13 @@ import { openNotifierStore, type NotifierStore } from './store';
  * to the Bot API stand-in).
  */
 
-const BOT_TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+const BOT_TOKEN = TEST_BOT_TOKEN;
 const OTHER_BOT_TOKEN = '7000000002:AAAnotherBotsTokenForTests_abcdefg';
 const MAX_AGE_SECONDS = 3600;
-const PUBLIC_URL = 'https://shop.example.uz';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 
+let notifierStand: NotifierStand;
 let store: NotifierStore;
-let notifier: Notifier;
 let stand: RelayStand;
 let api: FakeBotApi;
 /** What the server's bot username getter answers (null: the bot has not reached Telegram). */
@@ -38,24 +38,19 @@ let botUsername: string | null = TEST_BOT_INFO.username;
 
 beforeAll(async () => {
   api = await startFakeBotApi({ token: BOT_TOKEN });
-  store = await openNotifierStore({});
-  notifier = createNotifier({ store, secret: null, api: null, publicUrl: PUBLIC_URL });
-  stand = await startRelayStand({
-    upstreamTimeoutMs: 10_000,
-    logLevel: 'warn',
-    notifier,
+  notifierStand = await startNotifierStand({
     telegramLink: {
       botToken: BOT_TOKEN,
       maxAgeSeconds: MAX_AGE_SECONDS,
       botUsername: () => botUsername,
     },
   });
+  ({ store, stand } = notifierStand);
   // Two PGlite databases start cold (the backend's and the notifier's).
 }, 180_000);
 
 afterAll(async () => {
-  await stand.close();
-  await store.close();
+  await notifierStand.close();
   await api.close();
 }, 60_000);
 
@@ -291,7 +286,7 @@ describe('the link calls without a bot', () => {
       },
       upstreamTimeoutMs: 10_000,
       publicUrl: PUBLIC_URL,
-      notifier,
+      notifier: notifierStand.notifier,
       log: { level: 'silent' },
     });
     try {

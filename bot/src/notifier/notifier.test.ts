@@ -4,6 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../server';
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from '../testing/fake-bot-api';
 import {
+  QUIET_LOGGER,
+  TEST_BOT_TOKEN,
+  TEST_PUBLIC_URL,
+  testNotifier,
+} from '../testing/notifier-stand';
+import {
   placedEvent,
   sampleOrder,
   signedDelivery,
@@ -12,15 +18,13 @@ import {
 } from '../testing/order-events';
 import { makeFakeDist } from '../testing/temp-dist';
 import { closedPortUrl } from '../testing/upstream-stand-ins';
-import { createNotifier, type Notifier } from './notifier';
-import { createNotifierApi } from './sender';
+import type { Notifier } from './notifier';
 import { openNotifierStore, type NotifierStore } from './store';
 
-const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+const TOKEN = TEST_BOT_TOKEN;
 const SECRET = 'order-events-secret-for-tests';
-const PUBLIC_URL = 'https://shop.example.uz';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 const USER = 501;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 // One store for the file (PGlite takes seconds to start); each test has its own users and chats.
 let store: NotifierStore;
@@ -46,14 +50,13 @@ interface Setup {
 async function setup(): Promise<Setup> {
   const api = await startFakeBotApi({ token: TOKEN });
   cleanups.push(() => api.close());
-  const notifier = createNotifier({
+  const notifier = testNotifier({
     store,
+    apiRoot: api.apiRoot,
     secret: SECRET,
-    api: createNotifierApi(TOKEN, api.apiRoot),
-    publicUrl: PUBLIC_URL,
-    sender: { pollIntervalMs: 50, backoffMs: 50, maxBackoffMs: 400, leaseMs: 30_000 },
+    sender: { maxBackoffMs: 400, leaseMs: 30_000 },
   });
-  notifier.start(quiet);
+  notifier.start(QUIET_LOGGER);
   cleanups.push(() => notifier.stop());
   const dist = await makeFakeDist();
   const nowhere = await closedPortUrl();

@@ -1,76 +1,45 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BOT_TOKEN } from '../testing/notifier-stand';
 import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import { placedEvent, signedDelivery, waitFor } from '../testing/order-events';
-import { startRelayStand, type RelayStand } from '../testing/relay-stand';
+import { startNotifierStand, type NotifierStand, type RelayStand } from '../testing/relay-stand';
 import type { Order } from '@shop/shared';
-import { createNotifier, type Notifier } from './notifier';
-import { createNotifierApi } from './sender';
-import { openNotifierStore, type NotifierStore } from './store';
+import type { NotifierStore } from './store';
 
 /**
  * "Order placed" reaches the notifier twice: from the order answer the relay gives the shopper,
  * and from the backend's own event. Both carry one id, so the shopper gets one confirmation.
  */
 
-const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
 const SECRET = 'order-events-secret-for-tests';
 const CHAT = 4242;
 const CATALOG = '/backend/api/ext/v1';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let api: FakeBotApi;
+let notifierStand: NotifierStand;
 let store: NotifierStore;
-let notifier: Notifier;
 let stand: RelayStand;
 
 beforeAll(async () => {
-  api = await startFakeBotApi({ token: TOKEN });
-  store = await openNotifierStore({});
-  notifier = createNotifier({
-    store,
-    secret: SECRET,
-    api: createNotifierApi(TOKEN, api.apiRoot),
-    publicUrl: 'https://shop.example.uz',
-    sender: { pollIntervalMs: 50, backoffMs: 50 },
-  });
-  notifier.start(quiet);
-  stand = await startRelayStand({
-    upstreamTimeoutMs: 10_000,
-    logLevel: 'warn',
-    notifier,
+  api = await startFakeBotApi({ token: TEST_BOT_TOKEN });
+  notifierStand = await startNotifierStand({
+    apiRoot: api.apiRoot,
     orderEvents: { secret: SECRET },
   });
+  ({ store, stand } = notifierStand);
   // Two PGlite databases start cold (the backend's and the notifier's).
 }, 180_000);
 
 afterAll(async () => {
-  await notifier.stop();
-  await stand.close();
-  await store.close();
+  await notifierStand.close();
   await api.close();
 }, 60_000);
 
-async function signIn(phone: string): Promise<{ token: string; id: number }> {
-  await stand.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
-  const otp = await stand.lastCode(phone);
-  const verified = await stand.app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-otp',
-    payload: { phone, otp },
-  });
-  const token = verified.json<{ access_token: string }>().access_token;
-  const user = await stand.app.inject({
-    url: '/api/auth/user',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { token, id: user.json<{ id: number }>().id };
-}
-
 describe('order placed through the relay', () => {
   it('records the event from the relayed answer, and the backend’s copy of it sends nothing more', async () => {
-    const shopper = await signIn('+998901117788');
+    const shopper = await stand.signIn('+998901117788');
     await store.linkChat({ userId: shopper.id, chatId: CHAT, language: 'en' }, new Date());
     const product = await stand.app.inject({
       url: `${CATALOG}/resources/product/granite-frying-pan`,

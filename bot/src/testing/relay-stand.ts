@@ -10,8 +10,10 @@ import {
 } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
 import type { Notifier } from '../notifier/notifier';
+import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import { buildServer, type ServerDeps } from '../server';
 import { captureLogs, type LogCapture } from './log-capture';
+import { QUIET_LOGGER, testNotifier } from './notifier-stand';
 import { makeFakeDist } from './temp-dist';
 import { startRecordingProxy, type StandIn } from './upstream-stand-ins';
 
@@ -148,6 +150,51 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       await backend.close();
       await dist.remove();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface NotifierStand {
+  readonly store: NotifierStore;
+  readonly notifier: Notifier;
+  readonly stand: RelayStand;
+  close(): Promise<void>;
+}
+
+/**
+ * The relay stand (real backend, real server) with a notifier on an in-memory store. With
+ * `apiRoot` the notifier's sender runs against the Bot API stand-in; with `orderEvents` the
+ * backend pushes its signed events to the server.
+ */
+export async function startNotifierStand(
+  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents'> & { apiRoot?: string },
+): Promise<NotifierStand> {
+  const store = await openNotifierStore({});
+  const notifier = testNotifier({
+    store,
+    apiRoot: options.apiRoot ?? null,
+    secret: options.orderEvents?.secret ?? null,
+  });
+  notifier.start(QUIET_LOGGER);
+  const stand = await startRelayStand({
+    upstreamTimeoutMs: 10_000,
+    logLevel: 'warn',
+    notifier,
+    ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
+    ...(options.orderEvents ? { orderEvents: options.orderEvents } : {}),
+  }).catch(async (error: unknown) => {
+    await notifier.stop();
+    await store.close();
+    throw error;
+  });
+  return {
+    store,
+    notifier,
+    stand,
+    async close() {
+      await notifier.stop();
+      await stand.close();
+      await store.close();
     },
   };
 }
