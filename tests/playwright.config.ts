@@ -37,8 +37,12 @@ function shopServer(port: number, dataDir: string, env: Record<string, string> =
 export default defineConfig({
   testDir: './e2e',
   outputDir: E2E_RESULTS_DIR,
+  // Two spec files at a time, each file's tests in order: a test spends most of its time waiting
+  // on the browser and the servers, so two share the 2-core machine well. Specs must not depend
+  // on what another spec changes meanwhile: fresh phones per worker (uniquePhone), their own SMS
+  // (by phone), and the one product whose low stock is bought (LOW_STOCK_BOUGHT) kept apart.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
