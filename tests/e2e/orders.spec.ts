@@ -1,8 +1,8 @@
 // "My orders" (issue 8 §2): the list, newest first with dates per language; an order's page with
 // its lines, recipient, delivery, payment and the status history read from the details call;
 // "Order again"; an order opened from a Telegram deep link, signed out and signed in, with
-// Telegram's BackButton leading to the list. Russian standalone, Uzbek inside Telegram (English
-// and every month of all three are in format-date.test.ts). Orders are placed through the shop's API where
+// Telegram's BackButton leading to the list. Russian and English standalone, Uzbek inside Telegram
+// (every month of all three is in format-date.test.ts). Orders are placed through the shop's API where
 // placing them is not what is tested; one is placed in the browser, to see it in the list at once.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -217,4 +217,66 @@ test('inside Telegram (uz, dark): an order deep link signs in first, then opens 
     `Sana: ${longDate(order.created_at, 'uz')}`,
   );
   await screenshot(again, testInfo, 'orders-list-uz-telegram-dark');
+});
+
+test('my orders (en): the list with English dates, an order page with its totals and history', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signInFresh(page, 'en', '/en/account/orders');
+  await expect(main(page).getByText('You have no orders yet')).toBeVisible();
+
+  const mug = await lineOf(request, 'porcelain-mug', 'en', 2);
+  const courier = await placeByApi(request, page, 'en', mug, 'courier-card');
+  await moveOrder(courier.number, 'confirmed');
+  const bowl = await lineOf(request, 'piyola-set', 'en', 1);
+  const pickup = await placeByApi(request, page, 'en', bowl, 'pickup-cash');
+
+  await page.reload();
+  await expect(orderCards(page)).toHaveCount(2);
+  // Newest first, each with its English long date ("24 November 2026"), status and total.
+  const [newest, older] = [orderCards(page).first(), orderCards(page).nth(1)];
+  await expect(newest).toContainText(`Order ${pickup.number}`);
+  await expect(newest).toContainText(`Placed on ${longDate(pickup.created_at, 'en')}`);
+  await expect(newest).toContainText('New');
+  await expect(older).toContainText(`Order ${courier.number}`);
+  await expect(older).toContainText(`Placed on ${longDate(courier.created_at, 'en')}`);
+  await expect(older).toContainText('Confirmed');
+  await expect(older).toContainText(formatMoney(courier.total, 'en'));
+  expect(longDate(courier.created_at, 'en')).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+  await screenshot(page, testInfo, 'orders-list-en-light');
+
+  await older.click();
+  await expect(page).toHaveURL(new RegExp(`/en/account/orders/${courier.number}$`));
+  await expect(main(page).getByRole('heading', { name: `Order ${courier.number}` })).toBeVisible();
+  await expect(main(page)).toContainText(`Placed on ${longDate(courier.created_at, 'en')}`);
+  // The lines and the totals under them: subtotal, the courier's price, and their sum.
+  const lines = main(page).getByRole('region', { name: 'Items' });
+  await expect(lines).toContainText(mug.name);
+  const totals = lines.locator('dl');
+  await expect(totals.locator('div')).toHaveText([
+    `Subtotal${formatMoney(courier.subtotal, 'en')}`,
+    `Delivery${courier.delivery_price === 0 ? 'Free' : formatMoney(courier.delivery_price, 'en')}`,
+    `Total${formatMoney(courier.total, 'en')}`,
+  ]);
+  expect(courier.total).toBe(courier.subtotal + courier.delivery_price);
+  const facts = main(page).getByRole('region', { name: 'Order details' });
+  await expect(facts).toContainText('Aziz Karimov');
+  await expect(facts).toContainText('Courier to the door');
+  await expect(facts).toContainText('Amir Temur 15, apt. 12');
+  await expect(facts).toContainText('Not paid yet');
+  const steps = main(page).getByRole('region', { name: 'Order status' }).getByRole('listitem');
+  await expect(steps).toHaveText([
+    new RegExp(`^New${longDate(courier.created_at, 'en')}, \\d\\d:\\d\\d$`),
+    /^Confirmed\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d$/,
+    'Being assembled',
+    'On the way',
+    'Completed',
+  ]);
+  await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step');
+  await expect(main(page).getByRole('link', { name: /^Pay/ })).toHaveAttribute(
+    'href',
+    `/en/checkout/payment?order=${courier.number}`,
+  );
+  await screenshot(page, testInfo, 'order-page-en-light');
 });
