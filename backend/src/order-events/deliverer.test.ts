@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { call, signIn } from '../testing/http-client';
+import { pickupOrder } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 import { backoffMs, createOrderEventDeliverer, type OrderEventDeliverer } from './deliverer';
 
@@ -142,15 +143,7 @@ describe.each(DATABASE_KINDS)('order event delivery on %s', (kind) => {
     if (!variant) throw new Error('fixture missing');
     const answer = await call(t, 'POST', '/api/orders', {
       token: shopper.token,
-      body: {
-        items: [{ product_id: variant.id, quantity: 1 }],
-        delivery_type: 'pickup',
-        store_id: FIXTURES.storeIds[0],
-        name: 'Aziz',
-        surname: 'Rahimov',
-        phone: '+998901112233',
-        payment_type: 'on_receipt',
-      },
+      body: pickupOrder([{ product_id: variant.id, quantity: 1 }]),
     });
     if (answer.status !== 201) throw new Error(`order answered ${answer.status}: ${answer.text}`);
     return (answer.body as { data: Order }).data;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { signIn } from '../testing/http-client';
+import { pickupOrder } from '../testing/order-bodies';
 import { createTestBackend, TEST_DATABASE_URL, type TestBackend } from '../testing/test-backend';
 
 describe.skipIf(!TEST_DATABASE_URL)('concurrent orders on postgres', () => {
@@ -33,15 +34,7 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent orders on postgres', () => {
         authorization: `Bearer ${token}`,
         ...(key ? { 'idempotency-key': key } : {}),
       },
-      body: JSON.stringify({
-        items,
-        delivery_type: 'pickup',
-        store_id: FIXTURES.storeIds[0],
-        name: 'Aziz',
-        surname: 'Rahimov',
-        phone: '+998901112233',
-        payment_type: 'on_receipt',
-      }),
+      body: JSON.stringify(pickupOrder(items)),
     }).then(async (response) => ({
       status: response.status,
       body: await response.json(),

@@ -23,6 +23,7 @@ import {
   payOrder,
   placeCardOrder,
 } from '../testing/payments';
+import { pickupOrder, TASHKENT_COURIER } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 import { advanceOpenOrders } from './demo-order-flow';
 import { nextStatus, transitionAllowed } from './order-status';
@@ -93,27 +94,13 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
     const answer = await call(t, 'POST', '/api/orders', {
       token: shopper.token,
       headers: { 'x-lang': lang },
-      body: {
-        items: [{ product_id: firstVariant(mug), quantity: 2 }],
-        delivery_type: 'pickup',
-        store_id: FIXTURES.storeIds[0],
-        name: 'Aziz',
-        surname: 'Rahimov',
-        phone: '+998901112233',
-        payment_type: 'on_receipt',
-        ...extra,
-      },
+      body: pickupOrder([{ product_id: firstVariant(mug), quantity: 2 }], extra),
     });
     if (answer.status !== 201) throw new Error(`order answered ${answer.status}: ${answer.text}`);
     return (answer.body as { data: Order }).data;
   }
 
-  const courier = {
-    delivery_type: 'courier',
-    region: 'tashkent',
-    city: 'Toshkent',
-    address: 'Chilonzor 9-kvartal, 12-uy',
-  };
+  const courier = TASHKENT_COURIER;
 
   async function eventsOf(number: string): Promise<OrderEvent[]> {
     const [row] = await t.db.select().from(orders).where(eq(orders.number, number));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryMethods, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { call, catalog, signIn } from '../testing/http-client';
+import { courierOrder, pickupOrder, type OrderLine } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 
 const mug = FIXTURES.colourVariantProduct;
@@ -47,30 +48,10 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
     await t.db.update(variants).set({ quantity }).where(eq(variants.id, id));
   }
 
-  const pickup = (items: { product_id: number; quantity: number }[], extra: object = {}) => ({
-    items,
-    delivery_type: 'pickup',
-    store_id: FIXTURES.storeIds[0],
-    name: 'Aziz',
-    surname: 'Rahimov',
-    phone: '+998 90 111 22 33',
-    payment_type: 'on_receipt',
-    ...extra,
-  });
-
-  const courier = (items: { product_id: number; quantity: number }[], extra: object = {}) => ({
-    items,
-    delivery_type: 'courier',
-    region: 'tashkent',
-    city: 'Toshkent',
-    address: 'Chilonzor 9-kvartal, 12-uy',
-    flat: '34',
-    name: 'Aziz',
-    surname: 'Rahimov',
-    phone: '+998901112233',
-    payment_type: 'on_receipt',
-    ...extra,
-  });
+  // The phone as a shopper types it, spaces and all: orders take it so.
+  const pickup = (items: OrderLine[], extra: object = {}) =>
+    pickupOrder(items, { phone: '+998 90 111 22 33', ...extra });
+  const courier = courierOrder;
 
   const order = (body: object, options: { token?: string; key?: string; lang?: string } = {}) =>
     call(t, 'POST', '/api/orders', {
