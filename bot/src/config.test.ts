@@ -154,6 +154,16 @@ describe('config', () => {
     }
   });
 
+  it('takes the lease of a claimed order message, 3 minutes unless set', () => {
+    expect(loadConfig({}).notifierSendLeaseMs).toBe(180_000);
+    expect(loadConfig({ NOTIFIER_SEND_LEASE_MS: '8000' }).notifierSendLeaseMs).toBe(8000);
+    for (const bad of ['4999', '3600001', 'long', '1e9']) {
+      expect(problems({ NOTIFIER_SEND_LEASE_MS: bad })).toEqual([
+        expect.stringMatching(/^NOTIFIER_SEND_LEASE_MS: /),
+      ]);
+    }
+  });
+
   it('will not start webhook mode without its secret', () => {
     expect(problems({ BOT_TOKEN: TOKEN, BOT_MODE: 'webhook' })).toEqual([
       expect.stringMatching(/^WEBHOOK_SECRET: Required when BOT_MODE=webhook/),

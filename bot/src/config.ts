@@ -85,6 +85,11 @@ const EnvSchema = z.object({
       .max(86_400_000)
       .pipe(z.number().refine((ms) => ms === 0 || ms >= 1000, 'Must be 0 (off) or at least 1000')),
   ),
+  // How long an instance holds a claimed order message before another may send it. It must
+  // outlast one send with its retries (about two minutes at most); shorter only for tests.
+  NOTIFIER_SEND_LEASE_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(5000).max(3_600_000),
+  ),
   // Embedded backend: move open orders along by themselves (a demo of an order's whole life).
   DEMO_ORDER_FLOW: optional(z.enum(['0', '1'], { error: 'Must be 0 or 1' })),
   DEMO_ORDER_FLOW_INTERVAL_MS: optional(
@@ -189,6 +194,11 @@ export interface Config {
    * ORDER_EVENTS_SECRET set for outside backends), else 60000.
    */
   orderPollIntervalMs: number;
+  /**
+   * How long a claimed order message stays with the instance that claimed it; one that dies
+   * mid-send leaves it to another after this long (NOTIFIER_SEND_LEASE_MS, default 180000).
+   */
+  notifierSendLeaseMs: number;
   /** Embedded backend: DEMO_ORDER_FLOW=1 moves open orders one step every `intervalMs`. */
   demoOrderFlow: { intervalMs: number } | null;
   logLevel: string;
@@ -269,6 +279,8 @@ export function loadConfig(
     orderPollIntervalMs:
       e.ORDER_POLL_INTERVAL_MS ??
       (upstreams === null || e.ORDER_EVENTS_SECRET !== undefined ? 0 : DEFAULT_ORDER_POLL_MS),
+    // The sender's own default (DEFAULT_LEASE_MS in notifier/sender.ts).
+    notifierSendLeaseMs: e.NOTIFIER_SEND_LEASE_MS ?? 180_000,
     demoOrderFlow:
       e.DEMO_ORDER_FLOW === '1' ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? 120_000 } : null,
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -92,6 +92,7 @@ async function main(): Promise<void> {
       ? createNotifierApi(config.telegram.token, config.telegram.apiRoot)
       : null,
     publicUrl: config.publicUrl,
+    sender: { leaseMs: config.notifierSendLeaseMs },
   });
 
   // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
