@@ -1,11 +1,7 @@
-// Test support for the notifier: one way to make a test notifier (sending through the Bot API
-// stand-in with short waits) and the bare order-events server one notifier instance runs. Light
-// on imports: the durability test's child process loads it (startNotifierStand, the relay stand
-// with a notifier, is in relay-stand.ts).
-import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandler } from '../errors';
+// Test support for the notifier: one way to make a test notifier, sending through the Bot API
+// stand-in with short waits (startNotifierStand, the relay stand with a notifier, is in
+// relay-stand.ts).
 import { createNotifier, type Notifier, type NotifierOptions } from '../notifier/notifier';
-import { registerOrderEvents } from '../notifier/order-events-route';
 import { createNotifierApi } from '../notifier/sender';
 import type { NotifierStore } from '../notifier/store';
 
@@ -44,24 +40,4 @@ export function testNotifier(options: TestNotifierOptions): Notifier {
     sender: { pollIntervalMs: 50, backoffMs: 50, ...options.sender },
     ...(options.now ? { now: options.now } : {}),
   });
-}
-
-/**
- * A server with nothing but `POST /tg/order-events`, storing into the notifier's store and waking
- * its sender: what one notifier instance runs. Not listening.
- */
-export async function orderEventsServer(
-  notifier: Notifier,
-  secret: string,
-): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  installErrorHandler(app);
-  await registerOrderEvents(app, {
-    store: notifier.store,
-    secret,
-    onStored: () => {
-      notifier.wake();
-    },
-  });
-  return app;
 }
