@@ -2,10 +2,9 @@
 // data with the bearer token to POST /tg/link after a sign-in and at start when already signed in,
 // and the server records the link; outside Telegram, /account's "Order updates in Telegram" gives a
 // one-time t.me/<bot>?start=link_… link that the bot redeems when Start is pressed. The shop runs
-// here as its own process with its bot on (the real server and embedded backend on its own data
-// directory, BOT_TOKEN the launch parameters are signed with, the Bot API stand-in of
-// bot/src/testing in this process), so the links are checked by the server's own answers and by
-// the bot redeeming a real token.
+// here as its own process with its bot on (support/bot-shop.ts: the real server and embedded
+// backend on its own data directory, the Bot API stand-in in this process), so the links are
+// checked by the server's own answers and by the bot redeeming a real token.
 import {
   devices,
   expect,
@@ -16,17 +15,9 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { TELEGRAM_LINK_PATHS, TelegramLinkStatusSchema, type Language } from '@shop/shared';
-import { spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import {
-  TEST_BOT_INFO,
-  startFakeBotApi,
-  type FakeBotApi,
-} from '../../bot/src/testing/fake-bot-api';
+import { TEST_BOT_INFO } from '../../bot/src/testing/fake-bot-api';
+import { startBotShop, type BotShop } from '../support/bot-shop';
 import { bearer } from '../support/checkout';
-import { E2E_PORT, REPO_ROOT, TEST_BOT_TOKEN } from '../support/paths';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 import { openInTelegram, telegramEvents } from '../support/telegram';
@@ -35,90 +26,19 @@ const BOT = TEST_BOT_INFO.username;
 /** A link token's start payload: `link_` and 43 base64url characters. */
 const START_PAYLOAD = /^link_[A-Za-z0-9_-]{43}$/;
 
-/** Its own data directory per E2E_PORT, apart from every other spec's server. */
-const DATA_DIR = join(
-  REPO_ROOT,
-  '.tmp',
-  E2E_PORT === 3100 ? 'e2e-data-telegram-link' : `e2e-data-telegram-link-${E2E_PORT}`,
-);
-
-interface Shop {
-  baseUrl: string;
-  dataDir: string;
-  telegram: FakeBotApi;
-  stop(): Promise<void>;
-}
-
-/** A port no one listens on now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) =>
-    server.close(() => {
-      resolve();
-    }),
-  );
-  if (address === null || typeof address === 'string') throw new Error('No port');
-  return address.port;
-}
-
-/** The Bot API stand-in, then the shop with its bot on; resolves once the bot polls. */
-async function startShop(): Promise<Shop> {
-  const telegram = await startFakeBotApi({ token: TEST_BOT_TOKEN });
-  const baseUrl = `http://127.0.0.1:${await freePort()}`;
-  await rm(DATA_DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bot/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: new URL(baseUrl).port,
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      ...(process.env.WEBAPP_DIST ? { WEBAPP_DIST: process.env.WEBAPP_DIST } : {}),
-    },
-  });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGINT');
-    const code = await exited;
-    await telegram.close();
-    expect(code, `the shop did not stop cleanly:\n${log}`).toBe(0);
-  };
-  try {
-    await expect
-      .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
-        timeout: 180_000,
-      })
-      .toBe(200);
-    // The bot knows its username (getMe) before a link can name it.
-    await telegram.waitForCall('getMe', undefined, 30_000);
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw new Error(`${String(error)}\nThe shop's log:\n${log}`);
-  }
-  return { baseUrl, dataDir: DATA_DIR, telegram, stop };
-}
-
-let shop: Shop;
+let shop: BotShop;
 
 // Each test signs in through SMS codes on a shared 2-core machine: more than the default minute.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  shop = await startShop();
+  shop = await startBotShop();
 });
 
 test.afterAll(async () => {
   // Undefined when the shop failed to start: beforeAll already reported that.
-  await (shop as Shop | undefined)?.stop();
+  await (shop as BotShop | undefined)?.stop();
 });
 
 async function shopContext(browser: Browser): Promise<BrowserContext> {
