@@ -31,6 +31,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** In-memory PGlite only: start from this dumpDataDir() tarball instead of an empty database. */
+  pgliteSnapshot?: Blob;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const extensions = { pg_trgm };
   const client = options.pgliteDir
     ? new PGlite(options.pgliteDir, { extensions })
-    : new PGlite({ extensions });
+    : new PGlite({ extensions, loadDataDir: options.pgliteSnapshot });
   const db = drizzlePglite({ client });
   return {
     db,

@@ -15,6 +15,7 @@ import type { PaymentService } from '../payments/payment-service';
 import { startPaymeSandbox, type PaymeSandbox } from '../payments/sandbox/payme-sandbox';
 import { seedDemoData } from '../seed/seed';
 import { createConsoleSmsProvider, outboxPath, type OutboxLine } from '../sms/sms-provider';
+import { seededSnapshot } from './pglite-snapshot';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -85,8 +86,12 @@ export interface TestBackendOptions {
 export async function createTestBackend(options: TestBackendOptions): Promise<TestBackend> {
   const scratch =
     options.kind === 'postgres' ? await createScratchDatabase(TEST_DATABASE_URL) : null;
+  // PGlite starts from the migrated and seeded snapshot; migrating and seeding again then find
+  // nothing to do, as on a restart.
   const database = await openDatabase(
-    scratch ? { databaseUrl: scratch.url, maxConnections: options.maxConnections } : {},
+    scratch
+      ? { databaseUrl: scratch.url, maxConnections: options.maxConnections }
+      : { pgliteSnapshot: await seededSnapshot(T0) },
   );
   await database.migrate();
   await seedDemoData(database.db, T0);
