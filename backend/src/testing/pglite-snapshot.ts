@@ -32,7 +32,7 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** seed.ts and every backend source it imports, directly or not (relative imports only). */
+/** seed.ts and every backend source it imports values from, directly or not (relative imports). */
 async function seedSources(): Promise<string[]> {
   const seen = new Set<string>();
   const pending = [SEED_ENTRY];
@@ -40,8 +40,12 @@ async function seedSources(): Promise<string[]> {
     if (seen.has(file)) continue;
     seen.add(file);
     const text = await readFile(file, 'utf8');
-    for (const match of text.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) {
-      const target = resolve(dirname(file), match[1] ?? '');
+    // Type-only imports cannot change the data, so they are left out.
+    for (const match of text.matchAll(
+      /\b(?:import|export)\s+(type\s)?[^;]*?from\s+'(\.{1,2}\/[^']+)'/g,
+    )) {
+      if (match[1]) continue;
+      const target = resolve(dirname(file), match[2] ?? '');
       for (const candidate of [`${target}.ts`, join(target, 'index.ts'), target]) {
         if (existsSync(candidate) && candidate.endsWith('.ts')) {
           pending.push(candidate);
