@@ -1,6 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
 import { createBackend } from './app';
 import {
   BACKEND_URL_FILE,
@@ -65,6 +66,12 @@ export interface EmbeddedBackend {
   catalogApiKey: string;
   /** The sandbox card processor's endpoint, when no Payme cashbox is configured. */
   paymentSandboxUrl: string | null;
+  /**
+   * The backend's PGlite (null on PostgreSQL): the bot's notifier keeps its schema `notifier` in it
+   * rather than open a second database. The backend owns it: close() closes it, so whatever else
+   * uses it must be done first.
+   */
+  pglite: PGlite | null;
   close(): Promise<void>;
 }
 
@@ -180,6 +187,7 @@ export async function startEmbeddedBackend(
       url,
       catalogApiKey,
       paymentSandboxUrl: openSandbox?.url ?? null,
+      pglite: database.pglite,
       close: () => {
         closing ??= Promise.all([work.stop(), demo?.stop(), deliverer?.stop(), photoSweep])
           .then(() => removeUrlFile(urlFile, reachableUrl))

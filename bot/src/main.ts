@@ -1,6 +1,5 @@
 // The one file with side effects: reads the environment, starts what is needed, listens.
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import {
   startEmbeddedBackend,
   type EmbeddedBackend,
@@ -8,6 +7,7 @@ import {
 } from '@shop/backend';
 import { prepareTelegram, type Telegram } from './bot/telegram';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
+import { oldNotifierPgliteDir, openSharedNotifierStore } from './notifier/import-old-store';
 import {
   createNotifier,
   loadOrCreateOrderEventsSecret,
@@ -36,15 +36,16 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
 
-  // The notifier's own state: in DATABASE_URL's server (schema `notifier`), else its own PGlite.
-  // It opens while the embedded backend starts (both spend seconds on a cold PGlite).
-  const openingStore = openNotifierStore(
-    config.databaseUrl
-      ? { databaseUrl: config.databaseUrl }
-      : { pgliteDir: join(notifierDir(config.dataDir), 'pglite') },
-  );
+  // The notifier's state, in its schema `notifier`: in DATABASE_URL's server (opened while the
+  // embedded backend starts); else in the embedded backend's PGlite once it is up (one cold PGlite,
+  // not two); else, with the backends elsewhere, in a PGlite of its own in the data dir.
+  const openingStore = config.databaseUrl
+    ? openNotifierStore({ databaseUrl: config.databaseUrl })
+    : config.upstreams
+      ? openNotifierStore({ pgliteDir: oldNotifierPgliteDir(config.dataDir) })
+      : null;
   // Awaited below; a failure meanwhile is reported there, not as an unhandled rejection.
-  openingStore.catch(() => undefined);
+  openingStore?.catch(() => undefined);
   // Embedded mode makes (once) and shares the key of signed order events; outside backends
   // must be given ORDER_EVENTS_SECRET to push events.
   const orderEventsSecret =
@@ -81,7 +82,14 @@ async function main(): Promise<void> {
     };
   }
 
-  const notifierStore = await openingStore.catch(async (error: unknown) => {
+  const sharedPglite = backend?.pglite ?? null;
+  const { store: notifierStore, imported } = await (
+    openingStore
+      ? openingStore.then((store) => ({ store, imported: null }))
+      : sharedPglite
+        ? openSharedNotifierStore(config.dataDir, sharedPglite)
+        : Promise.reject(new Error('The embedded backend runs on no PGlite to share'))
+  ).catch(async (error: unknown) => {
     await backend?.close();
     throw error;
   });
@@ -127,6 +135,9 @@ async function main(): Promise<void> {
       'Embedded reference backend started',
     );
   }
+  if (imported) {
+    app.log.info(imported, 'Copied the notifier store of the previous layout into the database');
+  }
 
   const bot = prepareTelegram({
     config: config.telegram,
@@ -156,8 +167,9 @@ async function main(): Promise<void> {
       { name: 'order poller', run: () => orderPoller.stop() },
       { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
-      { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },
+      // Before the backend: on PGlite the store uses the backend's database, which it closes.
       { name: 'notifier store', run: () => notifierStore.close() },
+      { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },
     ],
   });
   exitOnSignals(shutdown, app.log);

@@ -17,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The PGlite behind `db` (null on PostgreSQL), for the process that opened it to keep other
+   * schemas in the same database (the bot's notifier). It is closed by close().
+   */
+  pglite: PGlite | null;
   /** Applies the versioned migrations in backend/drizzle that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -67,6 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      pglite: null,
       migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -82,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };

@@ -1,6 +1,7 @@
-// One small SQL interface over the two databases the notifier can keep its state in: embedded
-// PGlite (one connection, in the data directory) or a PostgreSQL server through postgres.js. The
-// notifier's queries are few and hand-written, so plain parameterised SQL is all it needs.
+// One small SQL interface over the databases the notifier can keep its state in: a PostgreSQL
+// server through postgres.js, the embedded backend's own PGlite (shared, owned by the backend), or
+// a PGlite of its own (one connection, in the data directory, when the backends are elsewhere).
+// The notifier's queries are few and hand-written, so plain parameterised SQL is all it needs.
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
@@ -22,6 +23,13 @@ export interface SqlClient extends SqlRunner {
 export interface OpenSqlOptions {
   /** postgres://…; when set, PGlite is not used. */
   databaseUrl?: string;
+  /**
+   * A PGlite someone else opened and closes (the embedded backend's): the notifier's schema lives
+   * next to its tables, and close() leaves it open. PGlite runs one statement at a time and
+   * serialises transaction() with query(), so the two share it safely as long as no transaction
+   * waits on anything that needs the database (none here does: each uses only its `tx`).
+   */
+  pglite?: PGlite;
   /** PGlite's data directory; omitted means in memory (tests). */
   pgliteDir?: string;
   maxConnections?: number;
@@ -50,8 +58,9 @@ export async function openSql(options: OpenSqlOptions): Promise<SqlClient> {
       close: () => sql.end({ timeout: 5 }),
     };
   }
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const db = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const shared = options.pglite ?? null;
+  if (!shared && options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  const db = shared ?? (options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite());
   const runner = (client: Pick<PGlite, 'query'>): SqlRunner => ({
     async query<T extends Row>(text: string, params: readonly SqlValue[] = []) {
       const result = await client.query<T>(text, [...params]);
@@ -62,6 +71,6 @@ export async function openSql(options: OpenSqlOptions): Promise<SqlClient> {
     kind: 'pglite',
     ...runner(db),
     transaction: (work) => db.transaction((tx) => work(runner(tx))),
-    close: () => db.close(),
+    close: () => (shared ? Promise.resolve() : db.close()),
   };
 }

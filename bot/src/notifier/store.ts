@@ -288,7 +288,10 @@ async function linkChatIn(
   );
 }
 
-/** Opens (and migrates) the store: PostgreSQL at `databaseUrl`, else PGlite in `pgliteDir`. */
+/**
+ * Opens (and migrates) the store: PostgreSQL at `databaseUrl`, else the given `pglite` (left open
+ * by close()), else a PGlite of its own in `pgliteDir`.
+ */
 export async function openNotifierStore(options: OpenSqlOptions): Promise<NotifierStore> {
   const sql = await openSql(options);
   try {
