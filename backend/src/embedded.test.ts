@@ -82,14 +82,17 @@ describe('startEmbeddedBackend', () => {
 
     const second = await start({ dataDir });
     expect(second.catalogApiKey).toBe(first.catalogApiKey);
-    await vi.waitFor(async () => {
-      await expect(stat(orphan)).rejects.toThrow(/ENOENT/);
-    });
+    await vi.waitFor(
+      async () => {
+        await expect(stat(orphan)).rejects.toThrow(/ENOENT/);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const user = await fetch(`${second.url}/api/auth/user`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(user.status).toBe(200);
-  });
+  }, 120_000);
 
   it('uses a given API key and does not write one', async () => {
     const dataDir = await tempDir();
