@@ -13,7 +13,7 @@ function paymentEvent(type: 'payment_received' | 'payment_declined'): OrderEvent
   const paid = sampleOrder('UY-001234', {
     payment_type: 'card',
     receipt_payment: null,
-    payment_status: type === 'payment_received' ? 'paid' : 'pending',
+    payment_status: type === 'payment_received' ? 'paid' : 'unpaid',
   });
   return {
     id: orderEventId(paid.number, { type, attempt: 7 }),
