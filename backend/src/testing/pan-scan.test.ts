@@ -49,7 +49,12 @@ describe('findPans', () => {
     );
   });
 
-  it('finds an epoch-millisecond time that happens to pass Luhn: why logs use ISO times', () => {
-    expect(findPans('"time":1773122400006')).toHaveLength(1);
+  it('skips an epoch-millisecond time that happens to pass Luhn: 13 digits not led by 4', () => {
+    // Only Visa ever issued 13-digit numbers; a saved cart's changedAt is 13 digits too.
+    expect(findPans('"time":1773122400006')).toEqual([]);
+    expect(findPans('"changedAt":1795527994333')).toEqual([]);
+    expect(findPans('old visa 4222222222222 here').map((hit) => hit.digits)).toEqual([
+      '4222222222222',
+    ]);
   });
 });
