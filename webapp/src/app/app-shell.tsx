@@ -13,6 +13,7 @@ import {
 } from '../lib/telegram';
 import { Toaster } from '../lib/ui/toaster';
 import { deepLinkPath } from './deep-link';
+import { useSignOutOnArrival } from '../lib/auth/sign-out-on-arrival';
 
 const THEME_COLORS = { light: '#ffffff', dark: '#121417' } as const;
 const START_PARAM_DONE_KEY = 'startParamHandled';
@@ -49,6 +50,7 @@ export function AppShell() {
   const goBack = useGoBack();
 
   useTelegramBackButton(!isRoot, goBack);
+  useSignOutOnArrival();
 
   useEffect(() => {
     if (telegram) telegramReady();

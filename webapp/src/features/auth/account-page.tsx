@@ -6,6 +6,7 @@ import { SavedCardList } from '../../lib/cards/saved-card-list';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useUpdateProfile } from '../../lib/queries/update-profile';
+import { SIGN_OUT_ON_ARRIVAL } from '../../lib/auth/sign-out-on-arrival';
 import { useAuth, useServices } from '../../lib/services/services-context';
 import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';
 import { PageTitle } from '../../lib/ui/states';
@@ -22,7 +23,6 @@ import './profile-photo.css';
 export function AccountPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { auth } = useServices();
   const user = useAuth((state) => state.user);
   const [editing, setEditing] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -108,12 +108,8 @@ export function AccountPage() {
         disabled={leaving}
         onClick={() => {
           setLeaving(true);
-          // Home first, signed out once there: signed out on this page, the guard would bounce
-          // to the sign-in form. Home is a lazy route, so the logout call could come back before
-          // its chunk has loaded and the navigation ended (seen under load in e2e).
-          void Promise.resolve(navigate(buildPath(lang, 'home')))
-            .catch(() => undefined)
-            .then(() => auth.getState().logout());
+          // Home first, signed out once it is shown (see sign-out-on-arrival.ts).
+          void navigate(buildPath(lang, 'home'), { state: SIGN_OUT_ON_ARRIVAL });
         }}
       >
         {t('auth.logout')}
