@@ -16,6 +16,7 @@ import {
 } from '@playwright/test';
 import { TELEGRAM_LINK_PATHS, TelegramLinkStatusSchema, type Language } from '@shop/shared';
 import { TEST_BOT_INFO } from '../../bot/src/testing/fake-bot-api';
+import { privateMessage } from '../../bot/src/testing/updates';
 import { startBotShop, type BotShop } from '../support/bot-shop';
 import { bearer } from '../support/checkout';
 import { completeSignIn } from '../support/sign-in';
@@ -84,17 +85,7 @@ async function signIn(page: Page, lang: Language, next: string) {
 
 /** A private chat's message to the bot, as Telegram delivers it. */
 function pressStart(chatId: number, payload: string, lang: Language) {
-  const text = `/start ${payload}`;
-  shop.telegram.pushUpdate({
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: 'Aziz' },
-      from: { id: chatId, is_bot: false, first_name: 'Aziz', language_code: lang },
-      text,
-      entities: [{ type: 'bot_command', offset: 0, length: '/start'.length }],
-    },
-  });
+  shop.telegram.pushUpdate(privateMessage(chatId, `/start ${payload}`, lang));
 }
 
 /** With E2E_SCREENSHOTS=1, the screen with the block in view at 360 px, to look at. */

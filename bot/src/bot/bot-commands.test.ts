@@ -10,6 +10,7 @@ import {
   type RecordedCall,
 } from '../testing/fake-bot-api';
 import { captureLogs } from '../testing/log-capture';
+import { privateMessage } from '../testing/updates';
 import { placedEvent, sampleOrder, statusEvent } from '../testing/order-events';
 import { createBot, setBotCommands } from './create-bot';
 import { ORDER_TEXTS } from './order-texts';
@@ -64,23 +65,7 @@ async function botWith() {
 
 let nextUpdateId = 1;
 function command(chatId: number, text: string, lang?: string): Update {
-  const name = /^\/\S+/.exec(text)?.[0] ?? '';
-  return {
-    update_id: nextUpdateId++,
-    message: {
-      message_id: 10,
-      date: 1_760_000_000,
-      chat: { id: chatId, type: 'private', first_name: 'Aziz' },
-      from: {
-        id: chatId,
-        is_bot: false,
-        first_name: 'Aziz',
-        ...(lang ? { language_code: lang } : {}),
-      },
-      text,
-      entities: [{ type: 'bot_command', offset: 0, length: name.length }],
-    },
-  };
+  return { update_id: nextUpdateId++, ...privateMessage(chatId, text, lang) };
 }
 
 function buttonPress(chatId: number, data: string, lang?: string): Update {

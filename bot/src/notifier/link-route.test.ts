@@ -15,6 +15,7 @@ import { placedEvent, sampleOrder } from '../testing/order-events';
 import { startNotifierStand, type NotifierStand, type RelayStand } from '../testing/relay-stand';
 import { TEST_BOT_TOKEN, TEST_PUBLIC_URL } from '../testing/notifier-stand';
 import { makeFakeDist } from '../testing/temp-dist';
+import { privateMessage } from '../testing/updates';
 import { hashLinkToken } from './link-tokens';
 import type { NotifierStore } from './store';
 
@@ -183,22 +184,7 @@ describe('GET /tg/link', () => {
 
 describe('POST /tg/link-token and the bot redeeming it', () => {
   function startUpdate(chatId: number, text: string, lang?: string): Update {
-    return {
-      update_id: chatId * 10 + text.length,
-      message: {
-        message_id: 1,
-        date: 1_760_000_000,
-        chat: { id: chatId, type: 'private', first_name: 'Aziz' },
-        from: {
-          id: chatId,
-          is_bot: false,
-          first_name: 'Aziz',
-          ...(lang ? { language_code: lang } : {}),
-        },
-        text,
-        entities: [{ type: 'bot_command', offset: 0, length: '/start'.length }],
-      },
-    };
+    return { update_id: chatId * 10 + text.length, ...privateMessage(chatId, text, lang) };
   }
 
   it('gives a one-time t.me link that the bot redeems once, in the chat’s language', async () => {
