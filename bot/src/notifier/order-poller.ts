@@ -36,6 +36,7 @@ import {
   type UpstreamAnswer,
   type UpstreamClient,
 } from '../relay/upstream-client';
+import { createPause } from './pause';
 import type { OrderPollOutcome, OrderToPoll, NotifierStore } from './store';
 
 export interface OrderPollerOptions {
@@ -126,7 +127,7 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
   let stopped = true;
   let loop: Promise<void> = Promise.resolve();
   let stopping = new AbortController();
-  let wakeUp: (() => void) | null = null;
+  const { pause, wake } = createPause();
 
   function backoff(failuresBefore: number): number {
     return Math.min(intervalMs * 2 ** Math.min(failuresBefore + 1, 20), maxBackoffMs);
@@ -224,18 +225,6 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
     return current;
   }
 
-  function pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
   async function run(): Promise<void> {
     let storeFailures = 0;
     while (!stopped) {
@@ -267,7 +256,7 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
     async stop() {
       stopped = true;
       stopping.abort();
-      wakeUp?.();
+      wake();
       await loop;
     },
   };

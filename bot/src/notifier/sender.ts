@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Api, GrammyError } from 'grammy';
 import { orderEventMessage } from './messages';
+import { createPause } from './pause';
 import type { ClaimedSend, NotifierStore } from './store';
 
 export type SenderLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -91,24 +92,7 @@ export function createSender(options: SenderOptions): Sender {
 
   let stopped = true;
   let loop: Promise<void> = Promise.resolve();
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
-
-  function pause(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
+  const { pause, wake } = createPause();
 
   async function retryLater(send: ClaimedSend, delayMs: number, reason: string): Promise<void> {
     if (send.attempts >= maxAttempts) {
@@ -203,13 +187,10 @@ export function createSender(options: SenderOptions): Sender {
       stopped = false;
       loop = run();
     },
-    wake() {
-      if (wakeUp) wakeUp();
-      else woken = true;
-    },
+    wake,
     async stop() {
       stopped = true;
-      wakeUp?.();
+      wake();
       await loop;
     },
   };
