@@ -4,17 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HomeResponseSchema } from '@shop/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeFakeDist } from './testing/temp-dist';
 import { startStandInUpstream } from './testing/upstream-stand-ins';
+import { cleanUpAfterEach } from './testing/cleanups';
 
 const BOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-let cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const cleanUpLater = cleanUpAfterEach();
 
 /** Starts `pnpm start`'s command as a real process and resolves with the URL it prints. */
 function startShop(
@@ -28,7 +25,7 @@ function startShop(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  cleanups.push(async () => {
+  cleanUpLater(async () => {
     if (child.exitCode === null) {
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -56,15 +53,15 @@ function startShop(
 describe('main', () => {
   it('serves with configured upstreams, prints its URL, and stops cleanly on Ctrl-C', async () => {
     const dist = await makeFakeDist();
-    cleanups.push(dist.remove);
+    cleanUpLater(dist.remove);
     const upstream = await startStandInUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ data: [] }));
     });
-    cleanups.push(() => upstream.close());
+    cleanUpLater(() => upstream.close());
     // The notifier keeps its state in the data dir even when the backends are elsewhere.
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
 
     const { child, url, output } = await startShop({
       PORT: '0',
@@ -90,9 +87,9 @@ describe('main', () => {
   // on a loaded machine.
   it('starts the embedded reference backend when no upstreams are set', async () => {
     const dist = await makeFakeDist();
-    cleanups.push(dist.remove);
+    cleanUpLater(dist.remove);
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
 
     const { child, url, output } = await startShop({
       PORT: '0',
@@ -128,9 +125,9 @@ describe('main', () => {
 
   it('keeps saved cards over a restart: the sandbox card processor keeps its own state', async () => {
     const dist = await makeFakeDist();
-    cleanups.push(dist.remove);
+    cleanUpLater(dist.remove);
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-cards-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
     const env = { PORT: '0', WEBAPP_DIST: dist.dir, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     const post = async (url: string, body: unknown, token?: string) => {
       const answer = await fetch(url, {

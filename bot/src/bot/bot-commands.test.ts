@@ -1,10 +1,12 @@
 import Fastify from 'fastify';
 import type { Update } from 'grammy/types';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashLinkToken, newLinkToken } from '../notifier/link-tokens';
 import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import {
   TEST_BOT_INFO,
+  TEST_BOT_TOKEN as TOKEN,
+  TEST_PUBLIC_URL as PUBLIC_URL,
   startFakeBotApi,
   type FakeBotApi,
   type RecordedCall,
@@ -16,14 +18,12 @@ import { createBot, setBotCommands } from './create-bot';
 import { ORDER_TEXTS } from './order-texts';
 import { prepareTelegram } from './telegram';
 import { TEXTS } from './texts';
+import { cleanUpAfterEach } from '../testing/cleanups';
 
 /**
  * The bot's commands against the notifier's real store (PGlite) and the Bot API stand-in:
  * /start link_<token>, /orders, /language (and its buttons), /help, and the command menu.
  */
-
-const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
-const PUBLIC_URL = 'https://shop.example.uz';
 
 let store: NotifierStore;
 beforeAll(async () => {
@@ -34,23 +34,19 @@ afterAll(async () => {
   await store.close();
 });
 
-let cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const cleanUpLater = cleanUpAfterEach();
 
 /** A real Fastify instance (never listening), for its logger writing into a capture. */
 function server() {
   const logs = captureLogs();
   const app = Fastify({ logger: { level: 'info', stream: logs.stream } });
-  cleanups.push(() => app.close());
+  cleanUpLater(() => app.close());
   return { app, logs, logger: app.log };
 }
 
 async function botWith() {
   const api = await startFakeBotApi({ token: TOKEN });
-  cleanups.push(() => api.close());
+  cleanUpLater(() => api.close());
   const { logs, logger } = server();
   const bot = createBot({
     token: TOKEN,
@@ -318,7 +314,7 @@ describe('/help and the command menu', () => {
 
   it('registers them when the bot starts', async () => {
     const api = await startFakeBotApi({ token: TOKEN });
-    cleanups.push(() => api.close());
+    cleanUpLater(() => api.close());
     const { app, logger } = server();
     const telegram = prepareTelegram({
       config: { enabled: true, token: TOKEN, apiRoot: api.apiRoot, mode: 'polling' },
@@ -326,7 +322,7 @@ describe('/help and the command menu', () => {
       logger,
       app,
     });
-    cleanups.push(() => telegram.stop());
+    cleanUpLater(() => telegram.stop());
     expect(telegram.username()).toBeNull();
     await telegram.start();
     await api.waitForCall('setMyCommands', (call) => call.payload.language_code === 'en');

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Update } from 'grammy/types';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../server';
 import {
   TEST_BOT_INFO,
+  TEST_BOT_TOKEN as TOKEN,
+  TEST_PUBLIC_URL as PUBLIC_URL,
   startFakeBotApi,
   type FakeBotApi,
   type RecordedCall,
@@ -15,20 +17,15 @@ import { closedPortUrl } from '../testing/upstream-stand-ins';
 import { createBot } from './create-bot';
 import { prepareTelegram, WEBHOOK_PATH } from './telegram';
 import { TEXTS } from './texts';
+import { cleanUpAfterEach } from '../testing/cleanups';
 
-const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
-const PUBLIC_URL = 'https://shop.example.uz';
 const SECRET = 'webhook-secret-0123456789';
 
-let cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const cleanUpLater = cleanUpAfterEach();
 
 async function fakeApi(): Promise<FakeBotApi> {
   const api = await startFakeBotApi({ token: TOKEN });
-  cleanups.push(() => api.close());
+  cleanUpLater(() => api.close());
   return api;
 }
 
@@ -43,7 +40,7 @@ async function server(): Promise<{ app: FastifyInstance; logs: LogCapture }> {
     upstreamTimeoutMs: 1000,
     log: { level: 'info', stream: logs.stream },
   });
-  cleanups.push(async () => {
+  cleanUpLater(async () => {
     await app.close();
     await dist.remove();
   });
@@ -282,7 +279,7 @@ describe('bot webhook', () => {
       app,
       botInfo: TEST_BOT_INFO,
     });
-    cleanups.push(() => telegram.stop());
+    cleanUpLater(() => telegram.stop());
     return { api, app, telegram };
   }
 
@@ -316,7 +313,7 @@ describe('bot webhook', () => {
   it('handles an update once across instances and restarts: handled ids are stored', async () => {
     const api = await fakeApi();
     const store = await openNotifierStore({});
-    cleanups.push(() => store.close());
+    cleanUpLater(() => store.close());
     // Two servers, as two instances behind a load balancer (or one before and after a restart).
     const instances = [];
     for (let i = 0; i < 2; i++) {

@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from '@shop/backend';
 import type { OrderEvent } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
-import { TEST_BOT_TOKEN } from '../testing/notifier-stand';
+import { TEST_BOT_TOKEN, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import {
   placedEvent,
   sampleOrder,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
-import { QUIET_LOGGER, TEST_BOT_TOKEN, testNotifier } from '../testing/notifier-stand';
+import { TEST_BOT_TOKEN, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import { QUIET_LOGGER, testNotifier } from '../testing/notifier-stand';
 import { waitFor } from '../testing/order-events';
 import { hashLinkToken, newLinkToken } from './link-tokens';
 import { EXPIRED_LINK_TOKENS_KEPT_MS, PROCESSED_UPDATES_KEPT_MS } from './sender';

@@ -3,20 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { startEmbeddedBackend, type EmbeddedBackend } from '@shop/backend';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placedEvent, sampleOrder } from '../testing/order-events';
 import { oldNotifierPgliteDir, openSharedNotifierStore } from './import-old-store';
 import { openNotifierStore } from './store';
+import { cleanUpAfterEach } from '../testing/cleanups';
 
-let cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const cleanUpLater = cleanUpAfterEach();
 
 async function startBackend(dataDir: string): Promise<EmbeddedBackend & { pglite: PGlite }> {
   const backend = await startEmbeddedBackend({ dataDir });
-  cleanups.push(() => backend.close());
+  cleanUpLater(() => backend.close());
   const { pglite } = backend;
   if (!pglite) throw new Error('The embedded backend without DATABASE_URL should run on PGlite');
   return { ...backend, pglite };
@@ -25,7 +22,7 @@ async function startBackend(dataDir: string): Promise<EmbeddedBackend & { pglite
 describe('openSharedNotifierStore', () => {
   it("copies an old-layout store's chat link, event and send into the backend's PGlite once, and renames the old dir", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-notifier-import-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
     const now = new Date('2026-11-20T10:00:00Z');
     const event = placedEvent(41, sampleOrder('A-4101'));
 
@@ -70,7 +67,7 @@ describe('openSharedNotifierStore', () => {
 
   it('imports nothing from a fresh data dir', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-notifier-import-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
     const backend = await startBackend(dataDir);
     const { store, imported } = await openSharedNotifierStore(dataDir, backend.pglite);
     expect(imported).toBeNull();

@@ -10,10 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/create-bot';
 import { TEXTS } from '../bot/texts';
 import { buildServer } from '../server';
-import { TEST_BOT_INFO, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import {
+  TEST_BOT_INFO,
+  TEST_BOT_TOKEN,
+  TEST_PUBLIC_URL,
+  startFakeBotApi,
+  type FakeBotApi,
+} from '../testing/fake-bot-api';
 import { placedEvent, sampleOrder } from '../testing/order-events';
 import { startNotifierStand, type NotifierStand, type RelayStand } from '../testing/relay-stand';
-import { TEST_BOT_TOKEN, TEST_PUBLIC_URL } from '../testing/notifier-stand';
 import { makeFakeDist } from '../testing/temp-dist';
 import { privateMessage } from '../testing/updates';
 import { hashLinkToken } from './link-tokens';

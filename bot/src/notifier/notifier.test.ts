@@ -1,14 +1,15 @@
 import { signOrderEvents } from '@shop/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../server';
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from '../testing/fake-bot-api';
 import {
-  QUIET_LOGGER,
   TEST_BOT_TOKEN,
   TEST_PUBLIC_URL,
-  testNotifier,
-} from '../testing/notifier-stand';
+  startFakeBotApi,
+  type FakeBotApi,
+  type RecordedCall,
+} from '../testing/fake-bot-api';
+import { QUIET_LOGGER, testNotifier } from '../testing/notifier-stand';
 import {
   placedEvent,
   sampleOrder,
@@ -20,6 +21,7 @@ import { makeFakeDist } from '../testing/temp-dist';
 import { closedPortUrl } from '../testing/upstream-stand-ins';
 import type { Notifier } from './notifier';
 import { openNotifierStore, type NotifierStore } from './store';
+import { cleanUpAfterEach } from '../testing/cleanups';
 
 const TOKEN = TEST_BOT_TOKEN;
 const SECRET = 'order-events-secret-for-tests';
@@ -35,11 +37,7 @@ afterAll(async () => {
   await store.close();
 });
 
-let cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const cleanUpLater = cleanUpAfterEach();
 
 interface Setup {
   api: FakeBotApi;
@@ -49,7 +47,7 @@ interface Setup {
 
 async function setup(): Promise<Setup> {
   const api = await startFakeBotApi({ token: TOKEN });
-  cleanups.push(() => api.close());
+  cleanUpLater(() => api.close());
   const notifier = testNotifier({
     store,
     apiRoot: api.apiRoot,
@@ -57,7 +55,7 @@ async function setup(): Promise<Setup> {
     sender: { maxBackoffMs: 400, leaseMs: 30_000 },
   });
   notifier.start(QUIET_LOGGER);
-  cleanups.push(() => notifier.stop());
+  cleanUpLater(() => notifier.stop());
   const dist = await makeFakeDist();
   const nowhere = await closedPortUrl();
   const app = await buildServer({
@@ -68,7 +66,7 @@ async function setup(): Promise<Setup> {
     notifier,
     log: { level: 'silent' },
   });
-  cleanups.push(async () => {
+  cleanUpLater(async () => {
     await app.close();
     await dist.remove();
   });

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_BOT_TOKEN } from '../testing/notifier-stand';
-import { startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
+import { TEST_BOT_TOKEN, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import { placedEvent, signedDelivery, waitFor } from '../testing/order-events';
 import { startNotifierStand, type NotifierStand, type RelayStand } from '../testing/relay-stand';
 import type { Order } from '@shop/shared';

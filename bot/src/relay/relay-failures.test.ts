@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS, PROFILE_PHOTO_MAX_BYTES } from '@shop/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../server';
 import { UPLOAD_BODY_LIMIT } from './relay';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
@@ -15,6 +15,7 @@ import {
   type SeenRequest,
   type StandIn,
 } from '../testing/upstream-stand-ins';
+import { cleanUpAfterEach } from '../testing/cleanups';
 
 /**
  * What the relay does when the backend misbehaves. The backends here are raw HTTP servers that
@@ -24,11 +25,7 @@ import {
 const KEY = 'stand-in-catalog-key-5f1c2a9e';
 const PRIVATE = 'Customer Secret-Surname';
 
-let cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
+const cleanUpLater = cleanUpAfterEach();
 
 async function relayTo(
   upstreamUrl: string,
@@ -42,7 +39,7 @@ async function relayTo(
     upstreamTimeoutMs: timeoutMs,
     log: { level: 'debug', stream: logs.stream },
   });
-  cleanups.push(async () => {
+  cleanUpLater(async () => {
     await app.close();
     await dist.remove();
   });
@@ -53,7 +50,7 @@ type Respond = (request: SeenRequest, res: ServerResponse) => void;
 
 async function standIn(respond: Respond): Promise<StandIn> {
   const upstream = await startStandInUpstream(respond);
-  cleanups.push(() => upstream.close());
+  cleanUpLater(() => upstream.close());
   return upstream;
 }
 
@@ -431,7 +428,7 @@ describe('relay uploads', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(
+    cleanUpLater(
       () =>
         new Promise<void>((resolve) => {
           server.closeAllConnections();

@@ -48,6 +48,10 @@ export interface FakeBotApi {
   close(): Promise<void>;
 }
 
+/** The token bot tests start the stand-in with, and the shop address their buttons open. */
+export const TEST_BOT_TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+export const TEST_PUBLIC_URL = 'https://shop.example.uz';
+
 export const TEST_BOT_INFO: UserFromGetMe = {
   id: 7_000_000_001,
   is_bot: true,

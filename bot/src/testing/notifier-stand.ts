@@ -4,10 +4,8 @@
 import { createNotifier, type Notifier, type NotifierOptions } from '../notifier/notifier';
 import { createNotifierApi } from '../notifier/sender';
 import type { NotifierStore } from '../notifier/store';
+import { TEST_BOT_TOKEN, TEST_PUBLIC_URL } from './fake-bot-api';
 
-/** The token the Bot API stand-in is started with in the notifier's tests. */
-export const TEST_BOT_TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
-export const TEST_PUBLIC_URL = 'https://shop.example.uz';
 export const QUIET_LOGGER = {
   info: () => undefined,
   warn: () => undefined,
