@@ -79,50 +79,14 @@ afterAll(async () => {
   }
 }, 60_000);
 
-async function signIn(stand: RelayStand, phone: string): Promise<{ token: string; id: number }> {
-  await stand.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
-  const otp = await stand.lastCode(phone);
-  const verified = await stand.app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-otp',
-    payload: { phone, otp },
-  });
-  const token = verified.json<{ access_token: string }>().access_token;
-  const user = await stand.app.inject({
-    url: '/api/auth/user',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { token, id: user.json<{ id: number }>().id };
-}
-
 let orderCount = 0;
 
 /** A pickup order paid on receipt, placed through the relay (which records "order placed"). */
 async function placeOrder(stand: RelayStand, shopper: { token: string }): Promise<Order> {
-  const product = await stand.app.inject({ url: `${CATALOG}/resources/product/porcelain-mug` });
-  const variants = product.json<{
-    data: { variants: { product_id: number; quantity: number }[] };
-  }>().data.variants;
-  const variant = [...variants].sort((a, b) => b.quantity - a.quantity)[0];
-  const shops = await stand.app.inject({ url: '/api/store/stores' });
-  const shop = shops.json<{ data: { id: number }[] }>().data[0];
   orderCount += 1;
-  const placed = await stand.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: {
-      authorization: `Bearer ${shopper.token}`,
-      'idempotency-key': `order-poller-test-${String(orderCount).padStart(4, '0')}-abcdefgh`,
-    },
-    payload: {
-      items: [{ product_id: variant?.product_id, quantity: 1 }],
-      delivery_type: 'pickup',
-      store_id: shop?.id,
-      name: 'Dilnoza',
-      surname: 'Karimova',
-      phone: '+998901117788',
-      payment_type: 'on_receipt',
-    },
+  const placed = await stand.placePickupOrder(shopper, {
+    slug: 'porcelain-mug',
+    idempotencyKey: `order-poller-test-${String(orderCount).padStart(4, '0')}-abcdefgh`,
   });
   expect([200, 201]).toContain(placed.statusCode);
   return placed.json<{ data: Order }>().data;
@@ -233,7 +197,7 @@ describe('order poller, backend push off', () => {
     const { stand, store } = polled;
     const faulty = await startFaultyProxy(stand.backend.url);
     try {
-      const shopper = await signIn(stand, '+998901230001');
+      const shopper = await stand.signIn('+998901230001');
       const order = await placeOrder(stand, shopper);
       const id = (status: string) => `${order.number}:status:${status}`;
       expect(await store.eventIds()).toContain(`${order.number}:placed`);
@@ -311,7 +275,7 @@ describe('order poller, backend push off', () => {
     const { stand, store } = polled;
     const faulty = await startFaultyProxy(stand.backend.url);
     try {
-      const shopper = await signIn(stand, '+998901230002');
+      const shopper = await stand.signIn('+998901230002');
       const broken = await placeOrder(stand, shopper);
       const healthy = await placeOrder(stand, shopper);
       await moveStatus(stand, broken, 'confirmed');
@@ -361,7 +325,7 @@ describe('order poller, backend push off', () => {
 
   it('keeps its loop going through a failing store, and polls nothing with an interval of 0', async () => {
     const { stand, store } = polled;
-    const shopper = await signIn(stand, '+998901230003');
+    const shopper = await stand.signIn('+998901230003');
     // The only open order in this store (the tests before closed theirs).
     const order = await placeOrder(stand, shopper);
     // Each poller calls the backend through an address of its own, so what each asked is told
@@ -411,7 +375,7 @@ describe('order poller, backend push off', () => {
 describe('order poller with a backend that pushes', () => {
   it('adds nothing for a change the backend pushed: one event whichever comes first', async () => {
     const { stand, store } = pushed;
-    const shopper = await signIn(stand, '+998901230004');
+    const shopper = await stand.signIn('+998901230004');
     const order = await placeOrder(stand, shopper);
     await moveStatus(stand, order, 'confirmed');
     const confirmed = `${order.number}:status:confirmed`;
@@ -459,7 +423,7 @@ describe.skipIf(!TEST_DATABASE_URL)('order poller on PostgreSQL', () => {
 
   it('two instances polling one database never ask about one order twice in a round', async () => {
     const { stand } = polled;
-    const shopper = await signIn(stand, '+998901230005');
+    const shopper = await stand.signIn('+998901230005');
     const orders: Order[] = [];
     for (let n = 0; n < 8; n++) orders.push(await placeOrder(stand, shopper));
     const stores = await Promise.all([

@@ -14,7 +14,6 @@ import type { NotifierStore } from './store';
 
 const SECRET = 'order-events-secret-for-tests';
 const CHAT = 4242;
-const CATALOG = '/backend/api/ext/v1';
 
 let api: FakeBotApi;
 let notifierStand: NotifierStand;
@@ -40,50 +39,18 @@ describe('order placed through the relay', () => {
   it('records the event from the relayed answer, and the backend’s copy of it sends nothing more', async () => {
     const shopper = await stand.signIn('+998901117788');
     await store.linkChat({ userId: shopper.id, chatId: CHAT, language: 'en' }, new Date());
-    const product = await stand.app.inject({
-      url: `${CATALOG}/resources/product/granite-frying-pan`,
-      headers: { 'x-lang': 'en' },
-    });
-    const variant = product.json<{ data: { variants: { product_id: number }[] } }>().data
-      .variants[0];
-    const shops = await stand.app.inject({ url: '/api/store/stores' });
-    const shop = shops.json<{ data: { id: number }[] }>().data[0];
-
     // A refused order (no such shop) is no event.
-    const refused = await stand.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { authorization: `Bearer ${shopper.token}`, 'x-lang': 'en' },
-      payload: {
-        items: [{ product_id: variant?.product_id, quantity: 1 }],
-        delivery_type: 'pickup',
-        store_id: 999_999,
-        name: 'Dilnoza',
-        surname: 'Karimova',
-        phone: '+998901117788',
-        payment_type: 'on_receipt',
-      },
+    const refused = await stand.placePickupOrder(shopper, {
+      slug: 'granite-frying-pan',
+      storeId: 999_999,
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(await store.eventIds()).toEqual([]);
 
-    const placed = await stand.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: {
-        authorization: `Bearer ${shopper.token}`,
-        'x-lang': 'en',
-        'idempotency-key': 'notifier-relay-test-0001-abcdefgh',
-      },
-      payload: {
-        items: [{ product_id: variant?.product_id, quantity: 2 }],
-        delivery_type: 'pickup',
-        store_id: shop?.id,
-        name: 'Dilnoza',
-        surname: 'Karimova',
-        phone: '+998901117788',
-        payment_type: 'on_receipt',
-      },
+    const placed = await stand.placePickupOrder(shopper, {
+      slug: 'granite-frying-pan',
+      quantity: 2,
+      idempotencyKey: 'notifier-relay-test-0001-abcdefgh',
     });
     expect([200, 201]).toContain(placed.statusCode);
     const order = placed.json<{ data: Order }>().data;

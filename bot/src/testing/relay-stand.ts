@@ -37,8 +37,27 @@ export interface RelayStand {
   lastCode(phone: string): Promise<string | undefined>;
   /** Signs in with `phone` through the relay (SMS code from the outbox): the bearer token and id. */
   signIn(phone: string): Promise<{ token: string; id: number }>;
+  /**
+   * Places, through the relay as `shopper`, a pickup order paid on receipt of `quantity` of the
+   * product `slug`'s variant with the most stock, at the first shop (or `storeId`).
+   */
+  placePickupOrder(shopper: { token: string }, order: PickupOrderOptions): Promise<InjectAnswer>;
   close(): Promise<void>;
 }
+
+export interface PickupOrderOptions {
+  slug: string;
+  quantity?: number;
+  storeId?: number;
+  /** The shopper's language (`x-lang`); English by default. */
+  lang?: string;
+  idempotencyKey?: string;
+}
+
+export type InjectAnswer = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+/** The catalogue's prefix on the relay. */
+const CATALOG = '/backend/api/ext/v1';
 
 export interface RelayStandOptions {
   /** How long the relay waits for the backend. */
@@ -143,6 +162,37 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
         headers: { authorization: `Bearer ${token}` },
       });
       return { token, id: user.json<{ id: number }>().id };
+    },
+    async placePickupOrder(shopper, order) {
+      const lang = order.lang ?? 'en';
+      const product = await app.inject({
+        url: `${CATALOG}/resources/product/${order.slug}`,
+        headers: { 'x-lang': lang },
+      });
+      const variants = product.json<{
+        data: { variants: { product_id: number; quantity: number }[] };
+      }>().data.variants;
+      const variant = [...variants].sort((a, b) => b.quantity - a.quantity)[0];
+      const shops = await app.inject({ url: '/api/store/stores' });
+      const firstShop = shops.json<{ data: { id: number }[] }>().data[0];
+      return app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: {
+          authorization: `Bearer ${shopper.token}`,
+          'x-lang': lang,
+          ...(order.idempotencyKey ? { 'idempotency-key': order.idempotencyKey } : {}),
+        },
+        payload: {
+          items: [{ product_id: variant?.product_id, quantity: order.quantity ?? 1 }],
+          delivery_type: 'pickup',
+          store_id: order.storeId ?? firstShop?.id,
+          name: 'Dilnoza',
+          surname: 'Karimova',
+          phone: '+998901117788',
+          payment_type: 'on_receipt',
+        },
+      });
     },
     async close() {
       await app.close();
