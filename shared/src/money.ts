@@ -10,13 +10,13 @@ export const MoneySchema = z.number().int().nonnegative().max(10_000_000_000);
 const NBSP = '\u00A0';
 
 /**
- * English uses the ISO code: it is what receipts, banks and card statements in Uzbekistan print
- * for English readers, while a transliterated 'sum' is ambiguous (it reads as "a total").
+ * Uzbek writes the currency with the modifier letter turned comma (U+02BB), as Uzbek Latin spells
+ * oʻ, never an ASCII apostrophe. English reads "sum", the name spec §1 gives the currency.
  */
 export const CURRENCY_SUFFIX: Readonly<Record<Language, string>> = {
-  uz: "so'm",
+  uz: 'so\u02BBm',
   ru: 'сум',
-  en: 'UZS',
+  en: 'sum',
 };
 
 const GROUP_SEPARATOR: Readonly<Record<Language, string>> = {
@@ -33,7 +33,7 @@ function assertMoney(amount: number): void {
 }
 
 /**
- * '1 250 000 so'm' with no-break spaces, so a price never wraps across lines. Digits are
+ * '1 250 000 soʻm' with no-break spaces, so a price never wraps across lines. Digits are
  * grouped by hand: ICU's uz and ru data differ between Node and browsers, and a price that
  * renders differently on the server and the client breaks hydration and tests.
  */

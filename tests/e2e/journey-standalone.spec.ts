@@ -41,7 +41,7 @@ test.describe('standalone web at /en: browse, cart, phone sign-in, pickup order'
         .first(),
     ).toBeVisible();
     await expect.poll(async () => (await storedCart(page))[0]?.quantity).toBe(2);
-    await expect(page.getByText('98,000 UZS').first()).toBeVisible();
+    await expect(page.getByText('98,000 sum').first()).toBeVisible();
 
     await page.getByRole('button', { name: /Remove/ }).click();
     await expect(page.getByText('Your cart is empty')).toBeVisible();

@@ -48,12 +48,12 @@ describe('order messages', () => {
       ].join('\n'),
     );
     expect(orderEventMessage(event, 'en', HTTPS_SHOP).text).toContain(
-      `• Tea cup × 2 — 90,000${NBSP}UZS`,
+      `• Tea cup × 2 — 90,000${NBSP}sum`,
     );
-    expect(orderEventMessage(event, 'en', HTTPS_SHOP).text).toContain(`Total: 115,000${NBSP}UZS`);
+    expect(orderEventMessage(event, 'en', HTTPS_SHOP).text).toContain(`Total: 115,000${NBSP}sum`);
     const uz = orderEventMessage(event, 'uz', HTTPS_SHOP).text;
     expect(uz.split('\n')[0]).toBe('Buyurtma №UY-001234 qabul qilindi. Rahmat!');
-    expect(uz).toContain(`Jami: 115${NBSP}000${NBSP}so'm`);
+    expect(uz).toContain(`Jami: 115${NBSP}000${NBSP}soʻm`);
   });
 
   it('names the shop of a pickup and leaves out a free delivery', () => {
@@ -92,7 +92,7 @@ describe('order messages', () => {
 
   it('tells a payment received with its amount, and a declined one with what to do', () => {
     expect(orderEventMessage(paymentEvent('payment_received'), 'en', HTTPS_SHOP).text).toBe(
-      `Payment of 115,000${NBSP}UZS for order №UY-001234 received.`,
+      `Payment of 115,000${NBSP}sum for order №UY-001234 received.`,
     );
     expect(orderEventMessage(paymentEvent('payment_received'), 'ru', HTTPS_SHOP).text).toBe(
       `Оплата 115${NBSP}000${NBSP}сум по заказу №UY-001234 получена.`,
