@@ -68,7 +68,7 @@ describe('webapp hosting', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 
-  it.each(['/sw.js', '/manifest.webmanifest', '/index.html'])(
+  it.each(['/sw.js', '/manifest.uz.webmanifest', '/manifest.ru.webmanifest', '/index.html'])(
     'revalidates %s on every load',
     async (url) => {
       const res = await app.inject({ url });

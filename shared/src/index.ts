@@ -11,3 +11,4 @@ export * from './stable-json';
 export * from './order-rules';
 export * from './redact';
 export * from './profile-photo';
+export * from './shop-identity';

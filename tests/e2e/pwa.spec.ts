@@ -17,22 +17,40 @@ async function waitForController(page: Page): Promise<void> {
 }
 
 test.describe('installable web app', () => {
-  test('the manifest names the shop, starts at /uz and gives icons', async ({ page, request }) => {
-    await page.goto('/en');
-    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(href).toBeTruthy();
-    const answer = await request.get(href ?? '');
-    expect(answer.ok()).toBe(true);
-    const manifest = (await answer.json()) as {
-      name: string;
-      start_url: string;
-      display: string;
-      icons: { src: string }[];
+  test('the manifest of the page’s language: the installed app opens where it was installed from', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/ru');
+    const manifestOf = async () => {
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const answer = await request.get(href ?? '');
+      expect(answer.ok()).toBe(true);
+      return (await answer.json()) as {
+        id: string;
+        name: string;
+        lang: string;
+        start_url: string;
+        display: string;
+        icons: { src: string }[];
+        shortcuts: { name: string; url: string }[];
+      };
     };
-    expect(manifest).toMatchObject({ start_url: '/uz', display: 'standalone' });
-    expect(manifest.name).toContain('Uy Shop');
-    expect(manifest.icons.length).toBeGreaterThan(0);
-    for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+    const russian = await manifestOf();
+    expect(russian).toMatchObject({ id: '/', lang: 'ru', start_url: '/ru', display: 'standalone' });
+    expect(russian.name).toContain('Uy Shop');
+    expect(russian.shortcuts).toContainEqual({ name: 'Корзина', url: '/ru/cart' });
+    expect(russian.icons.length).toBeGreaterThan(0);
+    for (const icon of russian.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+
+    // After a switch to English, installing gives the English app (the same app id).
+    await page.getByRole('button', { name: 'Язык' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect
+      .poll(() => page.locator('link[rel="manifest"]').getAttribute('href'))
+      .toBe('/manifest.en.webmanifest');
+    expect(await manifestOf()).toMatchObject({ id: '/', lang: 'en', start_url: '/en' });
   });
 
   test('offline, a page opened before still loads: the cached shell, never the browser’s error', async ({

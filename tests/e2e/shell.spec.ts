@@ -40,6 +40,20 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/ru$/);
   });
 
+  test('a visit to a /ru link records Russian, so the shopper comes back to /ru', async ({
+    page,
+    context,
+  }) => {
+    // The browser speaks English; the shopper followed a link to a Russian product listing.
+    await page.goto('/ru/products');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value)
+      .toBe('ru');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/ru$/);
+  });
+
   test('the chosen theme is kept across reloads', async ({ page }) => {
     await page.goto('/en');
     await page.getByRole('button', { name: 'Theme' }).click();

@@ -1,7 +1,7 @@
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './app/styles.css';
 import './lib/ui/ui.css';
-import { stripLanguagePrefix } from '@shop/shared';
+import { isLanguage, stripLanguagePrefix } from '@shop/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -11,7 +11,9 @@ import { createAppRouter } from './app/router';
 import { createAppServices } from './app/services';
 import { resolveAppearance } from './features/preferences/theme-store';
 import { createI18n } from './lib/i18n/i18n';
+import { rememberLanguage } from './lib/i18n/language-cookie';
 import { reloadOnceForChunkError } from './lib/pwa/chunk-reload';
+import { linkManifestOf } from './lib/pwa/manifest-link';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { createQueryClient } from './lib/query/query-client';
 import { initTelegram } from './lib/telegram';
@@ -25,13 +27,19 @@ const telegram = initTelegram();
 const launchPath = telegramLaunchPath(telegram, window.location);
 if (launchPath) window.history.replaceState(null, '', launchPath);
 
-const initialLanguage =
-  stripLanguagePrefix(window.location.pathname).language ?? detectClientLanguage(telegram);
+const languageInPath = stripLanguagePrefix(window.location.pathname).language;
+const initialLanguage = languageInPath ?? detectClientLanguage(telegram);
+// On the web, opening a /ru link counts as choosing Russian (as the switch does), so the shopper
+// comes back to /ru. Not inside Telegram: there, without a choice made in the switch, the app
+// follows Telegram's own language, which the shopper may change.
+if (languageInPath && !telegram) rememberLanguage(languageInPath);
 const i18n = createI18n(initialLanguage);
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
+  if (isLanguage(language)) linkManifestOf(language);
 });
 document.documentElement.lang = initialLanguage;
+linkManifestOf(initialLanguage);
 
 const queryClient = createQueryClient();
 const { theme, ...services } = createAppServices({ i18n, queryClient, telegram });

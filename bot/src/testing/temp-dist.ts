@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LANGUAGES, webManifest, webManifestPath } from '@shop/shared';
 
 export const FAKE_INDEX_HTML =
-  '<!doctype html><html><head><title>Uy shop</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Uy shop</title><link rel="manifest" href="/manifest.uz.webmanifest" /><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 export const FAKE_APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 /** A made-up webapp build, so server tests do not depend on `pnpm build`. */
@@ -13,10 +14,12 @@ export async function makeFakeDist(): Promise<{ dir: string; remove: () => Promi
   await writeFile(join(dir, 'index.html'), FAKE_INDEX_HTML);
   await writeFile(join(dir, 'assets', 'app-abc123.js'), FAKE_APP_JS);
   await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  await writeFile(
-    join(dir, 'manifest.webmanifest'),
-    JSON.stringify({ name: 'Uy shop', start_url: '/' }),
-  );
+  for (const language of LANGUAGES) {
+    await writeFile(
+      join(dir, webManifestPath(language).slice(1)),
+      JSON.stringify(webManifest(language)),
+    );
+  }
   await writeFile(
     join(dir, 'icon-192.png'),
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -1,4 +1,10 @@
-import { LANGUAGES, stripLanguagePrefix, switchLanguagePath, type Language } from '@shop/shared';
+import {
+  LANGUAGES,
+  stripLanguagePrefix,
+  switchLanguagePath,
+  webManifestPath,
+  type Language,
+} from '@shop/shared';
 import { escapeHtml, jsonForScript } from './html-escape';
 import { OG_LOCALES, SHOP_NAME } from './page-texts';
 
@@ -133,11 +139,16 @@ export function injectIntoIndex(html: string, language: Language, tags: string):
       ? tag.replace(/(\slang\s*=\s*)(["'])[^"']*\2/i, `$1$2${language}$2`)
       : tag.replace(/^<html/i, `<html lang="${language}"`),
   );
-  const close = withLanguage.search(/<\/head>/i);
-  if (close === -1) return withLanguage;
-  const head = withLanguage
+  // The installed app opens in the language it was installed from: link that language's manifest.
+  const withManifest = withLanguage.replace(
+    /(<link\b[^>]*\brel\s*=\s*["']manifest["'][^>]*\bhref\s*=\s*["'])[^"']*/i,
+    `$1${webManifestPath(language)}`,
+  );
+  const close = withManifest.search(/<\/head>/i);
+  if (close === -1) return withManifest;
+  const head = withManifest
     .slice(0, close)
     .replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/gi, '')
     .replace(/<meta\b[^>]*\bname\s*=\s*["']description["'][^>]*>\s*/gi, '');
-  return `${head}  ${tags}\n  ${withLanguage.slice(close)}`;
+  return `${head}  ${tags}\n  ${withManifest.slice(close)}`;
 }

@@ -308,6 +308,10 @@ describe('page heads from the reference backend', () => {
       expect(meta(res.body, 'name', 'description'), url).toBe(GENERIC_PAGE_TEXTS[lang].description);
       expect(canonical(res.body), url).toBe(`${SHOP}${path}`);
       expect(meta(res.body, 'property', 'og:type'), url).toBe('website');
+      // The installed app opens in the language it was installed from.
+      expect(res.body.match(/<link rel="manifest"[^>]*>/g), url).toEqual([
+        `<link rel="manifest" href="/manifest.${lang}.webmanifest" />`,
+      ]);
     }
     expect(alternates((await app.inject({ url: '/ru' })).body)['x-default']).toBe(`${SHOP}/`);
     const unknown = await app.inject({ url: '/en/nowhere' });

@@ -9,6 +9,7 @@ import {
   matchRoute,
   parseAcceptLanguage,
   stripLanguagePrefix,
+  WEB_MANIFEST_PATHS,
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../errors';
@@ -18,7 +19,11 @@ import type { PageMetaSource } from './page-meta';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 /** Files that name the current build: a stale copy would pin users to an old release. */
-const ENTRY_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+const ENTRY_FILES = new Set([
+  'index.html',
+  'sw.js',
+  ...WEB_MANIFEST_PATHS.map((path) => path.slice(1)),
+]);
 
 /** Paths the relay (or the bot) owns: never answered with the app's HTML. */
 const SERVER_PREFIXES = ['/api', '/backend', '/media', '/tg'];

@@ -1,12 +1,7 @@
-import {
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  LANGUAGES,
-  switchLanguagePath,
-  type Language,
-} from '@shop/shared';
+import { LANGUAGES, switchLanguagePath, type Language } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { rememberLanguage } from '../../lib/i18n/language-cookie';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { MenuButton } from '../../lib/ui/menu-button';
 
@@ -16,11 +11,6 @@ const ENDONYMS: Readonly<Record<Language, string>> = {
   ru: 'Русский',
   en: 'English',
 };
-
-export function rememberLanguage(language: Language): void {
-  // Spec §2: the choice lives in a cookie for 365 days; the server reads it for redirects.
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
-}
 
 /** "Language": the same page in another language, remembered for the next visit. */
 export function LanguageSwitch({ up = false }: { up?: boolean }) {
