@@ -21,6 +21,71 @@ test.describe('resilience: failed chunks, stale sessions, carts across devices',
     expect(loads).toBe(2);
   });
 
+  test('a chunk that fails on the way to another page reloads that page, not the one left', async ({
+    page,
+  }) => {
+    await page.goto('/en/brands');
+    const brand = page.getByRole('main').getByRole('link').first();
+    await expect(brand).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // From here the first request for any script this page has not loaded fails, as when a
+    // deploy removed it under an open tab; asked again (after the reload), it loads.
+    const loaded = new Set(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => entry.name),
+      ),
+    );
+    const failed: string[] = [];
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      const url = route.request().url();
+      if (loaded.has(url) || failed.includes(url)) return route.continue();
+      failed.push(url);
+      return route.abort('failed');
+    });
+    const loads: string[] = [];
+    page.on('load', () => {
+      loads.push(new URL(page.url()).pathname);
+    });
+    const target = new URL((await brand.getAttribute('href')) ?? '', page.url());
+    await brand.click();
+    await expect.poll(() => loads).toEqual(['/en/products']);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(new URL(page.url()).search).toBe(target.search);
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+  });
+
+  test('offline, a page whose script never loaded says the shopper is offline, and opens once back online', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/en/brands');
+    const brand = page.getByRole('main').getByRole('link').first();
+    await expect(brand).toBeVisible();
+    const loads: string[] = [];
+    page.on('load', () => {
+      loads.push(new URL(page.url()).pathname);
+    });
+    await context.setOffline(true);
+    // A bottom-nav tab keeps the shopper in the app: no reload, no browser error page.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Catalogue' })
+      .click();
+    await expect(page).toHaveURL(/\/en\/catalog$/);
+    await page.goBack();
+    // The listing's script was never loaded: the page says why, never "Internal Server Error".
+    await brand.click();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/en\/products\?/);
+    expect(loads).toEqual([]);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+    expect(loads).toEqual(['/en/products']);
+  });
+
   test('a saved session whose token the server no longer accepts is logged out', async ({
     page,
   }) => {

@@ -44,19 +44,6 @@ linkManifestOf(initialLanguage);
 const queryClient = createQueryClient();
 const { theme, ...services } = createAppServices({ i18n, queryClient, telegram });
 
-// Spec §8: a deploy that removed the chunks of an open tab reloads it, at most once per 10 s.
-window.addEventListener('vite:preloadError', (event) => {
-  const reloaded = reloadOnceForChunkError({
-    storage: services.session,
-    path: window.location.pathname,
-    now: Date.now(),
-    reload: () => {
-      window.location.reload();
-    },
-  });
-  if (reloaded) event.preventDefault();
-});
-
 if (!telegram && import.meta.env.PROD) {
   registerServiceWorker({
     onFailure: () => {
@@ -69,6 +56,23 @@ if (!telegram && import.meta.env.PROD) {
 }
 
 const router = createAppRouter({ i18n, telegram });
+// Spec §8: a deploy that removed the chunks of an open tab reloads it, at most once per 10 s.
+// On the way to a page the failed import reaches the router, which shows that page's error
+// boundary: RouteErrorPage reloads the page the shopper was going to (reloading here would take
+// them back to the one they left). Any other failed chunk reloads the page on screen.
+window.addEventListener('vite:preloadError', (event) => {
+  if (router.state.navigation.state !== 'idle') return;
+  const reloaded = reloadOnceForChunkError({
+    storage: services.session,
+    path: window.location.pathname,
+    now: Date.now(),
+    reload: () => {
+      window.location.reload();
+    },
+  });
+  if (reloaded) event.preventDefault();
+});
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 

@@ -16,18 +16,23 @@ import { useDocumentTitle } from '../lib/ui/use-document-title';
 
 /**
  * Route-level error boundary (spec §8): 404 → "Page Not Found: {path}", a script chunk that
- * failed to load → one guarded reload, anything else → "Internal Server Error".
+ * failed to load → one guarded reload, anything else → "Internal Server Error". Offline, a chunk
+ * cannot load and a reload would only show the browser's own error: the page says the shopper is
+ * offline instead, and loads by itself once the connection is back.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
   const { pathname } = useLocation();
-  // Decided once per error: reload if the guard allows, else show the error page.
-  const [reloading] = useState(
-    () => isChunkLoadError(error) && chunkReloadAllowed(browserStorage('session'), pathname),
-  );
+  const chunkFailed = isChunkLoadError(error);
+  // Decided once per error: offline, reload (if the guard allows), or the error page.
+  const [outcome] = useState<'offline' | 'reload' | 'error'>(() => {
+    if (!chunkFailed) return 'error';
+    if (!navigator.onLine) return 'offline';
+    return chunkReloadAllowed(browserStorage('session'), pathname) ? 'reload' : 'error';
+  });
 
   useEffect(() => {
-    if (reloading) {
+    if (outcome === 'reload') {
       reloadOnceForChunkError({
         storage: browserStorage('session'),
         path: pathname,
@@ -36,14 +41,41 @@ export function RouteErrorPage() {
           window.location.reload();
         },
       });
+    } else if (outcome === 'offline') {
+      const reloadOnline = () => {
+        window.location.reload();
+      };
+      window.addEventListener('online', reloadOnline);
+      return () => {
+        window.removeEventListener('online', reloadOnline);
+      };
     } else if (!isRouteErrorResponse(error)) {
       logWarning('Page failed', error);
     }
-  }, [reloading, error, pathname]);
+    return undefined;
+  }, [outcome, error, pathname]);
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  if (reloading) return <Reloading />;
+  if (outcome === 'reload') return <Reloading />;
+  if (outcome === 'offline') return <OfflineError />;
   return <InternalError />;
+}
+
+function OfflineError() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  useDocumentTitle(t('errorPage.offline'));
+  return (
+    <div className="error-page" role="status">
+      <h1 className="error-page__title">{t('errorPage.offline')}</h1>
+      <p className="muted">{t('errorPage.offlineHint')}</p>
+      <div className="error-page__actions">
+        <Link className="btn btn--secondary" to={buildPath(lang, 'home')}>
+          {t('common.goHome')}
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 function Reloading() {

@@ -109,6 +109,8 @@ export const en = {
     internal: 'Internal Server Error',
     internalHint: 'Please try again in a moment.',
     reload: 'Reload the page',
+    offline: 'You are offline',
+    offlineHint: 'This page opens by itself once the connection is back.',
   },
   home: {
     title: 'Home goods for every day',

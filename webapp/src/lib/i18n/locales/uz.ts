@@ -111,6 +111,8 @@ export const uz: Messages = {
     internal: 'Serverning ichki xatosi',
     internalHint: 'Birozdan soʻng qayta urinib koʻring.',
     reload: 'Sahifani yangilash',
+    offline: 'Internet aloqasi yoʻq',
+    offlineHint: 'Aloqa tiklangach, sahifa oʻzi ochiladi.',
   },
   home: {
     title: 'Har kungi uy-roʻzgʻor buyumlari',
