@@ -19,7 +19,7 @@ import { registerSitemap } from './web/sitemap';
 import { registerWebapp } from './web/webapp';
 
 export interface ServerDeps {
-  /** The webapp build (index.html, assets/, sw.js, manifest.webmanifest). */
+  /** The webapp build (index.html, assets/, sw.js, the manifests manifest.{uz,ru,en}.webmanifest). */
   webappDist: string;
   upstreams: Upstreams;
   upstreamTimeoutMs: number;

@@ -635,7 +635,7 @@ describe('bad input to every call, through the relay in front of the real backen
     const files = new Set([
       '/index.html',
       '/sw.js',
-      '/manifest.webmanifest',
+      '/manifest.uz.webmanifest',
       '/icon-192.png',
       '/assets/app-abc123.js',
     ]);
