@@ -1,43 +1,14 @@
 // Builds the webapp (root `webapp/`, output `webapp/dist`) and holds the vitest projects of every
 // workspace package, so `vitest run` at the root runs every unit and integration test.
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { LANGUAGES } from './shared/src/languages';
-import { webManifest, webManifestPath } from './shared/src/shop-identity';
-
-/**
- * One web app manifest per language (shared/shop-identity), written into the build and served by
- * the dev server: the installed app opens in the language it was installed from.
- */
-function webManifests(): Plugin {
-  const files = LANGUAGES.map((language) => ({
-    fileName: webManifestPath(language).slice(1),
-    source: `${JSON.stringify(webManifest(language), null, 2)}\n`,
-  }));
-  return {
-    name: 'shop-web-manifests',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        const file = files.find(({ fileName }) => request.url === `/${fileName}`);
-        if (!file) {
-          next();
-          return;
-        }
-        response.setHeader('content-type', 'application/manifest+json');
-        response.end(file.source);
-      });
-    },
-    generateBundle() {
-      for (const { fileName, source } of files) this.emitFile({ type: 'asset', fileName, source });
-    },
-  };
-}
+import { precompress } from './webapp/build/precompress';
+import { webManifests } from './webapp/build/web-manifests';
 
 export default defineConfig({
   root: 'webapp',
   base: '/',
-  plugins: [react(), webManifests()],
+  plugins: [react(), webManifests(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

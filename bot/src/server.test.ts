@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './server';
@@ -66,6 +68,34 @@ describe('webapp hosting', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build’s own .br and .gz copies as they are, with the file’s caching', async () => {
+    // Made at the highest settings by the build (webapp/build/precompress.ts); marked here so a
+    // copy compressed again by the server would show.
+    const js = 'console.log("precompressed");'.repeat(200);
+    await writeFile(join(dist.dir, 'assets', 'pre-abc123.js'), js);
+    const br = zlib.brotliCompressSync(js);
+    const gz = zlib.gzipSync(js, { level: 9 });
+    await writeFile(join(dist.dir, 'assets', 'pre-abc123.js.br'), br);
+    await writeFile(join(dist.dir, 'assets', 'pre-abc123.js.gz'), gz);
+    for (const [encoding, bytes] of [
+      ['br', br],
+      ['gzip', gz],
+    ] as const) {
+      const res = await app.inject({
+        url: '/assets/pre-abc123.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+    const plain = await app.inject({ url: '/assets/pre-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
   });
 
   it.each(['/sw.js', '/manifest.uz.webmanifest', '/manifest.ru.webmanifest', '/index.html'])(
