@@ -1,0 +1,82 @@
+// The real server (bot/src/main.ts, embedded backend on PGlite) as a process of its own, on a free
+// port and an emptied data directory, for specs that need a shop set up unlike the suite's two
+// (a bot, a build of their own). Stopped with Ctrl-C, as a shopkeeper would.
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { REPO_ROOT } from './paths';
+
+export interface ShopProcess {
+  /** http://127.0.0.1:<port>, also the shop's PUBLIC_URL. */
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  log(): string;
+  /** Ctrl-C; expects a clean exit, then removes the data directory. */
+  stop(): Promise<void>;
+}
+
+/** A port no one listens on right now (the OS picks it), so parallel runs never collide. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+  });
+  if (address === null || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
+
+/** Starts the shop with `env` on top of the defaults and resolves once it answers. */
+export async function startShopProcess(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<ShopProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Named by its port: specs in parallel workers each start their own.
+  const dataDir = join(REPO_ROOT, '.tmp', `e2e-data-${name}-${port}`);
+  await rm(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bot/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BOT_TOKEN: '',
+      ...(process.env.WEBAPP_DIST ? { WEBAPP_DIST: process.env.WEBAPP_DIST } : {}),
+      ...env,
+    },
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGINT');
+    const code = await exited;
+    expect(code, `the shop did not stop cleanly:\n${log}`).toBe(0);
+    // Removed after a clean stop; a shop that did not stop cleanly leaves it for a look.
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
+        timeout: 180_000,
+        message: `the shop (${name}) did not start`,
+      })
+      .toBe(200);
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw new Error(`${String(error)}\nThe shop's log:\n${log}`);
+  }
+  return { baseUrl, dataDir, log: () => log, stop };
+}
