@@ -2,13 +2,14 @@
 // workspace package, so `vitest run` at the root runs every unit and integration test.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { buildId } from './webapp/build/build-id';
 import { precompress } from './webapp/build/precompress';
 import { webManifests } from './webapp/build/web-manifests';
 
 export default defineConfig({
   root: 'webapp',
   base: '/',
-  plugins: [react(), webManifests(), precompress()],
+  plugins: [react(), buildId(), webManifests(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -28,6 +28,7 @@ describe('config', () => {
       relayCacheTtlMs: 30_000,
       catalogCacheTtlMs: 30_000,
       yandexMapsApiKey: undefined,
+      buildPollIntervalMs: undefined,
       payme: null,
       paymentHoldMinutes: 30,
     });
@@ -150,6 +151,17 @@ describe('config', () => {
     for (const bad of ['500', '-1', '1.5', 'soon', '86400001']) {
       expect(problems({ ORDER_POLL_INTERVAL_MS: bad })).toEqual([
         expect.stringMatching(/^ORDER_POLL_INTERVAL_MS: /),
+      ]);
+    }
+  });
+
+  it('takes how often pages look for a newer build, left to the webapp unless set', () => {
+    expect(loadConfig({}).buildPollIntervalMs).toBeUndefined();
+    expect(loadConfig({ BUILD_POLL_INTERVAL_MS: '' }).buildPollIntervalMs).toBeUndefined();
+    expect(loadConfig({ BUILD_POLL_INTERVAL_MS: '60000' }).buildPollIntervalMs).toBe(60_000);
+    for (const bad of ['0', '999', '-1', '1.5', 'soon', '86400001']) {
+      expect(problems({ BUILD_POLL_INTERVAL_MS: bad })).toEqual([
+        expect.stringMatching(/^BUILD_POLL_INTERVAL_MS: /),
       ]);
     }
   });

@@ -76,6 +76,10 @@ const EnvSchema = z.object({
     // The backend's own config takes the same range.
     z.string().regex(/^[\x21-\x7e]{16,500}$/, 'Must be 16-500 printable characters, no spaces'),
   ),
+  // How often an open page looks for a newer build of the webapp (/version.json); sent to it.
+  BUILD_POLL_INTERVAL_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(86_400_000),
+  ),
   // How often the server asks a backend that cannot push for its open orders' details; 0: never.
   ORDER_POLL_INTERVAL_MS: optional(
     z.coerce
@@ -181,6 +185,8 @@ export interface Config {
   paymentHoldMinutes: number;
   webappDist: string;
   yandexMapsApiKey: string | undefined;
+  /** How often an open page looks for a newer build; undefined: the webapp's own 10 minutes. */
+  buildPollIntervalMs: number | undefined;
   telegram: TelegramConfig;
   initDataMaxAgeSeconds: number;
   /**
@@ -273,6 +279,7 @@ export function loadConfig(
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
+    buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
     telegram,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS ?? 3600,
     orderEventsSecret: e.ORDER_EVENTS_SECRET,

@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,
+    buildPollIntervalMs: config.buildPollIntervalMs,
     log: { level: config.logLevel },
   });
   if (backend) {

@@ -98,14 +98,17 @@ describe('webapp hosting', () => {
     expect(plain.body).toBe(js);
   });
 
-  it.each(['/sw.js', '/manifest.uz.webmanifest', '/manifest.ru.webmanifest', '/index.html'])(
-    'revalidates %s on every load',
-    async (url) => {
-      const res = await app.inject({ url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/sw.js',
+    '/version.json',
+    '/manifest.uz.webmanifest',
+    '/manifest.ru.webmanifest',
+    '/index.html',
+  ])('revalidates %s on every load', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('serves other files of the build root normally', async () => {
     const res = await app.inject({ url: '/icon-192.png' });

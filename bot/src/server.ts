@@ -36,6 +36,8 @@ export interface ServerDeps {
   pageMetaTimeoutMs?: number;
   /** Given to the webapp (markets page map); also opens the CSP to Yandex Maps. */
   yandexMapsApiKey?: string;
+  /** Given to the webapp: how often an open page looks for a newer build. */
+  buildPollIntervalMs?: number;
   /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
   notifier?: Notifier;
   /**
@@ -109,7 +111,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
   });
 
-  const configScript = runtimeConfigScript({ yandexMapsApiKey: deps.yandexMapsApiKey });
+  const configScript = runtimeConfigScript({
+    yandexMapsApiKey: deps.yandexMapsApiKey,
+    buildPollIntervalMs: deps.buildPollIntervalMs,
+  });
   installErrorHandler(app);
   installSecurityHeaders(
     app,

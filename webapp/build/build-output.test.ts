@@ -58,3 +58,16 @@ describe('precompressed files', () => {
     expect(files.filter((file) => /(index\.html|\.map)\.(br|gz)$/.test(file))).toEqual([]);
   });
 });
+
+describe('the build id', () => {
+  it('is written to version.json and compiled into the app that compares them', async () => {
+    const version: unknown = JSON.parse(await readFile(join(outDir, 'version.json'), 'utf8'));
+    expect(version).toEqual({ build: expect.stringMatching(/^\d{8}T\d{6}-[0-9a-f]{8}$/) });
+    const id = (version as { build: string }).build;
+    const scripts = files.filter((file) => /^assets\/.+\.js$/.test(file));
+    const compiledIn = await Promise.all(
+      scripts.map(async (file) => (await readFile(join(outDir, file), 'utf8')).includes(id)),
+    );
+    expect(compiledIn.filter(Boolean)).toHaveLength(1);
+  });
+});

@@ -10,10 +10,16 @@ import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { createAppServices } from './app/services';
 import { resolveAppearance } from './features/preferences/theme-store';
+import { shopConfig } from './lib/config/shop-config';
 import { createI18n } from './lib/i18n/i18n';
 import { rememberLanguage } from './lib/i18n/language-cookie';
 import { reloadOnceForChunkError } from './lib/pwa/chunk-reload';
 import { linkManifestOf } from './lib/pwa/manifest-link';
+import {
+  DEFAULT_BUILD_POLL_INTERVAL_MS,
+  fetchDeployedBuild,
+  watchForNewBuild,
+} from './lib/pwa/new-build';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { createQueryClient } from './lib/query/query-client';
 import { initTelegram } from './lib/telegram';
@@ -54,6 +60,25 @@ if (!telegram && import.meta.env.PROD) {
     },
   });
 }
+
+// Spec §7: look for a newer build on focus and every few minutes, inside Telegram too (where no
+// service worker brings one); the banner then offers the reload.
+watchForNewBuild({
+  running: __BUILD_ID__,
+  deployed: () => fetchDeployedBuild(),
+  onNewBuild: (id) => {
+    services.pwa.getState().setNewBuild(id);
+  },
+  every: (ms, check) => {
+    const timer = window.setInterval(check, ms);
+    return () => {
+      window.clearInterval(timer);
+    };
+  },
+  intervalMs: shopConfig().buildPollIntervalMs ?? DEFAULT_BUILD_POLL_INTERVAL_MS,
+  focusSource: window,
+  visibilitySource: document,
+});
 
 const router = createAppRouter({ i18n, telegram });
 // Spec §8: a deploy that removed the chunks of an open tab reloads it, at most once per 10 s.

@@ -13,6 +13,7 @@ export async function makeFakeDist(): Promise<{ dir: string; remove: () => Promi
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), FAKE_INDEX_HTML);
   await writeFile(join(dir, 'assets', 'app-abc123.js'), FAKE_APP_JS);
+  await writeFile(join(dir, 'version.json'), JSON.stringify({ build: 'test-build-1' }));
   await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   for (const language of LANGUAGES) {
     await writeFile(

@@ -92,6 +92,31 @@ describe('runtime config for the webapp', () => {
     expect(directives(policy)['frame-src']).toBeUndefined();
   });
 
+  it('tells pages how often to look for a newer build, when set', async () => {
+    const nowhere = await closedPortUrl();
+    const app = await buildServer({
+      webappDist: dist.dir,
+      upstreams: { ecommerceUrl: nowhere, catalogUrl: nowhere, catalogApiKey: 'never-used-key' },
+      upstreamTimeoutMs: 1000,
+      buildPollIntervalMs: 5000,
+      log: { level: 'error', stream: captureLogs().stream },
+    });
+    try {
+      const res = await app.inject({ url: '/uz' });
+      const [script] = [...res.body.matchAll(CONFIG_SCRIPT)];
+      const code = script?.[1] ?? '';
+      expect(JSON.parse(code.replace('window.__SHOP_CONFIG__=', ''))).toEqual({
+        buildPollIntervalMs: 5000,
+      });
+      const hash = createHash('sha256').update(code).digest('base64');
+      expect(directives(res.headers['content-security-policy'])['script-src']).toContain(
+        `'sha256-${hash}'`,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   it('writes the config as JSON that cannot end its script element', () => {
     const hostile = '</script><script>alert(1)</script>\u2028<!--';
     const script = runtimeConfigScript({ yandexMapsApiKey: hostile });

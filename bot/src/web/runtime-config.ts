@@ -3,7 +3,8 @@ import { jsonForScript } from './html-escape';
 
 /** What the webapp reads from `window.__SHOP_CONFIG__` (webapp/src/lib/config/shop-config.ts). */
 export interface RuntimeConfig {
-  yandexMapsApiKey?: string;
+  yandexMapsApiKey?: string | undefined;
+  buildPollIntervalMs?: number | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */
@@ -19,8 +20,11 @@ export interface InlineScript {
  * process, so the policy can be computed once and a cached copy of the page stays valid.
  */
 export function runtimeConfigScript(config: RuntimeConfig): InlineScript | null {
-  if (config.yandexMapsApiKey === undefined) return null;
-  const code = `window.__SHOP_CONFIG__=${jsonForScript({ yandexMapsApiKey: config.yandexMapsApiKey })}`;
+  const settings = Object.fromEntries(
+    Object.entries(config).filter(([, value]) => value !== undefined),
+  );
+  if (Object.keys(settings).length === 0) return null;
+  const code = `window.__SHOP_CONFIG__=${jsonForScript(settings)}`;
   const hash = createHash('sha256').update(code, 'utf8').digest('base64');
   return { html: `<script>${code}</script>`, cspSource: `'sha256-${hash}'` };
 }

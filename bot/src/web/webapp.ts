@@ -22,6 +22,8 @@ export const NO_CACHE = 'no-cache';
 const ENTRY_FILES = new Set([
   'index.html',
   'sw.js',
+  // The deployed build's id, which open pages compare with their own.
+  'version.json',
   ...WEB_MANIFEST_PATHS.map((path) => path.slice(1)),
 ]);
 

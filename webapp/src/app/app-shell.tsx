@@ -13,6 +13,7 @@ import {
 } from '../lib/telegram';
 import { Toaster } from '../lib/ui/toaster';
 import { deepLinkPath } from './deep-link';
+import { NewBuildBanner } from './new-build-banner';
 import { useSignOutOnArrival } from '../lib/auth/sign-out-on-arrival';
 
 const THEME_COLORS = { light: '#ffffff', dark: '#121417' } as const;
@@ -79,6 +80,7 @@ export function AppShell() {
   return (
     <AppRoot appearance={appearance} platform={platform} className="app-root">
       <Outlet />
+      <NewBuildBanner />
       <Toaster />
       <ScrollRestoration />
     </AppRoot>

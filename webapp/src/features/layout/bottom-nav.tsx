@@ -1,4 +1,5 @@
 import { buildPath, cartCount } from '@shop/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -16,8 +17,23 @@ export function BottomNav({ withCart, withSearch }: { withCart: boolean; withSea
   const signedIn = useAuth((state) => state.isAuthenticated);
   const count = useCart((state) => cartCount(state.items));
   const className = ({ isActive }: { isActive: boolean }) => (isActive ? 'tab tab--active' : 'tab');
+  const nav = useRef<HTMLElement>(null);
+  // Its height (a label on two lines makes it taller) for what floats above it: the new-build offer.
+  useEffect(() => {
+    const element = nav.current;
+    if (!element) return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--bottom-nav-height', `${String(element.offsetHeight)}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--bottom-nav-height');
+    };
+  }, []);
   return (
-    <nav className="bottom-nav" aria-label={t('nav.main')}>
+    <nav ref={nav} className="bottom-nav" aria-label={t('nav.main')}>
       <NavLink className={className} to={buildPath(lang, 'home')} end>
         <HomeIcon size={24} />
         <span>{t('nav.home')}</span>

@@ -5,10 +5,18 @@ describe('readShopConfig', () => {
   it('reads a Yandex Maps key', () => {
     expect(readShopConfig({ yandexMapsApiKey: ' 0a1b2c3d-4e5f-6789-abcd-ef0123456789 ' })).toEqual({
       yandexMapsApiKey: '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+      buildPollIntervalMs: null,
     });
   });
 
-  it('treats a missing or broken configuration as no key', () => {
+  it('reads how often to look for a newer build', () => {
+    expect(readShopConfig({ buildPollIntervalMs: 30_000 })).toEqual({
+      yandexMapsApiKey: null,
+      buildPollIntervalMs: 30_000,
+    });
+  });
+
+  it('treats a missing or broken configuration as not configured, value by value', () => {
     for (const source of [
       undefined,
       null,
@@ -19,14 +27,23 @@ describe('readShopConfig', () => {
       { yandexMapsApiKey: 7 },
       { yandexMapsApiKey: 'x&callback=alert' },
       { yandexMapsApiKey: '"><script>' },
+      { buildPollIntervalMs: 0 },
+      { buildPollIntervalMs: -1 },
+      { buildPollIntervalMs: 1.5e3 + 0.5 },
+      { buildPollIntervalMs: '60000' },
+      { buildPollIntervalMs: Number.POSITIVE_INFINITY },
     ]) {
-      expect(readShopConfig(source)).toEqual({ yandexMapsApiKey: null });
+      expect(readShopConfig(source)).toEqual({ yandexMapsApiKey: null, buildPollIntervalMs: null });
     }
+    expect(
+      readShopConfig({ yandexMapsApiKey: 'abcdefgh-1234', buildPollIntervalMs: 'soon' }),
+    ).toEqual({ yandexMapsApiKey: 'abcdefgh-1234', buildPollIntervalMs: null });
   });
 
   it('ignores unknown keys', () => {
     expect(readShopConfig({ other: true, yandexMapsApiKey: 'abcdefgh-1234' })).toEqual({
       yandexMapsApiKey: 'abcdefgh-1234',
+      buildPollIntervalMs: null,
     });
   });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export interface ShopConfigInput {
   /** Set when the server has YANDEX_MAPS_API_KEY: the markets page then shows the map. */
   yandexMapsApiKey?: string;
+  /** The server's BUILD_POLL_INTERVAL_MS, when set: how often to look for a newer build. */
+  buildPollIntervalMs?: number;
 }
 
 declare global {
@@ -14,6 +16,8 @@ declare global {
 
 export interface ShopConfig {
   yandexMapsApiKey: string | null;
+  /** Null: the app's own default (DEFAULT_BUILD_POLL_INTERVAL_MS). */
+  buildPollIntervalMs: number | null;
 }
 
 // The key goes into a script URL: only the characters Yandex keys have (a UUID) may pass.
@@ -24,6 +28,8 @@ const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9-]{8,100}$/)
     .optional()
     .catch(undefined),
+  // The server's own bounds (bot/src/config.ts); anything else is no setting.
+  buildPollIntervalMs: z.number().int().min(1000).max(86_400_000).optional().catch(undefined),
 });
 
 /**
@@ -32,7 +38,11 @@ const ConfigSchema = z.object({
  */
 export function readShopConfig(source: unknown): ShopConfig {
   const parsed = ConfigSchema.safeParse(source);
-  return { yandexMapsApiKey: parsed.success ? (parsed.data.yandexMapsApiKey ?? null) : null };
+  if (!parsed.success) return { yandexMapsApiKey: null, buildPollIntervalMs: null };
+  return {
+    yandexMapsApiKey: parsed.data.yandexMapsApiKey ?? null,
+    buildPollIntervalMs: parsed.data.buildPollIntervalMs ?? null,
+  };
 }
 
 /** The page's configuration, as the server injected it. */

@@ -102,6 +102,10 @@ export const en = {
     receipt_payment_not_allowed: 'The courier takes cash only.',
     field_invalid: 'Check this field.',
   },
+  pwa: {
+    newBuild: 'A new version is ready',
+    reload: 'Reload',
+  },
   errorPage: {
     notFound: 'Page Not Found',
     notFoundPath: 'Page Not Found: {{path}}',

@@ -100,6 +100,10 @@ export const ru: Messages = {
     receipt_payment_not_allowed: 'Курьер принимает только наличные.',
     field_invalid: 'Проверьте это поле.',
   },
+  pwa: {
+    newBuild: 'Готова новая версия',
+    reload: 'Обновить',
+  },
   errorPage: {
     notFound: 'Страница не найдена',
     notFoundPath: 'Страница не найдена: {{path}}',

@@ -104,6 +104,10 @@ export const uz: Messages = {
     receipt_payment_not_allowed: 'Kuryer faqat naqd pul qabul qiladi.',
     field_invalid: 'Bu maydonni tekshiring.',
   },
+  pwa: {
+    newBuild: 'Yangi versiya tayyor',
+    reload: 'Yangilash',
+  },
   errorPage: {
     notFound: 'Sahifa topilmadi',
     notFoundPath: 'Sahifa topilmadi: {{path}}',
