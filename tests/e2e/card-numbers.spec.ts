@@ -3,61 +3,23 @@
 // browser's storage, the SMS outbox or the sandbox card processor's file. The shop runs here as
 // its own process (the built webapp, the real server, the embedded backend on PGlite), so its
 // log can be read whole and its database opened once it has stopped.
-import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findPans, openDatabase } from '@shop/backend';
 import { CALLS } from '@shop/shared';
 import { TEST_CARD_EXPIRY, TEST_CARDS, bearer, latestCardCode } from '../support/checkout';
-import { E2E_PORT, E2E_TRACE_DATA_DIR, REPO_ROOT, WEBAPP_DIST } from '../support/paths';
+import { WEBAPP_DIST } from '../support/paths';
+import { startShopProcess, type ShopProcess } from '../support/shop-process';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 
-const PORT = E2E_PORT + 2;
-const DATA_DIR = E2E_TRACE_DATA_DIR;
-const BASE = `http://127.0.0.1:${PORT}`;
-
-let stopLeftover: (() => void) | null = null;
+let shop: ShopProcess | null = null;
 test.afterEach(() => {
-  stopLeftover?.();
-  stopLeftover = null;
+  // A test that fails or times out midway must not leave its server running.
+  shop?.kill();
+  shop = null;
 });
-
-/** The shop as `pnpm start` runs it, logging everything; resolves once it answers. */
-async function startShop() {
-  await rm(DATA_DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bot/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      LOG_LEVEL: 'trace',
-      BOT_TOKEN: '',
-      WEBAPP_DIST,
-    },
-  });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  // A test that fails or times out midway must not leave its server running on the port.
-  stopLeftover = () => child.kill('SIGKILL');
-  await expect
-    .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status, {
-      timeout: 90_000,
-    })
-    .toBe(200);
-  return {
-    log: () => log,
-    async stop() {
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
-    },
-  };
-}
 
 /** The rows of a query, whichever driver answered (PGlite: `{ rows }`; postgres.js: the rows). */
 function rowsOf(result: unknown): unknown[] {
@@ -77,8 +39,8 @@ function textColumn(row: unknown, column: string): string {
 }
 
 /** Every row of every table as JSON text, and the catalogue's product codes. */
-async function dumpDatabase(): Promise<{ text: string; mxik: Set<string> }> {
-  const database = await openDatabase({ pgliteDir: join(DATA_DIR, 'pglite') });
+async function dumpDatabase(dataDir: string): Promise<{ text: string; mxik: Set<string> }> {
+  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
   try {
     const tables = rowsOf(
       await database.db.execute(
@@ -105,8 +67,11 @@ test('cards added in the browser and through the API leave no full number in the
   browser,
 }) => {
   test.setTimeout(180_000);
-  const shop = await startShop();
-  const context = await browser.newContext({ baseURL: BASE });
+  // The shop as `pnpm start` runs it, logging everything.
+  const running = await startShopProcess('trace', { LOG_LEVEL: 'trace', WEBAPP_DIST });
+  shop = running;
+  const { dataDir } = running;
+  const context = await browser.newContext({ baseURL: running.baseUrl });
   const page = await context.newPage();
   const answers: Promise<string>[] = [];
   page.on('response', (response) => {
@@ -119,7 +84,7 @@ test('cards added in the browser and through the API leave no full number in the
   // In the browser: a typo first (refused on the page), then the card with its SMS code.
   const phone = uniquePhone();
   await page.goto('/en/sign-in?next=%2Fen%2Faccount');
-  await completeSignIn(page, phone, 'en', DATA_DIR);
+  await completeSignIn(page, phone, 'en', dataDir);
   await expect(page).toHaveURL(/\/en\/account$/);
   const cards = page.getByRole('region', { name: 'Payment cards' });
   await cards.getByRole('button', { name: 'Add card' }).click();
@@ -132,7 +97,7 @@ test('cards added in the browser and through the API leave no full number in the
   await page.getByRole('button', { name: 'Send code' }).click();
   await page
     .getByRole('textbox', { name: 'Code from SMS' })
-    .fill(await latestCardCode(TEST_CARDS.uzcard.slice(-4), DATA_DIR));
+    .fill(await latestCardCode(TEST_CARDS.uzcard.slice(-4), dataDir));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(cards.getByRole('listitem', { name: 'Uzcard •••• 6311' })).toBeVisible();
 
@@ -148,7 +113,7 @@ test('cards added in the browser and through the API leave no full number in the
   const { card_id: cardId } = (await created.json()) as { card_id: number };
   const confirmed = await page.request.post(CALLS.confirmCard.path, {
     headers,
-    data: { card_id: cardId, code: await latestCardCode(TEST_CARDS.humo.slice(-4), DATA_DIR) },
+    data: { card_id: cardId, code: await latestCardCode(TEST_CARDS.humo.slice(-4), dataDir) },
   });
   expect(confirmed.status()).toBe(200);
   answers.push(confirmed.text());
@@ -175,17 +140,18 @@ test('cards added in the browser and through the API leave no full number in the
     ),
   );
   await context.close();
-  await shop.stop();
+  await running.stop({ keepData: true });
 
-  const { text: dump, mxik } = await dumpDatabase();
+  const { text: dump, mxik } = await dumpDatabase(dataDir);
   const scan = (text: string) => findPans(text, { ignore: mxik });
   expect(dump).toContain('860006******6311');
   expect(scan(dump)).toEqual([]);
   // Every request line of both servers is there (the embedded backend logs into the same stream).
-  expect(shop.log()).toContain('"url":"/api/payments/card/create"');
-  expect(scan(shop.log())).toEqual([]);
+  expect(running.log()).toContain('"url":"/api/payments/card/create"');
+  expect(scan(running.log())).toEqual([]);
   for (const answer of await Promise.all(answers)) expect(scan(answer)).toEqual([]);
   expect(scan(storage)).toEqual([]);
-  expect(scan(await readFile(join(DATA_DIR, 'outbox', 'sms.jsonl'), 'utf8'))).toEqual([]);
-  expect(scan(await readFile(join(DATA_DIR, 'payme-sandbox', 'state.json'), 'utf8'))).toEqual([]);
+  expect(scan(await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8'))).toEqual([]);
+  expect(scan(await readFile(join(dataDir, 'payme-sandbox', 'state.json'), 'utf8'))).toEqual([]);
+  await rm(dataDir, { recursive: true, force: true });
 });

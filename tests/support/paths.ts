@@ -13,7 +13,6 @@ export const WEBAPP_DIST = process.env.WEBAPP_DIST
  */
 const RUN_SUFFIX = E2E_PORT === 3100 ? '' : `-${E2E_PORT}`;
 export const E2E_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data${RUN_SUFFIX}`);
-export const E2E_TRACE_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data-trace${RUN_SUFFIX}`);
 export const E2E_RESULTS_DIR = join(REPO_ROOT, 'tests', `test-results${RUN_SUFFIX}`);
 /** A bot token only for signing test launch parameters; no Telegram server ever sees it. */
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-signing-launch-params';

@@ -14,8 +14,13 @@ export interface ShopProcess {
   readonly dataDir: string;
   /** Everything the server wrote to stdout and stderr so far. */
   log(): string;
-  /** Ctrl-C; expects a clean exit, then removes the data directory. */
-  stop(): Promise<void>;
+  /**
+   * Ctrl-C; expects a clean exit, then removes the data directory unless told to keep it (for a
+   * look at the database afterwards).
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Kills it at once if it still runs: for a test that failed midway. */
+  kill(): void;
 }
 
 /** A port no one listens on right now (the OS picks it), so parallel runs never collide. */
@@ -60,12 +65,15 @@ export async function startShopProcess(
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null) child.kill('SIGINT');
     const code = await exited;
     expect(code, `the shop did not stop cleanly:\n${log}`).toBe(0);
     // Removed after a clean stop; a shop that did not stop cleanly leaves it for a look.
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   try {
     await expect
@@ -75,8 +83,8 @@ export async function startShopProcess(
       })
       .toBe(200);
   } catch (error) {
-    await stop().catch(() => undefined);
+    kill();
     throw new Error(`${String(error)}\nThe shop's log:\n${log}`);
   }
-  return { baseUrl, dataDir, log: () => log, stop };
+  return { baseUrl, dataDir, log: () => log, stop, kill };
 }
