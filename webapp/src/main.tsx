@@ -1,7 +1,7 @@
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './app/styles.css';
 import './lib/ui/ui.css';
-import { isLanguage, stripLanguagePrefix } from '@shop/shared';
+import { isLanguage, matchRoute, stripLanguagePrefix } from '@shop/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -57,6 +57,11 @@ if (!telegram && import.meta.env.PROD) {
     },
     reload: () => {
       window.location.reload();
+    },
+    // Checking out, the shopper is asked first (the new-build banner) rather than losing a form.
+    mayReload: () => matchRoute(window.location.pathname)?.route.layout !== 'checkout',
+    offerReload: () => {
+      services.pwa.getState().setNewBuild('service-worker');
     },
   });
 }

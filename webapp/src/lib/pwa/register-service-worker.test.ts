@@ -6,11 +6,20 @@ function fakeContainer(controller: object | null, register: () => Promise<unknow
   return Object.assign(new EventTarget(), { controller, register: vi.fn(register) });
 }
 
-function setUp(controller: object | null, register = () => Promise.resolve({ update: vi.fn() })) {
+function setUp(
+  controller: object | null,
+  register = () => Promise.resolve({ update: vi.fn() }),
+  midCheckout = false,
+) {
   const container = fakeContainer(controller, register);
   vi.stubGlobal('navigator', { serviceWorker: container });
   vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
-  const deps = { reload: vi.fn(), onFailure: vi.fn() };
+  const deps = {
+    reload: vi.fn(),
+    onFailure: vi.fn(),
+    mayReload: () => !midCheckout,
+    offerReload: vi.fn(),
+  };
   registerServiceWorker(deps);
   const swap = () => container.dispatchEvent(new Event('controllerchange'));
   return { container, deps, swap };
@@ -45,6 +54,14 @@ describe('registerServiceWorker', () => {
     swap();
     swap();
     expect(deps.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks instead of reloading a shopper in the middle of checking out, once', () => {
+    const { deps, swap } = setUp({ scriptURL: '/sw.js' }, undefined, true);
+    swap();
+    swap();
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(deps.offerReload).toHaveBeenCalledTimes(1);
   });
 
   it('reports a failed registration', async () => {

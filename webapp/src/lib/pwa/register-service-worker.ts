@@ -4,11 +4,14 @@ import { logWarning } from '../log';
  * Registers /sw.js for offline use and installation (spec §1, §4). Not inside Telegram: the
  * iOS Telegram webview does not run service workers, and a cached shell there would only serve
  * stale builds. When a new worker takes control (an update, or activation from another tab)
- * the page reloads so code and cache agree.
+ * the page reloads once so code and cache agree; but a shopper in the middle of checking out
+ * (`mayReload` says no) is asked instead (`offerReload`), so a form they are filling is not lost.
  */
 export function registerServiceWorker(deps: {
   onFailure: (error: unknown) => void;
   reload: () => void;
+  mayReload: () => boolean;
+  offerReload: () => void;
 }): void {
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
@@ -19,7 +22,8 @@ export function registerServiceWorker(deps: {
   container.addEventListener('controllerchange', () => {
     if (hadController && !reloading) {
       reloading = true;
-      deps.reload();
+      if (deps.mayReload()) deps.reload();
+      else deps.offerReload();
     }
     hadController = true;
   });
