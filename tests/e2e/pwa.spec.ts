@@ -2,7 +2,7 @@
 // worker inside Telegram. The reload when another worker takes control is a unit test
 // (webapp/src/lib/pwa/register-service-worker.test.ts): swapping workers from a test races the
 // app's own registration. Every other spec blocks service workers (see playwright.config.ts).
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { openInTelegram } from '../support/telegram';
 
 test.use({ serviceWorkers: 'allow' });
@@ -78,5 +78,53 @@ test.describe('installable web app', () => {
     expect(
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
     ).toBe(0);
+  });
+
+  test('"Install the app" takes the browser’s install offer; in Safari on iOS it says how', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/en/brands');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link').first()).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+    // Chromium's offer, as its install UI would make it (headless Chromium makes none itself).
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          (window as Window & { installPrompted?: boolean }).installPrompted = true;
+          return Promise.resolve();
+        },
+      });
+      window.dispatchEvent(offer);
+    });
+    await footer.getByRole('button', { name: 'Install the app' }).click();
+    expect(
+      await page.evaluate(() => (window as Window & { installPrompted?: boolean }).installPrompted),
+    ).toBe(true);
+    // An offer is good once.
+    await expect(footer.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+
+    // Debian's Chromium stands in for Safari: what matters is what the page reads (the agent).
+    const { userAgent, viewport, deviceScaleFactor, isMobile, hasTouch } = devices['iPhone 15'];
+    const iphone = await browser.newContext({
+      userAgent,
+      viewport,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      serviceWorkers: 'block',
+    });
+    try {
+      const safari = await iphone.newPage();
+      await safari.goto(`${new URL(page.url()).origin}/ru/brands`);
+      const howTo = safari.getByRole('contentinfo').getByText('Установить приложение');
+      await howTo.click();
+      await expect(
+        safari.getByText('В Safari нажмите «Поделиться», затем «На экран „Домой“».'),
+      ).toBeVisible();
+    } finally {
+      await iphone.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { shopConfig } from './lib/config/shop-config';
 import { createI18n } from './lib/i18n/i18n';
 import { rememberLanguage } from './lib/i18n/language-cookie';
 import { reloadOnceForChunkError } from './lib/pwa/chunk-reload';
+import { watchInstallPrompt } from './lib/pwa/install-prompt';
 import { linkManifestOf } from './lib/pwa/manifest-link';
 import {
   DEFAULT_BUILD_POLL_INTERVAL_MS,
@@ -49,6 +50,8 @@ linkManifestOf(initialLanguage);
 
 const queryClient = createQueryClient();
 const { theme, ...services } = createAppServices({ i18n, queryClient, telegram });
+
+if (!telegram) watchInstallPrompt(window, services.pwa);
 
 if (!telegram && import.meta.env.PROD) {
   registerServiceWorker({

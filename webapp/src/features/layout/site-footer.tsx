@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoLinks } from '../../lib/ui/info-links';
+import { InstallEntry } from './install-entry';
 import './layout.css';
 
 /** Info links; inside Telegram, where there is no header, also the language and theme switches. */
@@ -10,6 +11,7 @@ export function SiteFooter({ switches }: { switches?: ReactNode }) {
     <footer className="site-footer">
       {switches && <div className="site-footer__switches">{switches}</div>}
       <InfoLinks variant="footer" />
+      <InstallEntry />
       <p className="site-footer__brand">
         © {t('common.appName')} · {t('common.tagline')}
       </p>

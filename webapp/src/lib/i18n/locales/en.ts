@@ -105,6 +105,8 @@ export const en = {
   pwa: {
     newBuild: 'A new version is ready',
     reload: 'Reload',
+    install: 'Install the app',
+    iosHowTo: 'In Safari, tap Share, then “Add to Home Screen”.',
   },
   errorPage: {
     notFound: 'Page Not Found',

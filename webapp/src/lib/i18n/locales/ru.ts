@@ -103,6 +103,8 @@ export const ru: Messages = {
   pwa: {
     newBuild: 'Готова новая версия',
     reload: 'Обновить',
+    install: 'Установить приложение',
+    iosHowTo: 'В Safari нажмите «Поделиться», затем «На экран „Домой“».',
   },
   errorPage: {
     notFound: 'Страница не найдена',

@@ -107,6 +107,8 @@ export const uz: Messages = {
   pwa: {
     newBuild: 'Yangi versiya tayyor',
     reload: 'Yangilash',
+    install: 'Ilovani oʻrnatish',
+    iosHowTo: 'Safariʼda «Ulashish» tugmasini, soʻng «Bosh ekranga qoʻshish» bandini bosing.',
   },
   errorPage: {
     notFound: 'Sahifa topilmadi',
