@@ -1,12 +1,13 @@
 import {
   LANGUAGES,
+  SHOP_NAME,
   stripLanguagePrefix,
   switchLanguagePath,
   webManifestPath,
   type Language,
 } from '@shop/shared';
 import { escapeHtml, jsonForScript } from './html-escape';
-import { OG_LOCALES, SHOP_NAME } from './page-texts';
+import { OG_LOCALES } from './page-texts';
 
 export interface PageImage {
   /** Absolute: link previews and crawlers fetch it from elsewhere. */

@@ -3,7 +3,12 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES, startEmbeddedBackend, type EmbeddedBackend } from '@shop/backend';
-import type { BlogPost, BlogPostSummary, ProductDetail } from '@shop/shared';
+import {
+  SHOP_TAGLINES,
+  type BlogPost,
+  type BlogPostSummary,
+  type ProductDetail,
+} from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer, type ServerDeps } from '../server';
@@ -17,7 +22,6 @@ import {
   type StandIn,
 } from '../testing/upstream-stand-ins';
 import { snippet } from './page-head';
-import { GENERIC_PAGE_TEXTS } from './page-texts';
 
 /**
  * Product and blog pages as a link preview or a search engine sees them: index.html with a head
@@ -251,8 +255,8 @@ describe('page heads from the reference backend', () => {
       const html = res.body;
       expect(html).toContain(`<html lang="${lang}">`);
       expect(html).toContain('<div id="root"></div>');
-      expect(title(html)).toBe(GENERIC_PAGE_TEXTS[lang].title);
-      expect(meta(html, 'name', 'description')).toBe(GENERIC_PAGE_TEXTS[lang].description);
+      expect(title(html)).toBe(SHOP_TAGLINES[lang].title);
+      expect(meta(html, 'name', 'description')).toBe(SHOP_TAGLINES[lang].description);
       expect(meta(html, 'name', 'robots')).toBe('noindex');
       expect(canonical(html)).toBeUndefined();
       expect(meta(html, 'property', 'og:title')).toBeUndefined();
@@ -304,8 +308,8 @@ describe('page heads from the reference backend', () => {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain(`<html lang="${lang}">`);
-      expect(title(res.body), url).toBe(GENERIC_PAGE_TEXTS[lang].title);
-      expect(meta(res.body, 'name', 'description'), url).toBe(GENERIC_PAGE_TEXTS[lang].description);
+      expect(title(res.body), url).toBe(SHOP_TAGLINES[lang].title);
+      expect(meta(res.body, 'name', 'description'), url).toBe(SHOP_TAGLINES[lang].description);
       expect(canonical(res.body), url).toBe(`${SHOP}${path}`);
       expect(meta(res.body, 'property', 'og:type'), url).toBe('website');
       // The installed app opens in the language it was installed from.
@@ -380,7 +384,7 @@ describe('page heads when the backend misbehaves', () => {
     const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(200);
     expect(elapsed).toBeLessThan(2000);
-    expect(title(res.body)).toBe(GENERIC_PAGE_TEXTS.ru.title);
+    expect(title(res.body)).toBe(SHOP_TAGLINES.ru.title);
     expect(res.body).not.toContain('application/ld+json');
     expect(upstream.requests).toHaveLength(1);
   });

@@ -5,6 +5,8 @@ import {
   buildPath,
   type AccountType,
   type BlogPost,
+  SHOP_NAME,
+  SHOP_TAGLINES,
   type CallDef,
   type Language,
   type ProductDetail,
@@ -14,7 +16,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { PublicAnswer, PublicReads } from '../relay/public-reads';
 import { absoluteUrl, snippet, type PageHead, type PageImage } from './page-head';
-import { GENERIC_PAGE_TEXTS, SHOP_NAME } from './page-texts';
 
 /** How long a page waits for its product or post before it goes out with the generic head. */
 export const PAGE_META_TIMEOUT_MS = 1500;
@@ -44,7 +45,7 @@ export interface PageMetaSource {
 type Lookup<T> = { kind: 'found'; data: T } | { kind: 'missing' } | { kind: 'unavailable' };
 
 function genericHead(language: Language, path: string | null): PageHead {
-  return { language, ...GENERIC_PAGE_TEXTS[language], path, type: 'website' };
+  return { language, ...SHOP_TAGLINES[language], path, type: 'website' };
 }
 
 /** One trailing slash is accepted by the route table; the canonical form has none. */
@@ -66,7 +67,7 @@ function productHead(product: ProductDetail, language: Language, publicUrl: stri
     height: first.height,
     alt: first.alt ?? product.name,
   };
-  const description = snippet(product.description) || GENERIC_PAGE_TEXTS[language].description;
+  const description = snippet(product.description) || SHOP_TAGLINES[language].description;
   const [onlyVariant, ...otherVariants] = product.variants;
   const availability = product.in_stock
     ? 'https://schema.org/InStock'
@@ -124,7 +125,7 @@ function blogHead(post: BlogPost, language: Language, publicUrl: string): PageHe
           alt: post.image.alt ?? post.title,
         };
   const description =
-    snippet(post.excerpt) || snippet(post.body) || GENERIC_PAGE_TEXTS[language].description;
+    snippet(post.excerpt) || snippet(post.body) || SHOP_TAGLINES[language].description;
   return {
     language,
     title: `${post.title} · ${SHOP_NAME}`,
