@@ -1,11 +1,47 @@
 // Vite plugin: the web app manifests, one per language.
 import type { Plugin } from 'vite';
-import { LANGUAGES } from '../../shared/src/languages';
-import { webManifest, webManifestPath } from '../../shared/src/shop-identity';
+import { LANGUAGES, type Language } from '../../shared/src/languages';
+import { SHOP_NAME, SHOP_TAGLINES, webManifestPath } from '../../shared/src/shop-identity';
+import { en } from '../src/lib/i18n/locales/en';
+import { ru } from '../src/lib/i18n/locales/ru';
+import { uz } from '../src/lib/i18n/locales/uz';
+
+const TEXTS = { uz, ru, en } as const;
 
 /**
- * One web app manifest per language (shared/shop-identity), written into the build and served by
- * the dev server: the installed app opens in the language it was installed from.
+ * The web app manifest of one language. The installed app opens where it was installed from:
+ * `start_url` and the shortcuts (named as the app's own tabs) are in that language. The `id` is
+ * the same in all three, so the browser knows them as one app rather than offering to install it
+ * three times.
+ */
+export function webManifest(language: Language) {
+  const { nav } = TEXTS[language];
+  return {
+    id: '/',
+    name: SHOP_TAGLINES[language].title,
+    short_name: SHOP_NAME,
+    description: SHOP_TAGLINES[language].description,
+    lang: language,
+    start_url: `/${language}`,
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: '#0b7a63',
+    categories: ['shopping'],
+    icons: [
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icons/maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+    ],
+    shortcuts: [
+      { name: nav.cart, url: `/${language}/cart` },
+      { name: nav.catalog, url: `/${language}/catalog` },
+    ],
+  };
+}
+
+/**
+ * One web app manifest per language, written into the build and served by the dev server.
  */
 export function webManifests(): Plugin {
   const files = LANGUAGES.map((language) => ({
