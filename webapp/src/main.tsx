@@ -64,7 +64,7 @@ if (!telegram && import.meta.env.PROD) {
     // Checking out, the shopper is asked first (the new-build banner) rather than losing a form.
     mayReload: () => matchRoute(window.location.pathname)?.route.layout !== 'checkout',
     offerReload: () => {
-      services.pwa.getState().setNewBuild('service-worker');
+      services.pwa.getState().offerReload();
     },
   });
 }
@@ -74,8 +74,8 @@ if (!telegram && import.meta.env.PROD) {
 watchForNewBuild({
   running: __BUILD_ID__,
   deployed: () => fetchDeployedBuild(),
-  onNewBuild: (id) => {
-    services.pwa.getState().setNewBuild(id);
+  onNewBuild: () => {
+    services.pwa.getState().offerReload();
   },
   every: (ms, check) => {
     const timer = window.setInterval(check, ms);

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
-import { useServices } from '../lib/services/services-context';
+import { usePwa } from '../lib/services/services-context';
 
 /**
  * "A new version is ready — Reload" (spec §7): shown once a newer build is deployed while the page
@@ -8,8 +7,8 @@ import { useServices } from '../lib/services/services-context';
  */
 export function NewBuildBanner() {
   const { t } = useTranslation();
-  const newBuild = useStore(useServices().pwa, (state) => state.newBuild);
-  if (newBuild === null) return null;
+  const offered = usePwa((state) => state.reloadOffered);
+  if (!offered) return null;
   return (
     <div className="notice notice--info new-build" role="status">
       <span>{t('pwa.newBuild')}</span>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import { needsIosInstallHowTo } from '../../lib/pwa/install-prompt';
-import { useServices } from '../../lib/services/services-context';
+import { usePwa } from '../../lib/services/services-context';
 import { useIsTelegram } from '../../lib/telegram';
 
 /**
@@ -10,8 +9,8 @@ import { useIsTelegram } from '../../lib/telegram';
  */
 export function InstallEntry() {
   const { t } = useTranslation();
-  const pwa = useServices().pwa;
-  const offer = useStore(pwa, (state) => state.installPrompt);
+  const offer = usePwa((state) => state.installPrompt);
+  const setOffer = usePwa((state) => state.setInstallPrompt);
   const inTelegram = useIsTelegram();
   if (inTelegram) return null;
   if (offer) {
@@ -21,7 +20,7 @@ export function InstallEntry() {
         className="btn btn--secondary btn--sm site-footer__install"
         onClick={() => {
           // The browser takes an offer once; whatever the answer, it makes a new one if needed.
-          pwa.getState().setInstallPrompt(null);
+          setOffer(null);
           void offer.prompt();
         }}
       >

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { AuthActions, AuthState } from '../auth/auth-store';
 import type { CartActions, CartState } from '../cart/cart-store';
 import type { OneClickState } from '../cart/one-click-store';
+import type { PwaState } from '../pwa/pwa-store';
 import type { ToastState } from '../toast/toast-store';
 import type { AppServices } from './services';
 
@@ -38,6 +39,10 @@ export function useCart<T>(selector: (state: CartState & CartActions) => T): T {
 
 export function useOneClick<T>(selector: (state: OneClickState) => T): T {
   return useStore(useServices().oneClick, selector);
+}
+
+export function usePwa<T>(selector: (state: PwaState) => T): T {
+  return useStore(useServices().pwa, selector);
 }
 
 export function useToasts<T>(selector: (state: ToastState) => T): T {
