@@ -61,20 +61,63 @@ export function RouteErrorPage() {
   return <InternalError />;
 }
 
-function OfflineError() {
+/** One message of the error page: its title (also the document's), a hint and the ways on. */
+function ErrorMessage({
+  title,
+  hint,
+  code,
+  offerReload,
+}: {
+  title: string;
+  hint: string;
+  /** The status shown large above the title ("500"); none offline. */
+  code?: string;
+  /** A "Reload the page" button beside "Go home" (pointless offline: it loads by itself). */
+  offerReload: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  useDocumentTitle(t('errorPage.offline'));
+  useDocumentTitle(title);
   return (
-    <div className="error-page" role="status">
-      <h1 className="error-page__title">{t('errorPage.offline')}</h1>
-      <p className="muted">{t('errorPage.offlineHint')}</p>
+    <div className="error-page" role={code ? undefined : 'status'}>
+      {code && (
+        <p className="error-page__code" aria-hidden="true">
+          {code}
+        </p>
+      )}
+      <h1 className="error-page__title">{title}</h1>
+      <p className="muted">{hint}</p>
       <div className="error-page__actions">
-        <Link className="btn btn--secondary" to={buildPath(lang, 'home')}>
+        {offerReload && (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => {
+              window.location.reload();
+            }}
+          >
+            {t('errorPage.reload')}
+          </button>
+        )}
+        <Link
+          className={offerReload ? 'btn btn--primary' : 'btn btn--secondary'}
+          to={buildPath(lang, 'home')}
+        >
           {t('common.goHome')}
         </Link>
       </div>
     </div>
+  );
+}
+
+function OfflineError() {
+  const { t } = useTranslation();
+  return (
+    <ErrorMessage
+      title={t('errorPage.offline')}
+      hint={t('errorPage.offlineHint')}
+      offerReload={false}
+    />
   );
 }
 
@@ -85,29 +128,12 @@ function Reloading() {
 
 function InternalError() {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  useDocumentTitle(t('errorPage.internal'));
   return (
-    <div className="error-page">
-      <p className="error-page__code" aria-hidden="true">
-        500
-      </p>
-      <h1 className="error-page__title">{t('errorPage.internal')}</h1>
-      <p className="muted">{t('errorPage.internalHint')}</p>
-      <div className="error-page__actions">
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => {
-            window.location.reload();
-          }}
-        >
-          {t('errorPage.reload')}
-        </button>
-        <Link className="btn btn--primary" to={buildPath(lang, 'home')}>
-          {t('common.goHome')}
-        </Link>
-      </div>
-    </div>
+    <ErrorMessage
+      code="500"
+      title={t('errorPage.internal')}
+      hint={t('errorPage.internalHint')}
+      offerReload
+    />
   );
 }
