@@ -135,6 +135,13 @@ test('inside Telegram (ru, dark): signing in links the chat; a sign-in the serve
   // account, so the server refuses it (409). Nothing of that reaches the shopper.
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/ru$/);
+  // Signed out once the menu offers "Войти": the server revokes the token before the app forgets
+  // it, and a page loaded in between would start with the revoked token (its link call a 401).
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Основная навигация' })
+      .getByRole('link', { name: 'Войти' }),
+  ).toBeVisible();
   const refused = nextLinkCall(page);
   await signIn(page, 'ru', '/ru/account');
   expect((await refused).status()).toBe(409);
