@@ -312,6 +312,28 @@ describe('cart sync when the network fails', () => {
     expect(backend.saves).toHaveLength(2);
   });
 
+  it('sends a change another tab kept unsaved when the network comes back here', async () => {
+    // Tab A changed the cart offline and was closed before its retry; tab B (this store) is open
+    // on the same storage and saw the change through the storage event.
+    const backend = fakeBackend([item(1)]);
+    const storage = createMemoryStorage();
+    const tabA = setup({ storage, backend, signedIn: true });
+    const tabB = setup({ storage, backend, signedIn: true });
+    await tabA.store.getState().loadRemote();
+    await tabB.store.getState().loadRemote();
+    backend.failSaves = offline;
+    tabA.store.getState().setQuantity(1, 4);
+    await settle();
+    tabB.store.getState().reloadLocal();
+    backend.failSaves = null;
+
+    // Well before tab A's retry would have run: the wake-up here sends it.
+    tabB.wake();
+    await settle();
+    expect(backend.cart).toEqual([item(1, 4)]);
+    expect(backend.saves).toHaveLength(2);
+  });
+
   it('does not retry a refusal on its own, but sends the next change', async () => {
     const { store, backend } = setup({ signedIn: true });
     await store.getState().loadRemote();

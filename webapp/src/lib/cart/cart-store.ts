@@ -232,9 +232,21 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
     };
 
     const retryNow = () => {
-      // Only a sync waiting for its retry is hurried; a wake-up never starts extra calls.
-      if (retryTimer === null) return;
-      cancelRetry();
+      if (retryTimer !== null) {
+        cancelRetry();
+        requestSync();
+        return;
+      }
+      // No retry of this tab's own waits, but the storage may hold a change nobody sent: made in
+      // another tab that was closed, or went to sleep, before the network came back. The storage
+      // is the one copy every tab writes, so its cart is the one sent. With nothing unsaved a
+      // wake-up makes no call.
+      const state = sync();
+      if (!deps.isSignedIn() || !(hasUnsavedChange(state) || state.loginMergePending)) {
+        return;
+      }
+      const stored = readStoredCart(deps.storage);
+      if (!sameCart(stored, get().items)) set({ items: stored });
       requestSync();
     };
     (deps.onWake ?? browserWakeSignals)(retryNow);
