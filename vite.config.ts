@@ -4,12 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { buildId } from './webapp/build/build-id';
 import { precompress } from './webapp/build/precompress';
+import { serviceWorker } from './webapp/build/service-worker';
 import { webManifests } from './webapp/build/web-manifests';
 
 export default defineConfig({
   root: 'webapp',
   base: '/',
-  plugins: [react(), buildId(), webManifests(), precompress()],
+  // precompress last: it compresses what the others wrote, the service worker included.
+  plugins: [react(), buildId(), webManifests(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

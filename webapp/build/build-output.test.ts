@@ -59,6 +59,37 @@ describe('precompressed files', () => {
   });
 });
 
+describe('the service worker', () => {
+  /** The URLs the worker precaches, as Workbox writes its manifest into sw.js. */
+  async function precached(): Promise<string[]> {
+    const worker = await readFile(join(outDir, 'sw.js'), 'utf8');
+    return [
+      ...worker.matchAll(/\{\s*"?url"?:\s*"([^"]+)",\s*"?revision"?:\s*(?:"[0-9a-f]+"|null)\s*\}/g),
+    ].map((match) => match[1] ?? '');
+  }
+
+  it('is one file, written before the compressed copies were made', () => {
+    expect(files).toContain('sw.js');
+    expect(files).toContain('sw.js.br');
+    expect(files).toContain('sw.js.gz');
+    // The Workbox runtime is inside it, not a second file the server would cache differently.
+    expect(files.filter((file) => /^workbox-.*\.js$/.test(file))).toEqual([]);
+  });
+
+  it('precaches the shell and every script and stylesheet, never the build id or a compressed copy', async () => {
+    const urls = await precached();
+    expect(urls).toContain('index.html');
+    const built = files.filter((file) => /^assets\/.+\.(js|css)$/.test(file));
+    expect(built.length).toBeGreaterThan(5);
+    for (const file of built) expect(urls, file).toContain(file);
+    expect(urls).not.toContain('version.json');
+    expect(urls.filter((url) => /\.(br|gz|map|webmanifest)$/.test(url))).toEqual([]);
+    // The shell's revision names its content: a rebuild with other scripts gets a new one.
+    const worker = await readFile(join(outDir, 'sw.js'), 'utf8');
+    expect(worker).toMatch(/"?url"?:\s*"index\.html",\s*"?revision"?:\s*"[0-9a-f]{32}"/);
+  });
+});
+
 describe('the build id', () => {
   it('is written to version.json and compiled into the app that compares them', async () => {
     const version: unknown = JSON.parse(await readFile(join(outDir, 'version.json'), 'utf8'));

@@ -35,31 +35,39 @@ export function precompress(): Plugin {
   return {
     name: 'shop-precompress',
     apply: 'build',
+    // After the other plugins' own late work: the service worker is written in a `post`
+    // closeBundle of vite-plugin-pwa, and must be compressed like the rest.
+    enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    // After every file is written, public/ copies included.
-    async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) =>
-        isPrecompressed(relative(outDir, file).split(sep).join('/')),
-      );
-      await Promise.all(
-        files.map(async (file) => {
-          const body = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-            gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
-          ]);
-          // A copy no smaller than the file is not worth sending: the server then sends the file.
-          if (br.length < body.length) await writeFile(`${file}.br`, br);
-          if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+    // After every file is written, public/ copies and the service worker included: `post` and
+    // `sequential` run it once the earlier closeBundle hooks have finished, not beside them.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await filesUnder(outDir)).filter((file) =>
+          isPrecompressed(relative(outDir, file).split(sep).join('/')),
+        );
+        await Promise.all(
+          files.map(async (file) => {
+            const body = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(body, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                },
+              }),
+              gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            // A copy no smaller than the file is not worth sending: the server then sends the file.
+            if (br.length < body.length) await writeFile(`${file}.br`, br);
+            if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }

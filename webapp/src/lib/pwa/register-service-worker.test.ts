@@ -1,19 +1,37 @@
+// Runs the real workbox-window against a stand-in for the browser's ServiceWorkerContainer: the
+// events a worker swap fires, in the order browsers fire them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from './register-service-worker';
+import { registerServiceWorker, SERVICE_WORKER_URL } from './register-service-worker';
 
-/** The browser's ServiceWorkerContainer, as far as registerServiceWorker uses it. */
-function fakeContainer(controller: object | null, register: () => Promise<unknown>) {
-  return Object.assign(new EventTarget(), { controller, register: vi.fn(register) });
+const ORIGIN = 'https://shop.test';
+
+function fakeWorker(): EventTarget & { scriptURL: string } {
+  return Object.assign(new EventTarget(), { scriptURL: `${ORIGIN}${SERVICE_WORKER_URL}` });
 }
 
-function setUp(
-  controller: object | null,
-  register = () => Promise.resolve({ update: vi.fn() }),
+type FakeWorker = ReturnType<typeof fakeWorker>;
+
+function setUp({
+  controller = null,
+  register,
   midCheckout = false,
-) {
-  const container = fakeContainer(controller, register);
+}: {
+  controller?: FakeWorker | null;
+  register?: () => Promise<unknown>;
+  midCheckout?: boolean;
+} = {}) {
+  const registration = Object.assign(new EventTarget(), {
+    installing: null as FakeWorker | null,
+    waiting: null,
+    update: vi.fn(() => Promise.resolve()),
+  });
+  const container = Object.assign(new EventTarget(), {
+    controller,
+    register: vi.fn(register ?? (() => Promise.resolve(registration))),
+  });
   vi.stubGlobal('navigator', { serviceWorker: container });
-  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+  vi.stubGlobal('location', { href: `${ORIGIN}/uz` });
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { readyState: 'complete' }));
   const deps = {
     reload: vi.fn(),
     onFailure: vi.fn(),
@@ -21,52 +39,92 @@ function setUp(
     offerReload: vi.fn(),
   };
   registerServiceWorker(deps);
-  const swap = () => container.dispatchEvent(new Event('controllerchange'));
-  return { container, deps, swap };
+  // Workbox listens for swaps once its register() has settled: a macrotask later.
+  const registered = vi
+    .waitFor(() => {
+      expect(container.register).toHaveBeenCalled();
+    })
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return {
+    container,
+    deps,
+    /** Workbox has registered and listens for swaps. */
+    ready: () => registered,
+    /** This page's registration found a new worker installing. */
+    found: async (worker: FakeWorker) => {
+      await registered;
+      registration.installing = worker;
+      registration.dispatchEvent(new Event('updatefound'));
+    },
+    /** `worker` took control of the page. */
+    takesControl: (worker: FakeWorker) => {
+      container.controller = worker;
+      container.dispatchEvent(new Event('controllerchange'));
+    },
+  };
 }
 
 describe('registerServiceWorker', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
-  it('registers /sw.js for the whole site', () => {
-    const { container } = setUp(null);
-    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  it('registers /sw.js for the whole site', async () => {
+    const { container } = setUp();
+    await vi.waitFor(() => {
+      expect(container.register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: '/' });
+    });
   });
 
-  it('does not reload when the first worker takes control of a page that had none', () => {
-    const { deps, swap } = setUp(null);
-    swap();
+  it('does not reload when the first worker takes control of a page that had none', async () => {
+    const { deps, found, takesControl } = setUp();
+    const first = fakeWorker();
+    await found(first);
+    takesControl(first);
     expect(deps.reload).not.toHaveBeenCalled();
-    // A later swap is a new build under a page that now has one: that reloads.
-    swap();
+    // A later worker is a new build under a page that now has one: that reloads.
+    const second = fakeWorker();
+    await found(second);
+    takesControl(second);
     expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('reloads once when another worker takes control, however many changes follow', () => {
-    const { deps, swap } = setUp({ scriptURL: '/sw.js' });
-    swap();
-    swap();
-    swap();
+  it('reloads once when an update takes control, however many changes follow', async () => {
+    const { deps, found, takesControl } = setUp({ controller: fakeWorker() });
+    const update = fakeWorker();
+    await found(update);
+    takesControl(update);
+    takesControl(fakeWorker());
+    takesControl(fakeWorker());
     expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('asks instead of reloading a shopper in the middle of checking out, once', () => {
-    const { deps, swap } = setUp({ scriptURL: '/sw.js' }, undefined, true);
-    swap();
-    swap();
+  it('reloads once when a worker another tab activated takes control', async () => {
+    const { deps, ready, takesControl } = setUp({ controller: fakeWorker() });
+    // Registered, with nothing new found by this page.
+    await ready();
+    const external = fakeWorker();
+    takesControl(external);
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks instead of reloading a shopper in the middle of checking out, once', async () => {
+    const { deps, found, takesControl } = setUp({ controller: fakeWorker(), midCheckout: true });
+    const update = fakeWorker();
+    await found(update);
+    takesControl(update);
+    takesControl(fakeWorker());
     expect(deps.reload).not.toHaveBeenCalled();
     expect(deps.offerReload).toHaveBeenCalledTimes(1);
   });
 
   it('reports a failed registration', async () => {
     const failure = new Error('denied');
-    const { deps } = setUp(null, () => Promise.reject(failure));
+    const { deps } = setUp({ register: () => Promise.reject(failure) });
     await vi.waitFor(() => {
       expect(deps.onFailure).toHaveBeenCalledWith(failure);
     });

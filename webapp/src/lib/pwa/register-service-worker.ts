@@ -1,43 +1,50 @@
+import { Workbox } from 'workbox-window';
 import { logWarning } from '../log';
 
+/** The worker the build writes (webapp/build/service-worker.ts); the server sends it uncached. */
+export const SERVICE_WORKER_URL = '/sw.js';
+/** How often an open tab asks for a newer worker, besides whenever it is shown again. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /**
- * Registers /sw.js for offline use and installation (spec §1, §4). Not inside Telegram: the
- * iOS Telegram webview does not run service workers, and a cached shell there would only serve
- * stale builds. When a new worker takes control (an update, or activation from another tab)
- * the page reloads once so code and cache agree; but a shopper in the middle of checking out
- * (`mayReload` says no) is asked instead (`offerReload`), so a form they are filling is not lost.
+ * Registers the Workbox worker for offline use and installation (spec §1, §4), through
+ * workbox-window once the page has loaded. Not inside Telegram (the caller decides): the iOS
+ * Telegram webview does not run service workers, and a cached shell there would only serve stale
+ * builds. When another worker takes control (an update of this one, or a worker another tab
+ * activated) the page reloads once so code and cache agree; but a shopper in the middle of
+ * checking out (`mayReload` says no) is asked instead (`offerReload`), so a form they are filling
+ * is not lost. The first worker taking control of a page that had none changes nothing under it.
  */
 export function registerServiceWorker(deps: {
   onFailure: (error: unknown) => void;
   reload: () => void;
   mayReload: () => boolean;
   offerReload: () => void;
+  /** For tests; the real one by default. */
+  createWorkbox?: () => Workbox;
 }): void {
   if (!('serviceWorker' in navigator)) return;
-  const container = navigator.serviceWorker;
-  // The first install also takes control (clients.claim); only a change of controller on a
-  // page that already had one means the code under it changed.
-  let hadController = container.controller !== null;
+  const workbox = deps.createWorkbox?.() ?? new Workbox(SERVICE_WORKER_URL, { scope: '/' });
   let reloading = false;
-  container.addEventListener('controllerchange', () => {
-    if (hadController && !reloading) {
-      reloading = true;
-      if (deps.mayReload()) deps.reload();
-      else deps.offerReload();
-    }
-    hadController = true;
+  workbox.addEventListener('controlling', (event) => {
+    // isUpdate: the page had a worker when it registered; isExternal: a worker this page's
+    // registration did not install (another tab's, or an update found later on).
+    if (reloading || !(event.isUpdate === true || event.isExternal === true)) return;
+    reloading = true;
+    if (deps.mayReload()) deps.reload();
+    else deps.offerReload();
   });
 
-  container
-    .register('/sw.js', { scope: '/' })
-    .then((registration) => {
+  workbox
+    .register()
+    .then(() => {
       // Look for a newer build now and then while the tab stays open.
       const check = () => {
-        registration.update().catch((error: unknown) => {
+        workbox.update().catch((error: unknown) => {
           logWarning('Service worker update check failed', error);
         });
       };
-      setInterval(check, 60 * 60 * 1000);
+      setInterval(check, UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') check();
       });
