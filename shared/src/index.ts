@@ -12,3 +12,4 @@ export * from './order-rules';
 export * from './redact';
 export * from './profile-photo';
 export * from './shop-identity';
+export * from './first-paint';

@@ -1,9 +1,12 @@
 import {
+  FIRST_PAINT_QUERIES_ID,
+  FIRST_PAINT_SKELETONS,
   LANGUAGES,
   SHOP_NAME,
   stripLanguagePrefix,
   switchLanguagePath,
   webManifestPath,
+  type FirstPaintPage,
   type Language,
 } from '@shop/shared';
 import { escapeHtml, jsonForScript } from './html-escape';
@@ -152,4 +155,54 @@ export function injectIntoIndex(html: string, language: Language, tags: string):
     .replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/gi, '')
     .replace(/<meta\b[^>]*\bname\s*=\s*["']description["'][^>]*>\s*/gi, '');
   return `${head}  ${tags}\n  ${withManifest.slice(close)}`;
+}
+
+/** One answer for the webapp's query cache: its query key and the call's answer as sent. */
+export interface InlineQuery {
+  queryKey: readonly string[];
+  data: unknown;
+}
+
+/**
+ * The answers a page was written from, as dehydrated TanStack Query state for the webapp's cache
+ * (webapp/src/lib/first-paint reads and checks it). A JSON data block is never executed, so the
+ * CSP needs no hash or nonce for it; jsonForScript keeps any text in it from ending the element.
+ */
+export function renderInlineQueries(queries: readonly InlineQuery[], fetchedAt: number): string {
+  const state = {
+    mutations: [],
+    queries: queries.map(({ queryKey, data }) => ({
+      queryKey,
+      // TanStack's hashKey of a key of strings: its JSON.
+      queryHash: JSON.stringify(queryKey),
+      state: {
+        data,
+        dataUpdateCount: 1,
+        dataUpdatedAt: fetchedAt,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    })),
+  };
+  return `<script type="application/json" id="${FIRST_PAINT_QUERIES_ID}">${jsonForScript(state)}</script>`;
+}
+
+/**
+ * index.html with the page's outline inside the root element (React replaces it on its first
+ * render) and `after` right behind it. The outline sits in a page frame of the app's own classes,
+ * so it has the app's margins and width.
+ */
+export function fillRoot(html: string, page: FirstPaintPage, after: string): string {
+  const outline = `<div class="page first-paint-page" aria-busy="true"><div class="page__main">${FIRST_PAINT_SKELETONS[page]}</div></div>`;
+  return html.replace(
+    /(<div\s+id\s*=\s*["']root["'][^>]*>)\s*(<\/div>)/i,
+    (_match, open: string, close: string) => `${open}${outline}${close}${after}`,
+  );
 }

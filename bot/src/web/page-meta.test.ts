@@ -4,6 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES, startEmbeddedBackend, type EmbeddedBackend } from '@shop/backend';
 import {
+  blogQueryKey,
+  FIRST_PAINT_QUERIES_ID,
+  FIRST_PAINT_SKELETONS,
+  LANGUAGES,
+  productQueryKey,
   SHOP_TAGLINES,
   type BlogPost,
   type BlogPostSummary,
@@ -104,6 +109,26 @@ function jsonLd(html: string): Record<string, unknown> {
   return JSON.parse(blocks[0]?.[1] ?? 'null') as Record<string, unknown>;
 }
 
+interface InlineState {
+  mutations: unknown[];
+  queries: { queryKey: unknown[]; queryHash: string; state: Record<string, unknown> }[];
+}
+
+/** The page's inline query state (shared/first-paint), or null when it has none. */
+function inlineState(html: string): InlineState | null {
+  const blocks = [
+    ...html.matchAll(
+      new RegExp(
+        `<script type="application/json" id="${FIRST_PAINT_QUERIES_ID}">([\\s\\S]*?)</script>`,
+        'g',
+      ),
+    ),
+  ];
+  expect(blocks.length).toBeLessThanOrEqual(1);
+  const text = blocks[0]?.[1];
+  return text === undefined ? null : (JSON.parse(text) as InlineState);
+}
+
 async function productJson(slug: string, lang: string): Promise<ProductDetail> {
   const res = await app.inject({ url: `${CATALOG}/product/${slug}`, headers: { 'x-lang': lang } });
   expect(res.statusCode).toBe(200);
@@ -146,7 +171,6 @@ describe('page heads from the reference backend', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
     expect(html).toContain('<html lang="ru">');
-    expect(html).toContain('<div id="root"></div>');
     expect(title(html)).toBe(`${product.name} · Uy Shop`);
     expect(metas(html, 'name', 'description')).toHaveLength(1);
     expect(meta(html, 'name', 'description')).toBe(snippet(product.description));
@@ -254,7 +278,9 @@ describe('page heads from the reference backend', () => {
       expect(res.statusCode, lang).toBe(200);
       const html = res.body;
       expect(html).toContain(`<html lang="${lang}">`);
-      expect(html).toContain('<div id="root"></div>');
+      // The page's outline, but none of the product's data: a guest's is not a legal account's.
+      expect(html).toContain(FIRST_PAINT_SKELETONS.product);
+      expect(inlineState(html)).toBeNull();
       expect(title(html)).toBe(SHOP_TAGLINES[lang].title);
       expect(meta(html, 'name', 'description')).toBe(SHOP_TAGLINES[lang].description);
       expect(meta(html, 'name', 'robots')).toBe('noindex');
@@ -359,10 +385,19 @@ describe('page heads when the backend misbehaves', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<!-- "q"');
     expect(html).not.toContain('" onerror="');
-    expect(html).not.toContain('javascript:');
-    // Every script element that opens is one of ours, and closes where we closed it.
-    expect(html.match(/<script\b/g)).toHaveLength(2);
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // Not in the head; the inline state keeps the backend's text as data (a JSON string).
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('javascript:');
+    // Every script element that opens is one of ours (JSON-LD, the inline query state, the app),
+    // and closes where we closed it.
+    expect(html.match(/<script\b/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    expect(html.match(/<!--/g)).toBeNull();
+    // The state still reads back as the backend's text, whole.
+    const inline = inlineState(html);
+    expect(inline?.queries.map((query) => query.state.data)).toEqual([
+      { data: evil },
+      { data: evil },
+    ]);
 
     expect(title(html)).toBe(`${HOSTILE} · Uy Shop`);
     expect(meta(html, 'property', 'og:image')).toBe(`${SHOP}/media/x.svg" onerror="alert(1)`);
@@ -429,12 +464,91 @@ describe('page heads when the backend misbehaves', () => {
       ).url,
     );
     for (const each of [down, failing, broken]) {
-      for (const url of ['/uz/products/porcelain-mug', '/en/blogs/choosing-towels']) {
+      for (const [url, page] of [
+        ['/uz/products/porcelain-mug', 'product'],
+        ['/en/blogs/choosing-towels', 'blog'],
+      ] as const) {
         const res = await each.inject({ url });
         expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toContain('<div id="root"></div>');
         expect(res.body, url).not.toContain('application/ld+json');
+        // The page's outline still goes out; no data, so the app asks for it itself.
+        expect(res.body, url).toContain(FIRST_PAINT_SKELETONS[page]);
+        expect(inlineState(res.body), url).toBeNull();
       }
+    }
+  });
+});
+
+describe('first paint: the page carries its data and outline', () => {
+  it("writes a product page's answer as query state under the app's keys, in each language", async () => {
+    const { slug } = FIXTURES.colourVariantProduct;
+    for (const lang of LANGUAGES) {
+      const answer = await app.inject({
+        url: `${CATALOG}/product/${slug}?resources%5B%5D=relateds`,
+        headers: { 'x-lang': lang, 'x-account-type': 'null' },
+      });
+      expect(answer.statusCode).toBe(200);
+      const before = Date.now();
+      const res = await app.inject({ url: `/${lang}/products/${slug}` });
+      expect(res.statusCode).toBe(200);
+      const state = inlineState(res.body);
+      expect(state?.mutations).toEqual([]);
+      // A guest and a signed-in individual get the same answer from the relay; a legal account
+      // may not, so its key is not there.
+      expect(state?.queries.map((query) => query.queryKey)).toEqual([
+        [...productQueryKey(lang, 'null', slug)],
+        [...productQueryKey(lang, 'individual', slug)],
+      ]);
+      for (const query of state?.queries ?? []) {
+        expect(query.queryHash).toBe(JSON.stringify(query.queryKey));
+        expect(query.state).toMatchObject({ status: 'success', fetchStatus: 'idle' });
+        expect(query.state.data).toEqual(answer.json());
+        expect(query.state.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+        expect(query.state.dataUpdatedAt).toBeLessThanOrEqual(Date.now());
+      }
+      // In the language of the page: the Russian page carries the Russian name.
+      expect(JSON.stringify(state?.queries[0]?.state.data)).toContain(
+        JSON.stringify((await productJson(slug, lang)).name),
+      );
+      expect(res.body).toContain(`<div id="root">`);
+      expect(res.body).toContain(FIRST_PAINT_SKELETONS.product);
+    }
+  });
+
+  it("writes a blog post's answer as query state under the app's key, in each language", async () => {
+    const list = await app.inject({ url: '/api/content/blogs', headers: { 'x-lang': 'en' } });
+    const [summary] = list.json<{ data: BlogPostSummary[] }>().data;
+    if (summary === undefined) throw new Error('The demo seed has no blog post');
+    for (const lang of LANGUAGES) {
+      const answer = await app.inject({
+        url: `/api/content/blogs/${summary.slug}`,
+        headers: { 'x-lang': lang },
+      });
+      expect(answer.statusCode).toBe(200);
+      const res = await app.inject({ url: `/${lang}/blogs/${summary.slug}` });
+      const state = inlineState(res.body);
+      expect(state?.queries).toHaveLength(1);
+      expect(state?.queries[0]?.queryKey).toEqual([...blogQueryKey(lang, summary.slug)]);
+      expect(state?.queries[0]?.state.data).toEqual(answer.json());
+      expect(res.body).toContain(FIRST_PAINT_SKELETONS.blog);
+      expect(res.body).not.toContain(FIRST_PAINT_SKELETONS.product);
+    }
+  });
+
+  it('writes neither data nor outline into other pages, a missing product or a missing post', async () => {
+    for (const url of [
+      '/en',
+      '/ru/products',
+      '/uz/cart',
+      '/en/blogs',
+      '/en/about',
+      `/en/products/${FIXTURES.unknownSlug}`,
+      '/ru/blogs/no-such-post',
+      '/en/nowhere',
+    ]) {
+      const res = await app.inject({ url });
+      expect(inlineState(res.body), url).toBeNull();
+      expect(res.body, url).toContain('<div id="root"></div>');
     }
   });
 });

@@ -3,11 +3,15 @@ import {
   CALLS,
   ProductResponseSchema,
   buildPath,
+  blogQueryKey,
+  GUEST_ANSWER_ACCOUNT_TYPES,
+  productQueryKey,
   type AccountType,
   type BlogPost,
   SHOP_NAME,
   SHOP_TAGLINES,
   type CallDef,
+  type FirstPaintPage,
   type Language,
   type ProductDetail,
   type RouteMatch,
@@ -15,7 +19,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { PublicAnswer, PublicReads } from '../relay/public-reads';
-import { absoluteUrl, snippet, type PageHead, type PageImage } from './page-head';
+import { absoluteUrl, snippet, type InlineQuery, type PageHead, type PageImage } from './page-head';
 
 /** How long a page waits for its product or post before it goes out with the generic head. */
 export const PAGE_META_TIMEOUT_MS = 1500;
@@ -34,6 +38,14 @@ export interface PageMeta {
    */
   status: 200 | 404;
   head: PageHead;
+  /** A product or blog page's outline and the data it was written from (shared/first-paint). */
+  firstPaint?: FirstPaint;
+}
+
+export interface FirstPaint {
+  page: FirstPaintPage;
+  /** Empty when the backend did not answer in time: the outline still goes out. */
+  queries: readonly InlineQuery[];
 }
 
 export interface PageMetaSource {
@@ -42,7 +54,9 @@ export interface PageMetaSource {
   notFound(language: Language): PageHead;
 }
 
-type Lookup<T> = { kind: 'found'; data: T } | { kind: 'missing' } | { kind: 'unavailable' };
+/** `body` is the answer as the relay sends it to the browser, before the server's own parse. */
+type Lookup<T> =
+  { kind: 'found'; data: T; body: unknown } | { kind: 'missing' } | { kind: 'unavailable' };
 
 function genericHead(language: Language, path: string | null): PageHead {
   return { language, ...SHOP_TAGLINES[language], path, type: 'website' };
@@ -209,15 +223,29 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
       log.warn({ call: id, status: result.status }, 'Page head without backend data');
       return { kind: 'unavailable' };
     }
-    const parsed = schema.safeParse(JSON.parse(result.body));
-    return parsed.success ? { kind: 'found', data: parsed.data.data } : { kind: 'unavailable' };
+    const body: unknown = JSON.parse(result.body);
+    const parsed = schema.safeParse(body);
+    return parsed.success
+      ? { kind: 'found', data: parsed.data.data, body }
+      : { kind: 'unavailable' };
   }
 
   /** The page of a found item, a 404 for a missing one, null when the backend did not say. */
-  function pageOf<T>(found: Lookup<T>, language: Language, render: (data: T) => PageHead) {
-    if (found.kind === 'missing')
-      return { status: 404, head: genericHead(language, null) } as const;
-    if (found.kind === 'found') return { status: 200, head: render(found.data) } as const;
+  function pageOf<T>(
+    found: Lookup<T>,
+    language: Language,
+    render: (data: T) => PageHead,
+    queries: (body: unknown) => InlineQuery[],
+    page: FirstPaintPage,
+  ): PageMeta | null {
+    if (found.kind === 'missing') return { status: 404, head: genericHead(language, null) };
+    if (found.kind === 'found') {
+      return {
+        status: 200,
+        head: render(found.data),
+        firstPaint: { page, queries: queries(found.body) },
+      };
+    }
     return null;
   }
 
@@ -229,7 +257,18 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
       let page: PageMeta | null = null;
       if (route.id === 'product') {
         const found = await lookup('product', slug, language, ProductResponseSchema, log, deadline);
-        page = pageOf(found, language, (product) => productHead(product, language, publicUrl));
+        page = pageOf(
+          found,
+          language,
+          (product) => productHead(product, language, publicUrl),
+          // Under each account type the relay answers as it answered this guest read.
+          (data) =>
+            GUEST_ANSWER_ACCOUNT_TYPES.map((accountType) => ({
+              queryKey: productQueryKey(language, accountType, slug),
+              data,
+            })),
+          'product',
+        );
         if (found.kind === 'missing') {
           // Not for guests, but maybe for legal accounts (legal-only categories): the app shows
           // those to a signed-in legal account, so the page exists; its head tells nothing.
@@ -242,17 +281,34 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
             deadline,
             'legal',
           );
-          // No answer in time: the page may exist, so no 404, and it is not public anyway.
-          if (legal.kind !== 'missing') page = { status: 200, head: genericHead(language, null) };
+          // No answer in time: the page may exist, so no 404, and it is not public anyway. Its
+          // outline, but no data: a guest's answer is not what a legal account sees.
+          if (legal.kind !== 'missing') {
+            page = {
+              status: 200,
+              head: genericHead(language, null),
+              firstPaint: { page: 'product', queries: [] },
+            };
+          }
         }
       } else if (route.id === 'blog') {
         page = pageOf(
           await lookup('blog', slug, language, BlogResponseSchema, log, deadline),
           language,
           (post) => blogHead(post, language, publicUrl),
+          (data) => [{ queryKey: blogQueryKey(language, slug), data }],
+          'blog',
         );
       }
-      return page ?? { status: 200, head: genericHead(language, canonicalPath(pathname)) };
+      if (page) return page;
+      const generic = {
+        status: 200,
+        head: genericHead(language, canonicalPath(pathname)),
+      } as const;
+      // The backend did not answer in time: the page still gets its outline, the app its data.
+      return route.id === 'product' || route.id === 'blog'
+        ? { ...generic, firstPaint: { page: route.id, queries: [] } }
+        : generic;
     },
     notFound: (language) => genericHead(language, null),
   };

@@ -13,8 +13,8 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../errors';
-import { injectIntoIndex, renderHead, type PageHead } from './page-head';
-import type { PageMetaSource } from './page-meta';
+import { fillRoot, injectIntoIndex, renderHead, renderInlineQueries } from './page-head';
+import type { PageMeta, PageMetaSource } from './page-meta';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -94,17 +94,25 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
   const indexPath = join(webappDist, 'index.html');
   const sendIndex = async (
     reply: FastifyReply,
-    status: 200 | 404,
-    head: PageHead,
+    { status, head, firstPaint }: PageMeta,
   ): Promise<FastifyReply> => {
     // Read per request: it is a few hundred bytes in the page cache, and a rebuild shows at once.
     const html = await readFile(indexPath, 'utf8');
     const tags = [renderHead(head, publicUrl), extraTags].filter((part) => part !== '');
+    const page = injectIntoIndex(html, head.language, tags.join('\n    '));
+    // A product or post: its outline at once, and the data it was written from for the app.
+    const filled = firstPaint
+      ? fillRoot(
+          page,
+          firstPaint.page,
+          firstPaint.queries.length > 0 ? renderInlineQueries(firstPaint.queries, Date.now()) : '',
+        )
+      : page;
     return reply
       .code(status)
       .header('cache-control', NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(injectIntoIndex(html, head.language, tags.join('\n    ')));
+      .send(filled);
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -126,8 +134,7 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
 
     const match = matchRoute(pathname);
     if (match) {
-      const page = await pageMeta.forRoute(match, pathname, request.log);
-      return sendIndex(reply, page.status, page.head);
+      return sendIndex(reply, await pageMeta.forRoute(match, pathname, request.log));
     }
 
     const { language } = stripLanguagePrefix(pathname);
@@ -144,6 +151,6 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
           .redirect(`/${lang}${target}${search}`, 302);
       }
     }
-    return sendIndex(reply, 404, pageMeta.notFound(language ?? DEFAULT_LANGUAGE));
+    return sendIndex(reply, { status: 404, head: pageMeta.notFound(language ?? DEFAULT_LANGUAGE) });
   });
 }

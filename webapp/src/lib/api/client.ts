@@ -187,6 +187,19 @@ function answerError(status: number, json: unknown): ApiError {
   });
 }
 
+/**
+ * An answer that came by another way than this client (the server's HTML carries a page's data),
+ * checked as a call's own answer is: parsed with its response schema, null when it does not fit.
+ */
+export function parseCallResponse<Id extends CallId>(
+  id: Id,
+  json: unknown,
+): CallResponse<Id> | null {
+  const def: CallDef = CALLS[id];
+  const parsed = def.response.safeParse(json);
+  return parsed.success ? (parsed.data as CallResponse<Id>) : null;
+}
+
 /** The answer parsed with the call's response schema, or an invalid_response error. */
 function parseAnswer(def: SendDef, status: number, json: unknown): unknown {
   const parsed = def.response.safeParse(json);

@@ -1,3 +1,4 @@
+import { productQueryKey } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { useRequestScope, type RequestScope } from '../query/use-request-scope';
@@ -9,8 +10,9 @@ import { useApi } from '../services/services-context';
  */
 export const productKeys = {
   all: ['catalog', 'product'] as const,
+  // The server writes the same key into a product page (shared/first-paint): one definition.
   detail: (scope: RequestScope, slug: string) =>
-    [...productKeys.all, scope.language, scope.accountType, slug] as const,
+    productQueryKey(scope.language, scope.accountType, slug),
 };
 
 export function productQueryOptions(api: ApiClient, scope: RequestScope, slug: string) {

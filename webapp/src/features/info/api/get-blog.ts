@@ -1,11 +1,13 @@
+import { blogQueryKey, type Language } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useApi } from '../../../lib/services/services-context';
 
-export function blogQueryOptions(api: ApiClient, language: string, slug: string) {
+export function blogQueryOptions(api: ApiClient, language: Language, slug: string) {
   return queryOptions({
-    queryKey: ['content', 'blog', language, slug],
+    // The server writes the same key into a blog post's page (shared/first-paint).
+    queryKey: blogQueryKey(language, slug),
     queryFn: ({ signal }) => api.call('blog', { params: { slug }, signal }),
   });
 }

@@ -1,0 +1,105 @@
+import {
+  blogQueryKey,
+  FIRST_PAINT_QUERIES_ID,
+  GUEST_ANSWER_ACCOUNT_TYPES,
+  isLanguage,
+  productQueryKey,
+  SlugSchema,
+} from '@shop/shared';
+import { hashKey, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { parseCallResponse } from '../api/client';
+
+type DehydratedQuery = DehydratedState['queries'][number];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isSlug = (value: unknown): value is string => SlugSchema.safeParse(value).success;
+
+const isGuestAccountType = (value: unknown): value is (typeof GUEST_ANSWER_ACCOUNT_TYPES)[number] =>
+  (GUEST_ANSWER_ACCOUNT_TYPES as readonly unknown[]).includes(value);
+
+/**
+ * The key and data of one query the page carries, when both are what the app itself would have
+ * put in its cache: a product's or blog post's key (rebuilt here, not taken as sent) and an
+ * answer that passes the call's own response check. Anything else is not ours: null.
+ */
+function checkedQuery(
+  key: unknown,
+  data: unknown,
+): { key: readonly string[]; data: unknown } | null {
+  if (!Array.isArray(key)) return null;
+  const [scope, kind, language, ...rest] = key as unknown[];
+  if (!isLanguage(language)) return null;
+  if (scope === 'catalog' && kind === 'product' && rest.length === 2) {
+    const [accountType, slug] = rest;
+    if (!isGuestAccountType(accountType) || !isSlug(slug)) return null;
+    const answer = parseCallResponse('product', data);
+    return answer && { key: productQueryKey(language, accountType, slug), data: answer };
+  }
+  if (scope === 'content' && kind === 'blog' && rest.length === 1) {
+    const [slug] = rest;
+    if (!isSlug(slug)) return null;
+    const answer = parseCallResponse('blog', data);
+    return answer && { key: blogQueryKey(language, slug), data: answer };
+  }
+  return null;
+}
+
+/**
+ * The queries of the server's inline state (shared/first-paint) that the app can trust, as
+ * dehydrated state for `hydrate`. The text comes from the page, so anything may be in it: what
+ * does not parse or check is left out, and the app fetches it as it would have anyway. The
+ * server's time of reading is kept (a newer answer already cached wins over it), but never later
+ * than `now`: a server clock ahead of the phone's would keep the data fresh for too long.
+ */
+export function readInlineQueries(text: string | null | undefined, now: number): DehydratedState {
+  const none: DehydratedState = { mutations: [], queries: [] };
+  if (!text) return none;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return none;
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.queries)) return none;
+
+  const queries: DehydratedQuery[] = [];
+  for (const entry of parsed.queries as unknown[]) {
+    if (!isRecord(entry) || !isRecord(entry.state)) continue;
+    const { dataUpdatedAt } = entry.state;
+    if (typeof dataUpdatedAt !== 'number' || !Number.isFinite(dataUpdatedAt) || dataUpdatedAt <= 0)
+      continue;
+    const query = checkedQuery(entry.queryKey, entry.state.data);
+    if (!query) continue;
+    queries.push({
+      queryKey: query.key,
+      queryHash: hashKey(query.key),
+      dehydratedAt: now,
+      state: {
+        data: query.data,
+        dataUpdateCount: 1,
+        dataUpdatedAt: Math.min(dataUpdatedAt, now),
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    });
+  }
+  return { mutations: [], queries };
+}
+
+/**
+ * Before the first render: the product or post the server wrote this page from goes into the
+ * query cache, so the page draws at once instead of asking the network for what it already has.
+ */
+export function hydrateInlineQueries(client: QueryClient, doc: Document, now = Date.now()): void {
+  const text = doc.getElementById(FIRST_PAINT_QUERIES_ID)?.textContent;
+  hydrate(client, readInlineQueries(text, now));
+}
