@@ -51,7 +51,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'webapp', root: 'webapp', environment: 'node' } },
+      {
+        test: {
+          name: 'webapp',
+          root: 'webapp',
+          environment: 'node',
+          // Stylesheets are emptied in tests unless named here; the palette test reads the
+          // colour tokens of this one (imported ?raw).
+          css: { include: [/\/app\/styles\.css/] },
+        },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { sign } from '@telegram-apps/init-data-node';
 import { TEST_BOT_TOKEN } from './paths';
+import { DARK_THEME, LIGHT_THEME } from './telegram-themes';
 
 export interface TelegramEvent {
   type: string;
@@ -19,32 +20,6 @@ export interface LaunchOptions {
   /** What the client's location manager answers: a point, or a refusal. Unset: no answer. */
   location?: { latitude: number; longitude: number } | 'denied';
 }
-
-const LIGHT_THEME = {
-  bg_color: '#ffffff',
-  text_color: '#000000',
-  hint_color: '#707579',
-  link_color: '#3390ec',
-  button_color: '#3390ec',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#f4f4f5',
-  header_bg_color: '#ffffff',
-  accent_text_color: '#3390ec',
-  section_bg_color: '#ffffff',
-  section_header_text_color: '#3390ec',
-  subtitle_text_color: '#707579',
-  destructive_text_color: '#e53935',
-};
-
-const DARK_THEME = {
-  ...LIGHT_THEME,
-  bg_color: '#212121',
-  text_color: '#ffffff',
-  hint_color: '#aaaaaa',
-  secondary_bg_color: '#181818',
-  header_bg_color: '#212121',
-  section_bg_color: '#212121',
-};
 
 export function signedLaunchHash(options: LaunchOptions = {}): string {
   const theme = options.colorScheme === 'dark' ? DARK_THEME : LIGHT_THEME;

@@ -12,6 +12,7 @@ import {
   useTelegramEnv,
 } from '../lib/telegram';
 import { Toaster } from '../lib/ui/toaster';
+import { useTelegramPalette } from '../lib/ui/use-telegram-palette';
 import { deepLinkPath } from './deep-link';
 import { NewBuildBanner } from './new-build-banner';
 import { useSignOutOnArrival } from '../lib/auth/sign-out-on-arrival';
@@ -65,6 +66,7 @@ export function AppShell() {
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', THEME_COLORS[appearance]);
   }, [appearance, palette]);
+  useTelegramPalette(palette);
   // After the effect above: it puts the palette on <html> that this one reads back.
   useTelegramChromeColors(palette);
 

@@ -7,16 +7,19 @@ export function Price({
   amount,
   oldAmount,
   size = 'md',
+  id,
 }: {
   amount: number;
   oldAmount?: number | null;
   size?: 'sm' | 'md' | 'lg';
+  /** For a container that names itself by the price (aria-labelledby). */
+  id?: string;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const discounted = oldAmount != null && oldAmount > amount;
   return (
-    <span className={`price price--${size}`}>
+    <span className={`price price--${size}`} id={id}>
       <span className={discounted ? 'price__now price__now--sale' : 'price__now'}>
         {formatMoney(amount, lang)}
       </span>

@@ -1,4 +1,5 @@
 import { buildPath, type Product } from '@shop/shared';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
@@ -6,17 +7,24 @@ import { discountPercent, Price } from './price';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 
-/** One product in a grid or a row: the whole card is one link named by the product. */
+/**
+ * One product in a grid or a row: the whole card is one link named by the product, described by
+ * its price (and the old one) and its stock, so a screen reader announces all three.
+ */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const percent = discountPercent(product.price, product.old_price);
+  const id = useId();
+  const priceId = `${id}-price`;
+  const stockId = `${id}-stock`;
   return (
     <article className="product-card">
       <Link
         className="product-card__link"
         to={buildPath(lang, 'product', { slug: product.slug })}
         aria-label={product.name}
+        aria-describedby={`${priceId} ${stockId}`}
       >
         <span className="product-card__media">
           <ProductImage image={product.images[0]} alt={product.name} eager={eager} />
@@ -27,9 +35,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           )}
         </span>
         <span className="product-card__body">
-          <Price amount={product.price} oldAmount={product.old_price} size="sm" />
+          <Price id={priceId} amount={product.price} oldAmount={product.old_price} size="sm" />
           <span className="product-card__name">{product.name}</span>
-          <StockBadge inStock={product.in_stock} quantity={product.quantity} />
+          <StockBadge id={stockId} inStock={product.in_stock} quantity={product.quantity} />
         </span>
       </Link>
     </article>
