@@ -1,5 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { z } from 'zod';
+import { UZ_MOBILE_METADATA } from './uz-phone-metadata';
 
 export const PHONE_MESSAGE = 'Enter an Uzbek mobile number: +998 and 9 digits';
 
@@ -10,9 +11,9 @@ const MAX_INPUT_LENGTH = 32;
 /**
  * '+998 90 123 45 67', '998901234567', '+998(90)123-45-67', '90 123 45 67' → '+998901234567'.
  * Only mobile numbers pass: the sign-in code goes by SMS, which a landline cannot receive.
- * Which prefixes are mobile comes from libphonenumber's metadata (`/mobile` build, where
- * isValid() means "valid mobile"), so new operator codes arrive with a library update rather than
- * an edit to a hand-kept list.
+ * Which prefixes are mobile comes from libphonenumber's metadata (its mobile set, Uzbekistan's
+ * entry only, where isValid() means "valid mobile"), so new operator codes arrive with a library
+ * update (and uz-phone-metadata.test.ts) rather than an edit to a hand-kept list.
  */
 export function normalizeUzPhone(input: string): string | null {
   if (input.length > MAX_INPUT_LENGTH) return null;
@@ -30,7 +31,7 @@ export function normalizeUzPhone(input: string): string | null {
   } else if (digits.length === 9 && !hasPlus) national = digits;
   else return null;
 
-  const parsed = parsePhoneNumberFromString(`+998${national}`);
+  const parsed = parsePhoneNumberFromString(`+998${national}`, UZ_MOBILE_METADATA);
   if (!parsed?.isValid() || parsed.country !== 'UZ') return null;
   return parsed.number;
 }

@@ -15,6 +15,7 @@ import { Toaster } from '../lib/ui/toaster';
 import { useTelegramPalette } from '../lib/ui/use-telegram-palette';
 import { deepLinkPath } from './deep-link';
 import { NewBuildBanner } from './new-build-banner';
+import { HeldOrderWatcher } from '../features/checkout/held-order-watcher';
 import { useSignOutOnArrival } from '../lib/auth/sign-out-on-arrival';
 
 const THEME_COLORS = { light: '#ffffff', dark: '#121417' } as const;
@@ -83,6 +84,7 @@ export function AppShell() {
     <AppRoot appearance={appearance} platform={platform} className="app-root">
       <Outlet />
       <NewBuildBanner />
+      <HeldOrderWatcher />
       <Toaster />
       <ScrollRestoration />
     </AppRoot>
