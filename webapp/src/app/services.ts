@@ -10,6 +10,7 @@ import {
   type AuthStore,
 } from '../lib/auth/auth-store';
 import { CART_STORAGE_KEY, createCartStore } from '../lib/cart/cart-store';
+import { createHeldOrdersStore, HELD_ORDERS_STORAGE_KEY } from '../lib/cart/held-orders';
 import { createOneClickStore } from '../lib/cart/one-click-store';
 import { createPwaStore } from '../lib/pwa/pwa-store';
 import type { AppServices } from '../lib/services/services';
@@ -81,9 +82,20 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
     isSignedIn: () => authStore.getState().isAuthenticated,
   });
 
+  // Orders placed offline wait in local storage and go out with the same shopper's session.
+  const heldOrders = createHeldOrdersStore({
+    storage: local,
+    api: () => api,
+    currentUserId: () => {
+      const state = authStore.getState();
+      return state.isAuthenticated ? (state.user?.id ?? null) : null;
+    },
+  });
+
   const oneClick = createOneClickStore(session);
   const forgetCheckout = () => {
     cart.getState().clearLocal();
+    heldOrders.getState().forget();
     oneClick.getState().set(null);
     clearCheckoutDraft(session);
     forgetIdempotencyKey(session);
@@ -98,6 +110,7 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
       // merged in twice); anyone else does not get the previous shopper's things.
       if (resumeFor === String(authStore.getState().user?.id)) {
         void cart.getState().loadRemote();
+        void heldOrders.getState().flush();
         return;
       }
       forgetCheckout();
@@ -122,6 +135,7 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
   window.addEventListener('storage', (event) => {
     if (event.key === CART_STORAGE_KEY) cart.getState().reloadLocal();
     if (event.key === AUTH_STORAGE_KEY) authStore.getState().reloadLocal();
+    if (event.key === HELD_ORDERS_STORAGE_KEY) heldOrders.getState().reloadLocal();
   });
 
   // Inside Telegram the signed-in account is linked to the chat that opened the app, so order
@@ -146,12 +160,14 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
     // Spec §4: a signed-in start reads the cart from the backend; a 401 on the user logs out.
     void authStore.getState().refreshUser();
     void cart.getState().loadRemote();
+    void heldOrders.getState().flush();
   }
 
   return {
     api,
     auth: authStore,
     cart,
+    heldOrders,
     oneClick,
     toasts: createToastStore(),
     pwa: createPwaStore(),

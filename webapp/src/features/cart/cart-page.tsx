@@ -9,6 +9,7 @@ import { CartIcon } from '../../lib/ui/icons';
 import { EmptyState, PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { CartLine } from './cart-line';
+import { HeldOrdersPanel } from './held-orders-panel';
 import './cart.css';
 
 export function CartPage() {
@@ -41,6 +42,7 @@ export function CartPage() {
     return (
       <div className="cart">
         <PageTitle>{t('cart.title')}</PageTitle>
+        <HeldOrdersPanel />
         <EmptyState
           icon={<CartIcon size={48} />}
           title={t('cart.empty')}
@@ -61,6 +63,7 @@ export function CartPage() {
       <PageTitle subtitle={t('cart.itemsCount', { count: cartCount(items) })}>
         {t('cart.title')}
       </PageTitle>
+      <HeldOrdersPanel />
       <ul className="cart__lines" aria-label={t('cart.title')}>
         {items.map((item) => (
           <CartLine key={item.product_id} item={item} stock={stock.of(item)} />

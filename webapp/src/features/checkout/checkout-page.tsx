@@ -23,7 +23,8 @@ import { RecipientSection } from './sections/recipient-section';
 import { StoreSection } from './sections/store-section';
 import { SummarySection } from './sections/summary-section';
 import { useCheckoutForm } from './use-checkout-form';
-import { usePlaceOrder } from './use-place-order';
+import { useOnline } from './use-online';
+import { canWaitForNetwork, isOffline, usePlaceOrder } from './use-place-order';
 import './checkout.css';
 
 /**
@@ -64,7 +65,8 @@ function CheckoutView({
   const settings = useDeliverySettings();
   const settingsData = settings.data?.data;
   const { form, errors, update, setErrors } = useCheckoutForm(settingsData);
-  const { place, phase, pending } = usePlaceOrder({ oneClick, onPlaced });
+  const { place, phase, pending } = usePlaceOrder({ oneClick, lines: items, onPlaced });
+  const online = useOnline();
   const sessionEnded = useSessionEnded();
   const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,6 +99,12 @@ function CheckoutView({
       showFailure(t('checkout.stock.fixFirst'));
       return;
     }
+    // A card order is charged right after it is placed, with the shopper there: it cannot wait
+    // for the network, and without one that is the thing to fix first.
+    if (isOffline() && form.paymentType === 'card') {
+      showFailure(t('held.cardNeedsNetwork'));
+      return;
+    }
     const check = checkCheckout(form, items, settingsData);
     if (!check.ok) {
       setErrors(check.errors);
@@ -120,6 +128,10 @@ function CheckoutView({
         }
         if (!isApiError(error)) {
           showFailure(errorMessage(t, error));
+          return;
+        }
+        if (error.code === 'network_error' && !canWaitForNetwork(check.body)) {
+          showFailure(t('held.cardNeedsNetwork'));
           return;
         }
         if (error.code === 'out_of_stock') {
@@ -188,6 +200,11 @@ function CheckoutView({
         disabled={pending}
         update={update}
       />
+      {!online && (
+        <p className="notice notice--info" role="status">
+          {form.paymentType === 'card' ? t('held.cardNeedsNetwork') : t('held.checkoutOffline')}
+        </p>
+      )}
       <SummarySection
         totals={totals}
         problem={problem}

@@ -1,4 +1,4 @@
-import { buildPath, type CreateOrderRequest, type Language, type Order } from '@shop/shared';
+import { buildPath, type CartItem, type CreateOrderRequest, type Order } from '@shop/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
@@ -14,19 +14,28 @@ import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
 
 export type PlacePhase = 'idle' | 'ordering' | 'paying';
 
+/** The browser knows it has no network (a guess the other way round proves nothing). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
+/**
+ * An order that can wait for the network: paid on receipt, nothing more is asked of the shopper
+ * after it is placed. A card order is charged right after, with the shopper there.
+ */
+export function canWaitForNetwork(body: CreateOrderRequest): boolean {
+  return body.payment_type !== 'card';
+}
+
 /** Where a failed card charge leaves the shopper: its payment page, with what went wrong. */
 export interface PaymentPageState {
   /** The error code of the failed charge, shown on the payment page in the shopper's language. */
   failed: ClientErrorCode;
 }
 
-export function paymentPath(lang: Language, number: string): string {
-  return `${buildPath(lang, 'payment')}?order=${encodeURIComponent(number)}`;
-}
+import { confirmedPath, paymentPath } from './order-paths';
 
-export function confirmedPath(lang: Language, number: string): string {
-  return `${buildPath(lang, 'confirmed')}?order=${encodeURIComponent(number)}`;
-}
+export { confirmedPath, paymentPath };
 
 /**
  * "Place order": creates the order (one idempotency key per body, so a retry after a lost answer
@@ -34,12 +43,17 @@ export function confirmedPath(lang: Language, number: string): string {
  * receipt: the confirmation. A card charge that fails leaves an unpaid order, which its payment
  * page pays with this or another card. The cart (or the one-click item) is emptied once the
  * order exists, whatever the charge did: the order holds the goods now.
+ * Offline, an order paid on receipt is held with its key (issue 9 §2) and sent once the network
+ * is back; the shopper sees it waiting on the cart page and may cancel it there.
  */
 export function usePlaceOrder({
   oneClick,
+  lines,
   onPlaced,
 }: {
   oneClick: boolean;
+  /** What is being ordered, as cart lines: a held order shows them and gives them back. */
+  lines: readonly CartItem[];
   /** Called once the order exists, before the cart empties, so the page does not bounce. */
   onPlaced: () => void;
 }) {
@@ -92,14 +106,29 @@ export function usePlaceOrder({
     );
   };
 
+  /** Keeps the order to send later; false when it cannot be (no user to send it for). */
+  const hold = (body: CreateOrderRequest, idempotencyKey: string): boolean => {
+    const userId = services.auth.getState().user?.id;
+    if (userId === undefined || !canWaitForNetwork(body)) return false;
+    onPlaced();
+    services.heldOrders.getState().hold({ idempotencyKey, userId, lang, body, lines: [...lines] });
+    // The held order carries the key now; the next checkout is a new attempt. The filled form
+    // stays until it is sent, ready for a cancel.
+    forgetIdempotencyKey(services.session);
+    telegramHaptic('success');
+    leave(buildPath(lang, 'cart'));
+    return true;
+  };
+
   const place = (
     body: CreateOrderRequest,
     cardId: number,
     handlers: { onError: (error: unknown) => void },
   ) => {
     if (phase !== 'idle') return;
-    setPhase('ordering');
     const idempotencyKey = idempotencyKeyFor(services.session, body);
+    if (isOffline() && hold(body, idempotencyKey)) return;
+    setPhase('ordering');
     createOrder.mutate(
       { body, idempotencyKey },
       {
@@ -118,6 +147,11 @@ export function usePlaceOrder({
         },
         onError: (error) => {
           setPhase('idle');
+          // No answer: the network went away on the way. The same key makes a later send safe
+          // even if this one did reach the shop.
+          if (isApiError(error) && error.code === 'network_error' && hold(body, idempotencyKey)) {
+            return;
+          }
           handlers.onError(error);
         },
       },

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { AuthStore } from '../auth/auth-store';
 import type { CartStore } from '../cart/cart-store';
+import type { HeldOrdersStore } from '../cart/held-orders';
 import type { OneClickStore } from '../cart/one-click-store';
 import type { PwaStore } from '../pwa/pwa-store';
 import type { KeyValueStorage } from '../storage/storage';
@@ -11,6 +12,8 @@ export interface AppServices {
   api: ApiClient;
   auth: AuthStore;
   cart: CartStore;
+  /** Orders placed offline, waiting to be sent (features/checkout holds them). */
+  heldOrders: HeldOrdersStore;
   oneClick: OneClickStore;
   toasts: ToastStore;
   pwa: PwaStore;

@@ -107,6 +107,7 @@ export const en = {
     reload: 'Reload',
     install: 'Install the app',
     iosHowTo: 'In Safari, tap Share, then “Add to Home Screen”.',
+    offline: 'Offline — showing saved data',
   },
   errorPage: {
     notFound: 'Page Not Found',
@@ -422,6 +423,20 @@ export const en = {
         unsupported: 'This device cannot share its location here. Type the address instead.',
       },
     },
+  },
+  held: {
+    title: 'Order waiting for the network',
+    willSend: "It will be sent when you're online.",
+    sending: 'Sending…',
+    refused: 'The shop could not accept this order: {{reason}}',
+    itemsTotal: 'Items total',
+    cancel: 'Cancel order',
+    takeBack: 'Return the items to the cart',
+    cancelled: 'Order cancelled. The items are back in your cart.',
+    sent: 'Order {{number}} has been sent.',
+    open: 'Open',
+    checkoutOffline: "You're offline. The order will be sent when you're online.",
+    cardNeedsNetwork: 'Paying by card needs the internet. Connect, or choose payment on receipt.',
   },
   confirmed: {
     title: 'Order confirmed!',

@@ -109,6 +109,7 @@ export const uz: Messages = {
     reload: 'Yangilash',
     install: 'Ilovani oʻrnatish',
     iosHowTo: 'Safariʼda «Ulashish» tugmasini, soʻng «Bosh ekranga qoʻshish» bandini bosing.',
+    offline: 'Internet yoʻq — saqlangan maʼlumotlar koʻrsatilmoqda',
   },
   errorPage: {
     notFound: 'Sahifa topilmadi',
@@ -429,6 +430,21 @@ export const uz: Messages = {
         unsupported: 'Bu qurilma joylashuvni yubora olmaydi. Manzilni yozing.',
       },
     },
+  },
+  held: {
+    title: 'Buyurtma internetni kutmoqda',
+    willSend: 'Internet paydo boʻlganda yuboriladi.',
+    sending: 'Yuborilmoqda…',
+    refused: 'Doʻkon buyurtmani qabul qila olmadi: {{reason}}',
+    itemsTotal: 'Mahsulotlar summasi',
+    cancel: 'Buyurtmani bekor qilish',
+    takeBack: 'Mahsulotlarni savatga qaytarish',
+    cancelled: 'Buyurtma bekor qilindi. Mahsulotlar savatga qaytarildi.',
+    sent: '{{number}} buyurtma yuborildi.',
+    open: 'Ochish',
+    checkoutOffline: 'Internet yoʻq. Buyurtma internet paydo boʻlganda yuboriladi.',
+    cardNeedsNetwork:
+      'Karta bilan toʻlash uchun internet kerak. Ulaning yoki qabul qilganda toʻlashni tanlang.',
   },
   confirmed: {
     title: 'Buyurtma tasdiqlandi!',
