@@ -1,4 +1,3 @@
-import '@telegram-apps/telegram-ui/dist/styles.css';
 import './app/styles.css';
 import './lib/ui/ui.css';
 import { isLanguage, matchRoute, stripLanguagePrefix } from '@shop/shared';

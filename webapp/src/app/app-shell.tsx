@@ -1,5 +1,4 @@
 import { buildPath, matchRoute } from '@shop/shared';
-import { AppRoot } from '@telegram-apps/telegram-ui';
 import { useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useResolvedTheme } from '../features/preferences/theme-context';
@@ -40,8 +39,8 @@ export function useIsRootPage(): boolean {
 }
 
 /**
- * Everything around the pages: Telegram UI's AppRoot with an explicit appearance and platform,
- * the theme on <html>, the Telegram BackButton, ready(), start_param deep links, toasts.
+ * Everything around the pages: the app root, the theme on <html>, the Telegram BackButton,
+ * ready(), start_param deep links, toasts.
  */
 export function AppShell() {
   const telegram = useTelegramEnv();
@@ -79,14 +78,15 @@ export function AppShell() {
     if (target) void navigate(target);
   }, [telegram, session, navigate, lang]);
 
-  const platform = telegram && ['ios', 'macos'].includes(telegram.platform) ? 'ios' : 'base';
+  // A plain element: no telegram-ui component is used, so neither its code nor its stylesheet
+  // is shipped (their root only set colours the app's own palette overrides).
   return (
-    <AppRoot appearance={appearance} platform={platform} className="app-root">
+    <div className="app-root">
       <Outlet />
       <NewBuildBanner />
       <HeldOrderWatcher />
       <Toaster />
       <ScrollRestoration />
-    </AppRoot>
+    </div>
   );
 }

@@ -8,13 +8,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { AccountPage } from '../features/auth/account-page';
-import { SignInPage } from '../features/auth/sign-in-page';
-import { CartPage } from '../features/cart/cart-page';
 import { HomePage } from '../features/catalog/home-page';
-import { CheckoutPage } from '../features/checkout/checkout-page';
-import { ConfirmedPage } from '../features/checkout/confirmed-page';
-import { ProductPage } from '../features/product/product-page';
+import { FirstPaintOutline, firstPaintPageOf } from '../lib/first-paint/first-paint-outline';
 import type { TelegramEnv } from '../lib/telegram';
 import { NotFoundContent } from '../lib/ui/not-found';
 import { AppShell } from './app-shell';
@@ -36,17 +31,34 @@ const info = (slug: InfoPageSlug) =>
   }) satisfies Page;
 
 /**
- * Every id of the shared route table has a page, or this object does not type-check. The
- * purchase journey is in the main bundle; the rest loads on first visit.
+ * Every id of the shared route table has a page, or this object does not type-check. Only home
+ * is in the entry chunk (the first page most shoppers see, kept within the first-load budget of
+ * build/bundle-budget.test.ts); every other page loads on first visit, while React Router keeps
+ * the current page on screen, so nothing shifts.
  */
 const PAGES: Record<RouteId, Page> = {
   home: { Component: HomePage },
-  product: { Component: ProductPage },
-  cart: { Component: CartPage },
-  signIn: { Component: SignInPage },
-  checkout: { Component: CheckoutPage },
-  confirmed: { Component: ConfirmedPage },
-  account: { Component: AccountPage },
+  product: {
+    lazy: () =>
+      import('../features/product/product-page').then((m) => ({ Component: m.ProductPage })),
+  },
+  cart: {
+    lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
+  },
+  signIn: {
+    lazy: () => import('../features/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+  },
+  checkout: {
+    lazy: () =>
+      import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+  },
+  confirmed: {
+    lazy: () =>
+      import('../features/checkout/confirmed-page').then((m) => ({ Component: m.ConfirmedPage })),
+  },
+  account: {
+    lazy: () => import('../features/auth/account-page').then((m) => ({ Component: m.AccountPage })),
+  },
   orders: {
     lazy: () => import('../features/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
@@ -131,6 +143,9 @@ function layoutRoutes(layout: RouteDef['layout']): RouteObject[] {
 
 /** The first paint while the first page's code loads: the page's outline, not a blank screen. */
 function BootFallback() {
+  // A product or blog page keeps the outline the server drew in its HTML: the same boxes.
+  const outline = firstPaintPageOf(window.location.pathname);
+  if (outline) return <FirstPaintOutline page={outline} />;
   return (
     <div className="boot" aria-busy="true">
       <span className="skeleton boot__bar" />
