@@ -31,38 +31,72 @@ export const GUEST_ANSWER_ACCOUNT_TYPES = ['null', 'individual'] as const;
 /** The pages that get inline data and an outline in the server's HTML. */
 export type FirstPaintPage = 'product' | 'blog';
 
-const line = (modifier: string) => `<span class="skeleton ${modifier}"></span>`;
+/** One grey box of an outline, or a group of them. */
+export interface OutlineBox {
+  /** Classes of the webapp's stylesheets (webapp/src/lib/first-paint/first-paint.css). */
+  className: string;
+  /** Width in percent of the line, for text lines that end early. */
+  width?: number;
+  children?: readonly OutlineBox[];
+}
+
+const box = (className: string, width?: number): OutlineBox =>
+  width === undefined ? { className } : { className, width };
 
 /**
  * The outline of a page while its code loads: grey boxes only, never the product's words, so a
  * browser whose script fails shows nothing misleading. Its boxes have the sizes of the page it
  * turns into (webapp/src/lib/first-paint/first-paint.css), so the page does not jump when the
- * app draws it. Static markup, no data: the webapp shows the same string while a page's code
- * loads.
+ * app draws it. The server writes it as HTML into the root element; the webapp draws the same
+ * boxes while a page's code loads.
  */
-export const FIRST_PAINT_SKELETONS: Readonly<Record<FirstPaintPage, string>> = {
-  product: [
-    '<div class="first-paint first-paint--product">',
-    line('skeleton--text first-paint__crumbs'),
-    '<div class="first-paint__top">',
-    line('first-paint__picture'),
-    '<div class="first-paint__info">',
-    line('first-paint__brand'),
-    line('first-paint__title'),
-    line('first-paint__price'),
-    line('first-paint__button'),
-    '</div></div></div>',
-  ].join(''),
-  blog: [
-    '<div class="first-paint first-paint--post">',
-    line('first-paint__back'),
-    line('first-paint__post-title'),
-    line('first-paint__date'),
-    line('first-paint__post-image'),
-    '<div class="prose">',
-    ...[100, 100, 65, 100, 100, 65].map(
-      (width) => `<span class="skeleton skeleton--text" style="width:${width}%"></span>`,
-    ),
-    '</div></div>',
-  ].join(''),
+export const FIRST_PAINT_OUTLINES: Readonly<Record<FirstPaintPage, OutlineBox>> = {
+  product: {
+    className: 'first-paint first-paint--product',
+    children: [
+      box('skeleton first-paint__crumbs', 70),
+      {
+        className: 'first-paint__top',
+        children: [
+          box('skeleton first-paint__picture'),
+          {
+            className: 'first-paint__info',
+            children: [
+              box('skeleton first-paint__brand', 30),
+              box('skeleton first-paint__title', 80),
+              box('skeleton first-paint__price', 45),
+              box('skeleton first-paint__button'),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  blog: {
+    className: 'first-paint first-paint--post',
+    children: [
+      box('skeleton first-paint__back', 25),
+      {
+        className: 'first-paint__post-header',
+        children: [
+          box('skeleton first-paint__post-title', 80),
+          box('skeleton first-paint__date', 30),
+        ],
+      },
+      box('skeleton first-paint__post-image'),
+      {
+        className: 'prose',
+        children: [100, 100, 65, 100, 100, 65].map((width) =>
+          box('skeleton skeleton--text', width),
+        ),
+      },
+    ],
+  },
 };
+
+/** An outline as HTML: class names and widths are ours, so nothing in it needs escaping. */
+export function outlineHtml(outline: OutlineBox): string {
+  const style = outline.width === undefined ? '' : ` style="width:${outline.width}%"`;
+  const inner = (outline.children ?? []).map(outlineHtml).join('');
+  return `<div class="${outline.className}"${style}>${inner}</div>`;
+}

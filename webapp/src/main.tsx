@@ -12,6 +12,7 @@ import { resolveAppearance } from './features/preferences/theme-store';
 import { shopConfig } from './lib/config/shop-config';
 import { createI18n } from './lib/i18n/i18n';
 import { rememberLanguage } from './lib/i18n/language-cookie';
+import { hydrateInlineQueries } from './lib/first-paint/inline-queries';
 import { reloadOnceForChunkError } from './lib/pwa/chunk-reload';
 import { watchInstallPrompt } from './lib/pwa/install-prompt';
 import { linkManifestOf } from './lib/pwa/manifest-link';
@@ -48,6 +49,8 @@ document.documentElement.lang = initialLanguage;
 linkManifestOf(initialLanguage);
 
 const queryClient = createQueryClient();
+// A product or blog page's own data came with the HTML: the first render needs no request.
+hydrateInlineQueries(queryClient, document);
 const { theme, ...services } = createAppServices({ i18n, queryClient, telegram });
 
 if (!telegram) watchInstallPrompt(window, services.pwa);

@@ -1,6 +1,7 @@
 import {
   FIRST_PAINT_QUERIES_ID,
-  FIRST_PAINT_SKELETONS,
+  FIRST_PAINT_OUTLINES,
+  outlineHtml,
   LANGUAGES,
   SHOP_NAME,
   stripLanguagePrefix,
@@ -200,7 +201,7 @@ export function renderInlineQueries(queries: readonly InlineQuery[], fetchedAt: 
  * so it has the app's margins and width.
  */
 export function fillRoot(html: string, page: FirstPaintPage, after: string): string {
-  const outline = `<div class="page first-paint-page" aria-busy="true"><div class="page__main">${FIRST_PAINT_SKELETONS[page]}</div></div>`;
+  const outline = `<div class="page first-paint-page" aria-busy="true"><div class="page__main">${outlineHtml(FIRST_PAINT_OUTLINES[page])}</div></div>`;
   return html.replace(
     /(<div\s+id\s*=\s*["']root["'][^>]*>)\s*(<\/div>)/i,
     (_match, open: string, close: string) => `${open}${outline}${close}${after}`,

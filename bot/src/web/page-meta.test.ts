@@ -6,12 +6,14 @@ import { FIXTURES, startEmbeddedBackend, type EmbeddedBackend } from '@shop/back
 import {
   blogQueryKey,
   FIRST_PAINT_QUERIES_ID,
-  FIRST_PAINT_SKELETONS,
+  FIRST_PAINT_OUTLINES,
+  outlineHtml,
   LANGUAGES,
   productQueryKey,
   SHOP_TAGLINES,
   type BlogPost,
   type BlogPostSummary,
+  type FirstPaintPage,
   type ProductDetail,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -113,6 +115,9 @@ interface InlineState {
   mutations: unknown[];
   queries: { queryKey: unknown[]; queryHash: string; state: Record<string, unknown> }[];
 }
+
+/** A page's outline as the server writes it into the root element. */
+const outline = (page: FirstPaintPage) => outlineHtml(FIRST_PAINT_OUTLINES[page]);
 
 /** The page's inline query state (shared/first-paint), or null when it has none. */
 function inlineState(html: string): InlineState | null {
@@ -279,7 +284,7 @@ describe('page heads from the reference backend', () => {
       const html = res.body;
       expect(html).toContain(`<html lang="${lang}">`);
       // The page's outline, but none of the product's data: a guest's is not a legal account's.
-      expect(html).toContain(FIRST_PAINT_SKELETONS.product);
+      expect(html).toContain(outline('product'));
       expect(inlineState(html)).toBeNull();
       expect(title(html)).toBe(SHOP_TAGLINES[lang].title);
       expect(meta(html, 'name', 'description')).toBe(SHOP_TAGLINES[lang].description);
@@ -472,7 +477,7 @@ describe('page heads when the backend misbehaves', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).not.toContain('application/ld+json');
         // The page's outline still goes out; no data, so the app asks for it itself.
-        expect(res.body, url).toContain(FIRST_PAINT_SKELETONS[page]);
+        expect(res.body, url).toContain(outline(page));
         expect(inlineState(res.body), url).toBeNull();
       }
     }
@@ -511,7 +516,7 @@ describe('first paint: the page carries its data and outline', () => {
         JSON.stringify((await productJson(slug, lang)).name),
       );
       expect(res.body).toContain(`<div id="root">`);
-      expect(res.body).toContain(FIRST_PAINT_SKELETONS.product);
+      expect(res.body).toContain(outline('product'));
     }
   });
 
@@ -530,8 +535,8 @@ describe('first paint: the page carries its data and outline', () => {
       expect(state?.queries).toHaveLength(1);
       expect(state?.queries[0]?.queryKey).toEqual([...blogQueryKey(lang, summary.slug)]);
       expect(state?.queries[0]?.state.data).toEqual(answer.json());
-      expect(res.body).toContain(FIRST_PAINT_SKELETONS.blog);
-      expect(res.body).not.toContain(FIRST_PAINT_SKELETONS.product);
+      expect(res.body).toContain(outline('blog'));
+      expect(res.body).not.toContain(outline('product'));
     }
   });
 

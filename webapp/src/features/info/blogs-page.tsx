@@ -1,14 +1,21 @@
-import { buildPath, SlugSchema, type BlogPostSummary, type Image } from '@shop/shared';
+import {
+  buildPath,
+  FIRST_PAINT_OUTLINES,
+  SlugSchema,
+  type BlogPostSummary,
+  type Image,
+} from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
+import { OutlineBoxes } from '../../lib/first-paint/first-paint-outline';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../lib/ui/icons';
 import { imageSources, type ImageSlot } from '../../lib/ui/image-sources';
 import { NotFoundContent } from '../../lib/ui/not-found';
-import { Prose, ProseSkeleton } from '../../lib/ui/prose';
+import { Prose } from '../../lib/ui/prose';
 import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useBlog } from './api/get-blog';
@@ -187,12 +194,10 @@ export function BlogPage() {
     );
   }
   if (!post.data) {
+    // The outline the server draws on a full load, the same boxes.
     return (
-      <div className="post" role="status" aria-label={t('common.loading')}>
-        {back}
-        <span className="skeleton skeleton--title" />
-        <span className="skeleton post__image" />
-        <ProseSkeleton />
+      <div role="status" aria-label={t('common.loading')}>
+        <OutlineBoxes outline={FIRST_PAINT_OUTLINES.blog} />
       </div>
     );
   }

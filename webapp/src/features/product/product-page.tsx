@@ -1,5 +1,6 @@
 import {
   buildPath,
+  FIRST_PAINT_OUTLINES,
   MAX_ITEM_QUANTITY,
   SlugSchema,
   type CartItem,
@@ -10,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
+import { OutlineBoxes } from '../../lib/first-paint/first-paint-outline';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCart, useServices } from '../../lib/services/services-context';
@@ -263,19 +265,12 @@ function ProductView({ product }: { product: ProductDetail }) {
   );
 }
 
+/** While the product loads: the outline the server draws on a full load, the same boxes. */
 function ProductSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="product" role="status" aria-label={t('common.loading')}>
-      <div className="product__top">
-        <div className="skeleton gallery__skeleton" />
-        <div className="product__info">
-          <span className="skeleton skeleton--text" style={{ width: '30%' }} />
-          <span className="skeleton skeleton--title" />
-          <span className="skeleton skeleton--title" style={{ width: '40%' }} />
-          <span className="skeleton skeleton--button" />
-        </div>
-      </div>
+    <div role="status" aria-label={t('common.loading')}>
+      <OutlineBoxes outline={FIRST_PAINT_OUTLINES.product} />
     </div>
   );
 }

@@ -1,0 +1,109 @@
+// Issue 9 §3: a product or blog page draws its product or post from the data the server wrote
+// into the HTML (dehydrated query state), with no request for it; and before the app's code has
+// run, the page already shows a grey outline of itself.
+import { expect, test, type Page } from '@playwright/test';
+import { CALLS, callPath, formatMoney, LANGUAGES, type Language } from '@shop/shared';
+import { apiBlog, apiBlogs, apiProduct, apiProducts } from '../support/shop-api';
+import { openInTelegram } from '../support/telegram';
+
+/** Every request for `path` fails, and is counted: the page must not need it. */
+async function refuse(page: Page, path: string): Promise<() => number> {
+  let asked = 0;
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      asked += 1;
+      await route.abort('failed');
+    },
+  );
+  return () => asked;
+}
+
+async function someProductSlug(request: Parameters<typeof apiProducts>[0]): Promise<string> {
+  const list = await apiProducts(request, {});
+  const slug = list.data.find((product) => product.old_price !== null)?.slug ?? list.data[0]?.slug;
+  if (!slug) throw new Error('The demo seed has no products');
+  return slug;
+}
+
+test.describe('first paint without a round-trip for data', () => {
+  for (const lang of LANGUAGES) {
+    test(`a product page shows its name and price with its API call refused (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const slug = await someProductSlug(request);
+      const product = await apiProduct(request, slug, lang);
+      const asked = await refuse(page, callPath(CALLS.product.path, { slug }));
+
+      await page.goto(`/${lang}/products/${slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(
+        page.locator('.product__price-row').getByText(formatMoney(product.price, lang)).first(),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /./ }).first()).toBeVisible();
+      expect(asked()).toBe(0);
+    });
+  }
+
+  test('a blog post shows its title and text with its API call refused', async ({
+    page,
+    request,
+  }) => {
+    const [summary] = (await apiBlogs(request, 1)).data;
+    if (!summary) throw new Error('The demo seed has no blog posts');
+    for (const lang of ['ru', 'uz'] as const satisfies readonly Language[]) {
+      const post = await apiBlog(request, summary.slug, lang);
+      const asked = await refuse(page, callPath(CALLS.blog.path, { slug: summary.slug }));
+      await page.goto(`/${lang}/blogs/${summary.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+      const firstParagraph = post.body.split(/\n\s*\n/)[0]?.trim() ?? '';
+      await expect(page.locator('.prose p').first()).toHaveText(firstParagraph);
+      expect(asked()).toBe(0);
+      await page.unrouteAll();
+    }
+  });
+
+  test('inside Telegram too: the product page draws from the page’s own data', async ({
+    page,
+    request,
+  }) => {
+    const slug = await someProductSlug(request);
+    const product = await apiProduct(request, slug, 'uz');
+    const asked = await refuse(page, callPath(CALLS.product.path, { slug }));
+    await openInTelegram(page, `/uz/products/${slug}`, { languageCode: 'uz', colorScheme: 'dark' });
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    expect(asked()).toBe(0);
+  });
+
+  test('before the app runs, the page is already its grey outline, and then the product', async ({
+    page,
+    request,
+  }) => {
+    const slug = await someProductSlug(request);
+    const product = await apiProduct(request, slug, 'en');
+    // The app's code is held back: what shows is the server's HTML alone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/en/products/${slug}`, { waitUntil: 'commit' });
+    const picture = page.locator('#root .first-paint__picture');
+    await expect(picture).toBeVisible();
+    const box = await picture.boundingBox();
+    // The gallery's square, edge to edge on a phone, as the product page draws it.
+    expect(box?.width).toBe(page.viewportSize()?.width);
+    expect(box?.height).toBeCloseTo(box?.width ?? 0, 0);
+    await expect(page.locator('#root .first-paint__title')).toBeVisible();
+    // Grey boxes only: none of the product's words before the app draws them.
+    await expect(page.locator('#root')).not.toContainText(product.name);
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.locator('.first-paint')).toHaveCount(0);
+  });
+});
