@@ -10,7 +10,7 @@ import { createAppRouter } from './app/router';
 import { createAppServices } from './app/services';
 import { resolveAppearance } from './features/preferences/theme-store';
 import { shopConfig } from './lib/config/shop-config';
-import { createI18n } from './lib/i18n/i18n';
+import { createI18n, loadMessages } from './lib/i18n/i18n';
 import { rememberLanguage } from './lib/i18n/language-cookie';
 import { hydrateInlineQueries } from './lib/first-paint/inline-queries';
 import { reloadOnceForChunkError } from './lib/pwa/chunk-reload';
@@ -23,12 +23,14 @@ import {
 } from './lib/pwa/new-build';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { createQueryClient } from './lib/query/query-client';
-import { initTelegram } from './lib/telegram';
+import { browserStorage } from './lib/storage/storage';
+import { startTelegram } from './lib/telegram';
 
 // The only module with side effects: it reads the environment and wires the app together.
 
 // First, before the router can rewrite the URL and drop the hash with the launch parameters.
-const telegram = initTelegram();
+// The SDK is downloaded only when the page carries them: a plain browser never waits for it.
+const telegram = await startTelegram();
 
 // The SDK has cached the launch parameters by now: drop the hash, fix the language.
 const launchPath = telegramLaunchPath(telegram, window.location);
@@ -40,7 +42,22 @@ const initialLanguage = languageInPath ?? detectClientLanguage(telegram);
 // comes back to /ru. Not inside Telegram: there, without a choice made in the switch, the app
 // follows Telegram's own language, which the shopper may change.
 if (languageInPath && !telegram) rememberLanguage(languageInPath);
-const i18n = createI18n(initialLanguage);
+// The first render waits for its one language's texts (the others load on a switch): it shows
+// words, never keys. A chunk a deploy removed fails here like any other: the page reloads once.
+const i18n = createI18n(
+  initialLanguage,
+  await loadMessages(initialLanguage).catch((error: unknown) => {
+    reloadOnceForChunkError({
+      storage: browserStorage('session'),
+      path: window.location.pathname,
+      now: Date.now(),
+      reload: () => {
+        window.location.reload();
+      },
+    });
+    throw error;
+  }),
+);
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
   if (isLanguage(language)) linkManifestOf(language);

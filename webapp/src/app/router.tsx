@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { HomePage } from '../features/catalog/home-page';
 import { FirstPaintOutline, firstPaintPageOf } from '../lib/first-paint/first-paint-outline';
+import { switchLanguage } from '../lib/i18n/i18n';
 import type { TelegramEnv } from '../lib/telegram';
 import { NotFoundContent } from '../lib/ui/not-found';
 import { AppShell } from './app-shell';
@@ -175,7 +176,8 @@ export function createAppRouter(deps: RouterDeps) {
   const languageLoader = async (args: LoaderFunctionArgs) => {
     const lang = args.params.lang;
     if (!isLanguage(lang)) return prefixless(args);
-    if (deps.i18n.language !== lang) await deps.i18n.changeLanguage(lang);
+    // Loads the language's texts first; a failed load is a chunk error for the error boundary.
+    if (deps.i18n.language !== lang) await switchLanguage(deps.i18n, lang);
     return null;
   };
 

@@ -1,15 +1,13 @@
 // The one door to the Telegram SDK (eslint forbids importing it anywhere else).
 export {
-  initTelegram,
   requestTelegramLocation,
+  startTelegram,
   telegramHaptic,
   telegramHapticSuccess,
   telegramOpenTelegramLink,
   telegramReady,
-  type TelegramEnv,
-  type TelegramLocation,
-  type TelegramLocationFailure,
-} from './telegram';
+} from './telegram-loader';
+export type { TelegramEnv, TelegramLocation, TelegramLocationFailure } from './telegram';
 export { OutsideLink } from './outside-link-anchor';
 export { outsideLinkKind, type OutsideLinkKind } from './outside-link';
 export { cssColorToHex, type HexColor } from './theme-colors';

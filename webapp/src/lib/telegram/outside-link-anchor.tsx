@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { outsideLinkKind } from './outside-link';
-import { telegramOpenLink } from './telegram';
+import { telegramOpenLink } from './telegram-loader';
 import { useIsTelegram } from './telegram-context';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'>;

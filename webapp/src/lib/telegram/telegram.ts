@@ -247,3 +247,37 @@ export async function requestTelegramLocation(): Promise<
       : { failure: 'unsupported' };
   }
 }
+
+/** Telegram's Back button calls `handler`; returns the unsubscribe, or null where unavailable. */
+export function onTelegramBackButton(handler: () => void): (() => void) | null {
+  return backButton.onClick.isAvailable() ? backButton.onClick(handler) : null;
+}
+
+export function showTelegramBackButton(visible: boolean): void {
+  if (visible && backButton.show.isAvailable()) backButton.show();
+  if (!visible && backButton.hide.isAvailable()) backButton.hide();
+}
+
+/** Telegram's MainButton calls `handler`; returns the unsubscribe, or null where unavailable. */
+export function onTelegramMainButton(handler: () => void): (() => void) | null {
+  return mainButton.onClick.isAvailable() ? mainButton.onClick(handler) : null;
+}
+
+export function setTelegramMainButton(params: {
+  text?: string;
+  isVisible?: boolean;
+  isEnabled?: boolean;
+  isLoaderVisible?: boolean;
+}): void {
+  if (mainButton.setParams.isAvailable()) mainButton.setParams(params);
+}
+
+/** Whether Telegram's theme is dark now, or null before the theme is mounted. */
+export function telegramThemeIsDark(): boolean | null {
+  return themeParams.isMounted() ? themeParams.isDark() : null;
+}
+
+/** Calls `onChange` when Telegram's theme turns dark or light; returns the unsubscribe. */
+export function onTelegramDarkChange(onChange: () => void): () => void {
+  return themeParams.isDark.sub(onChange);
+}

@@ -1,6 +1,6 @@
-import { backButton } from '@telegram-apps/sdk-react';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useIsTelegram } from './telegram-context';
+import { telegramSdk } from './telegram-loader';
 
 /**
  * Handlers that take the BackButton over for a while, newest first: an open sheet closes on Back
@@ -17,18 +17,17 @@ export function useTelegramBackButton(visible: boolean, onClick: () => void): vo
   });
 
   useEffect(() => {
-    if (!isTelegram || !backButton.onClick.isAvailable()) return;
-    return backButton.onClick(() => {
+    if (!isTelegram) return;
+    const unsubscribe = telegramSdk()?.onTelegramBackButton(() => {
       const override = overrides.at(-1);
       if (override) override.current();
       else handler.current();
     });
+    return unsubscribe ?? undefined;
   }, [isTelegram]);
 
   useEffect(() => {
-    if (!isTelegram) return;
-    if (visible && backButton.show.isAvailable()) backButton.show();
-    if (!visible && backButton.hide.isAvailable()) backButton.hide();
+    if (isTelegram) telegramSdk()?.showTelegramBackButton(visible);
   }, [isTelegram, visible]);
 }
 

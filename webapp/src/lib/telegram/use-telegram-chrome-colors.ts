@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { onTelegramThemeChange, telegramPaintChrome } from './telegram';
 import { useIsTelegram } from './telegram-context';
+import { telegramSdk } from './telegram-loader';
 import { cssColorToHex } from './theme-colors';
 
 function paintFromPage(): void {
   // What the page actually paints: body's background resolves whichever palette is active
   // (Telegram's --tg-theme-* on <html>, or the brand palette declared on <body>).
   const color = cssColorToHex(getComputedStyle(document.body).backgroundColor);
-  if (color) telegramPaintChrome(color);
+  if (color) telegramSdk()?.telegramPaintChrome(color);
 }
 
 /**
@@ -26,14 +26,14 @@ export function useTelegramChromeColors(palette: string): void {
   useEffect(() => {
     if (!isTelegram) return;
     let frame = 0;
-    const unsubscribe = onTelegramThemeChange(() => {
+    const unsubscribe = telegramSdk()?.onTelegramThemeChange(() => {
       // The SDK rewrites --tg-theme-* in its own subscriber; read the page once it has.
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(paintFromPage);
     });
     return () => {
       cancelAnimationFrame(frame);
-      unsubscribe();
+      unsubscribe?.();
     };
   }, [isTelegram]);
 }

@@ -1,6 +1,6 @@
-import { mainButton } from '@telegram-apps/sdk-react';
 import { useEffect, useRef } from 'react';
 import { useIsTelegram } from './telegram-context';
+import { telegramSdk } from './telegram-loader';
 
 export interface MainButtonOptions {
   text: string;
@@ -24,18 +24,19 @@ export function useTelegramMainButton(options: MainButtonOptions): void {
   });
 
   useEffect(() => {
-    if (!isTelegram || !mainButton.onClick.isAvailable()) return;
-    return mainButton.onClick(() => {
+    if (!isTelegram) return;
+    const unsubscribe = telegramSdk()?.onTelegramMainButton(() => {
       const current = latest.current;
       // Telegram may still deliver a press that raced with disabling the button.
       if (current.enabled === false || current.loading === true || !current.visible) return;
       current.onClick();
     });
+    return unsubscribe ?? undefined;
   }, [isTelegram]);
 
   useEffect(() => {
-    if (!isTelegram || !mainButton.setParams.isAvailable()) return;
-    mainButton.setParams({
+    if (!isTelegram) return;
+    telegramSdk()?.setTelegramMainButton({
       text,
       isVisible: visible,
       isEnabled: enabled && !loading,
@@ -47,9 +48,7 @@ export function useTelegramMainButton(options: MainButtonOptions): void {
   useEffect(() => {
     if (!isTelegram) return;
     return () => {
-      if (mainButton.setParams.isAvailable()) {
-        mainButton.setParams({ isVisible: false, isLoaderVisible: false });
-      }
+      telegramSdk()?.setTelegramMainButton({ isVisible: false, isLoaderVisible: false });
     };
   }, [isTelegram]);
 }

@@ -1,0 +1,56 @@
+// The Telegram SDK is its own chunk, downloaded only when the page was launched by Telegram
+// (build/bundle-budget.test.ts keeps it out of the standalone first load). Everything outside
+// this folder reaches it through these functions, which do nothing until it has loaded.
+import { mayBeTelegramLaunch, pageLaunchSources, type LaunchSources } from './launch';
+import type * as TelegramSdkModule from './telegram';
+import type { TelegramEnv, TelegramLocation, TelegramLocationFailure } from './telegram';
+
+type TelegramModule = typeof TelegramSdkModule;
+
+let sdk: TelegramModule | null = null;
+
+/** The loaded SDK adapter, or null outside Telegram (and before startTelegram resolved). */
+export function telegramSdk(): TelegramModule | null {
+  return sdk;
+}
+
+/**
+ * Loads the SDK and mounts the Mini App when the page carries launch parameters; null in a plain
+ * browser without downloading anything. Must run before the router rewrites the URL.
+ */
+export async function startTelegram(
+  sources: LaunchSources = pageLaunchSources(),
+  load: () => Promise<TelegramModule> = () => import('./telegram'),
+): Promise<TelegramEnv | null> {
+  if (!mayBeTelegramLaunch(sources)) return null;
+  const loaded = await load();
+  const env = loaded.initTelegram();
+  if (env) sdk = loaded;
+  return env;
+}
+
+export function telegramReady(): void {
+  sdk?.telegramReady();
+}
+
+export function telegramOpenLink(url: string): boolean {
+  return sdk?.telegramOpenLink(url) ?? false;
+}
+
+export function telegramOpenTelegramLink(url: string): boolean {
+  return sdk?.telegramOpenTelegramLink(url) ?? false;
+}
+
+export function telegramHaptic(kind: 'success' | 'error'): void {
+  sdk?.telegramHaptic(kind);
+}
+
+export function telegramHapticSuccess(): void {
+  sdk?.telegramHapticSuccess();
+}
+
+export async function requestTelegramLocation(): Promise<
+  TelegramLocation | { failure: TelegramLocationFailure }
+> {
+  return sdk ? sdk.requestTelegramLocation() : { failure: 'unsupported' };
+}
