@@ -185,6 +185,44 @@ test('an order placed offline waits, survives a reload, is sent once when online
   expect(await orderCount(request, page)).toBe(1);
 });
 
+test('a held order the shop refuses when it arrives says so, is not sent again, and gives its items back', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInFresh(page, 'en', '/en');
+  const mug = await lineOf(request, 'porcelain-mug', 'en');
+  await fillPickupOrder(page, request, [mug]);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('region', { name: WAITING })).toBeVisible();
+
+  // Sold out meanwhile: the shop answers the order with a refusal.
+  let refusals = 0;
+  await page.route(`**${CALLS.createOrder.path}`, (route) => {
+    refusals += 1;
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'out_of_stock', message: 'Not enough stock' }),
+    });
+  });
+  await context.setOffline(false);
+  const refused = page.getByRole('region', { name: 'Order not sent' });
+  await expect(refused).toContainText(
+    'The shop could not accept this order: Some items are no longer in stock in this quantity.',
+  );
+  await page.reload();
+  await expect(refused).toBeVisible();
+  expect(refusals).toBe(1);
+
+  await refused.getByRole('button', { name: 'Return the items to the cart' }).click();
+  await expect(refused).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Quantity of Porcelain mug' })).toContainText('1');
+  expect(await storedJson(page, 'heldOrders')).toBeNull();
+  expect(await orderCount(request, page)).toBe(0);
+});
+
 test('a card order offline is not held: the checkout says it needs the network', async ({
   page,
   context,

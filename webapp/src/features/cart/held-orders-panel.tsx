@@ -52,7 +52,7 @@ function HeldOrderCard({ order }: { order: HeldOrder }) {
       aria-labelledby={titleId}
     >
       <h2 id={titleId} className="held-order__title">
-        {t('held.title')}
+        {order.refused === null ? t('held.title') : t('held.refusedTitle')}
       </h2>
       <p className="held-order__status" role="status">
         {status}

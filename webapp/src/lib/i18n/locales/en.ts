@@ -428,6 +428,7 @@ export const en = {
     title: 'Order waiting for the network',
     willSend: "It will be sent when you're online.",
     sending: 'Sending…',
+    refusedTitle: 'Order not sent',
     refused: 'The shop could not accept this order: {{reason}}',
     itemsTotal: 'Items total',
     cancel: 'Cancel order',

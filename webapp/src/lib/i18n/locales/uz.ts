@@ -435,6 +435,7 @@ export const uz: Messages = {
     title: 'Buyurtma internetni kutmoqda',
     willSend: 'Internet paydo boʻlganda yuboriladi.',
     sending: 'Yuborilmoqda…',
+    refusedTitle: 'Buyurtma yuborilmadi',
     refused: 'Doʻkon buyurtmani qabul qila olmadi: {{reason}}',
     itemsTotal: 'Mahsulotlar summasi',
     cancel: 'Buyurtmani bekor qilish',
