@@ -59,7 +59,8 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
               <img
                 className="slide__image"
                 {...imageSources(slide.image, 'banner')}
-                alt={slide.image.alt ?? ''}
+                // An alt that repeats the title beside it would be read twice in the link.
+                alt={slide.image.alt === slide.title ? '' : (slide.image.alt ?? '')}
                 // The first banner is the largest thing on the first screen: fetch it first.
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'auto'}

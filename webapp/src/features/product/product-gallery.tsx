@@ -26,7 +26,14 @@ export function ProductGallery({ images, name }: { images: readonly Image[]; nam
   }
   return (
     <div className="gallery">
-      <ul className="gallery__track" ref={track} onScroll={onScroll}>
+      {/* Focusable, so a keyboard can scroll through the photos too. */}
+      <ul
+        className="gallery__track"
+        ref={track}
+        onScroll={onScroll}
+        tabIndex={0}
+        aria-label={t('product.photos', { name })}
+      >
         {images.map((image, index) => (
           <li key={image.url} className="gallery__slide">
             <ProductImage

@@ -151,6 +151,7 @@ export const en = {
     oldPrice: 'Old price: {{price}}',
     discount: '−{{percent}}%',
     photo: 'Photo {{index}} of {{total}}',
+    photos: 'Photos: {{name}}',
     breadcrumbs: 'Breadcrumbs',
     unavailable: 'This option is out of stock',
     fewLeft: 'Only {{count}} left',

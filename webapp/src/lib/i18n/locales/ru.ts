@@ -149,6 +149,7 @@ export const ru: Messages = {
     oldPrice: 'Старая цена: {{price}}',
     discount: '−{{percent}}%',
     photo: 'Фото {{index}} из {{total}}',
+    photos: 'Фото: {{name}}',
     breadcrumbs: 'Навигационная цепочка',
     unavailable: 'Этого варианта нет в наличии',
     fewLeft: 'Осталось {{count}} шт.',

@@ -154,6 +154,7 @@ export const uz: Messages = {
     oldPrice: 'Eski narx: {{price}}',
     discount: '−{{percent}}%',
     photo: 'Rasm: {{index}} / {{total}}',
+    photos: 'Rasmlar: {{name}}',
     breadcrumbs: 'Navigatsiya yoʻli',
     unavailable: 'Bu variant mavjud emas',
     fewLeft: 'Faqat {{count}} ta qoldi',
