@@ -22,6 +22,7 @@ import {
   watchForNewBuild,
 } from './lib/pwa/new-build';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
+import { indexedDbAnswers } from './lib/query/persisted-query-provider';
 import { createQueryClient } from './lib/query/query-client';
 import { browserStorage } from './lib/storage/storage';
 import { startTelegram } from './lib/telegram';
@@ -144,6 +145,7 @@ createRoot(container).render(
     <Providers
       i18n={i18n}
       queryClient={queryClient}
+      savedAnswers={'indexedDB' in window ? indexedDbAnswers() : null}
       services={services}
       theme={theme}
       telegram={telegram}

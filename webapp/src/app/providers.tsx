@@ -1,9 +1,11 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeStoreProvider } from '../features/preferences/theme-context';
 import type { ThemeStore } from '../features/preferences/theme-store';
+import type { AsyncKeyValue } from '../lib/query/persisted-queries';
+import { PersistedQueryClientProvider } from '../lib/query/persisted-query-provider';
 import type { AppServices } from '../lib/services/services';
 import { ServicesProvider } from '../lib/services/services-context';
 import { TelegramProvider, type TelegramEnv } from '../lib/telegram';
@@ -11,6 +13,7 @@ import { TelegramProvider, type TelegramEnv } from '../lib/telegram';
 export function Providers({
   i18n,
   queryClient,
+  savedAnswers = null,
   services,
   theme,
   telegram,
@@ -18,6 +21,8 @@ export function Providers({
 }: {
   i18n: I18n;
   queryClient: QueryClient;
+  /** Where public answers are kept for offline use; null: nowhere. */
+  savedAnswers?: AsyncKeyValue | null;
   services: AppServices;
   theme: ThemeStore;
   telegram: TelegramEnv | null;
@@ -25,13 +30,13 @@ export function Providers({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <PersistedQueryClientProvider client={queryClient} store={savedAnswers} buster={__BUILD_ID__}>
         <TelegramProvider env={telegram}>
           <ServicesProvider services={services}>
             <ThemeStoreProvider store={theme}>{children}</ThemeStoreProvider>
           </ServicesProvider>
         </TelegramProvider>
-      </QueryClientProvider>
+      </PersistedQueryClientProvider>
     </I18nextProvider>
   );
 }

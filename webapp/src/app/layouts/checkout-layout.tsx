@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SiteHeader } from '../../features/layout/site-header';
 import { LanguageSwitch } from '../../features/preferences/language-switch';
+import { OfflineBar } from '../../lib/pwa/offline-bar';
 import { useIsTelegram } from '../../lib/telegram';
 import { useGoBack } from '../app-shell';
 
@@ -15,6 +16,7 @@ export function CheckoutLayout() {
     <div className={isTelegram ? 'page page--checkout page--telegram' : 'page page--checkout'}>
       {!isTelegram && <SiteHeader onBack={goBack} switches={<LanguageSwitch />} />}
       <main className="page__main">
+        <OfflineBar />
         <Outlet />
       </main>
     </div>

@@ -5,6 +5,7 @@ import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
 import { LanguageSwitch } from '../../features/preferences/language-switch';
 import { ThemeSwitch } from '../../features/preferences/theme-switch';
+import { OfflineBar } from '../../lib/pwa/offline-bar';
 import { useIsTelegram } from '../../lib/telegram';
 import { useGoBack, useIsRootPage } from '../app-shell';
 
@@ -32,6 +33,7 @@ export function DefaultLayout() {
         />
       )}
       <main className="page__main">
+        <OfflineBar />
         <Outlet />
       </main>
       <SiteFooter

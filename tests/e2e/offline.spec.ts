@@ -1,0 +1,169 @@
+// Offline after one visit online (spec §1, §4; issue 9 "Offline that helps"): the Workbox worker
+// gives the shell and the build's scripts, the persisted query cache (IndexedDB, per language)
+// gives the answers each page showed. A page never opened says it needs the network and opens
+// by itself when the network is back. And a new worker taking over reloads the page once.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatMoney } from '@shop/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { storedCart } from '../support/browser-state';
+import { WEBAPP_DIST } from '../support/paths';
+import { startShopProcess } from '../support/shop-process';
+import { apiHome, apiProduct } from '../support/shop-api';
+
+test.use({ serviceWorkers: 'allow' });
+
+const VISITED = 'porcelain-mug';
+const NEVER_VISITED = 'whistling-kettle';
+const LISTING = '/en/products?category=tableware';
+const OFFLINE_BAR = 'Offline — showing saved data';
+
+async function waitForController(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 15_000,
+    })
+    .toMatch(/\/sw\.js$/);
+}
+
+/** The query keys saved for offline use in `language` (the app's IndexedDB store). */
+function savedQueryKeys(page: Page, language: string): Promise<string> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('shop-answers');
+        open.onerror = () => {
+          resolve('');
+        };
+        open.onsuccess = () => {
+          try {
+            const read = open.result.transaction('queries').objectStore('queries').get(key);
+            read.onsuccess = () => {
+              const saved = read.result as { clientState?: { queries?: { queryKey: unknown }[] } };
+              resolve(JSON.stringify(saved.clientState?.queries?.map((q) => q.queryKey) ?? []));
+            };
+            read.onerror = () => {
+              resolve('');
+            };
+          } catch {
+            resolve('');
+          }
+        };
+      }),
+    `queries:${language}`,
+  );
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+test('offline after one visit: home, a listing, a product and the cart read as they did', async ({
+  page,
+  context,
+  request,
+}) => {
+  const mug = await apiProduct(request, VISITED, 'en');
+  const kettle = await apiProduct(request, NEVER_VISITED, 'en');
+  const home = await apiHome(request, 'en');
+  const homeProduct = home.sections.flatMap((section) => section.products)[0];
+  if (!homeProduct) throw new Error('The seeded home page has no products');
+  const mugPrice = formatMoney(mug.price, 'en');
+
+  // Online: home, a listing, the product page (put in the cart), the cart.
+  await page.goto('/en');
+  await waitForController(page);
+  await expect(main(page).getByText(homeProduct.name).first()).toBeVisible();
+  await page.goto(LISTING);
+  await expect(main(page).getByRole('link', { name: mug.name, exact: true }).first()).toBeVisible();
+  await page.goto(`/en/products/${VISITED}`);
+  await expect(page.getByRole('heading', { level: 1, name: mug.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect.poll(async () => (await storedCart(page)).length).toBe(1);
+  await page.goto('/en/cart');
+  await expect(main(page).getByText(mug.name).first()).toBeVisible();
+  await expect(page.getByText(OFFLINE_BAR)).toHaveCount(0);
+  // The answers are saved (a moment after they arrive), the shopper's own never.
+  await expect.poll(() => savedQueryKeys(page, 'en')).toContain(VISITED);
+  const saved = await savedQueryKeys(page, 'en');
+  expect(saved).toContain('"products"');
+  expect(saved).not.toMatch(/"(orders|cards|profile)"/);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BAR })).toBeVisible();
+  await expect(main(page).getByText('Your cart is empty')).toHaveCount(0);
+  await expect(main(page).getByText(mug.name).first()).toBeVisible();
+  await expect(main(page).getByText(mugPrice).first()).toBeVisible();
+
+  for (const open of [
+    async () => page.goto('/en'),
+    // A tab of the bottom navigation keeps the shopper in the app, on that page.
+    async () =>
+      page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Home' })
+        .click(),
+  ]) {
+    await open();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(main(page).getByText(homeProduct.name).first()).toBeVisible();
+    await expect(page.getByText(OFFLINE_BAR)).toBeVisible();
+    await page.goto('/en/cart');
+  }
+
+  await page.goto(LISTING);
+  const card = main(page).getByRole('link', { name: mug.name, exact: true }).first();
+  await expect(card).toBeVisible();
+  await expect(main(page).getByText(mugPrice).first()).toBeVisible();
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name: mug.name })).toBeVisible();
+  await expect(main(page).getByText(mugPrice).first()).toBeVisible();
+  await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+
+  // A product never opened: no endless skeleton, no 500, but what it needs.
+  await page.goto(`/en/products/${NEVER_VISITED}`);
+  await expect(page.getByRole('alert')).toContainText('No connection');
+  await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+
+  // Back online: the bar goes and the page opens by itself.
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE_BAR)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: kettle.name })).toBeVisible();
+});
+
+test('a new worker taking over reloads the page once', async ({ page }) => {
+  // It starts a shop of its own.
+  test.slow();
+  // A shop of its own on a copy of the build, so the test can deploy "the next build" of the worker.
+  const dist = await mkdtemp(join(tmpdir(), 'shop-dist-'));
+  await cp(WEBAPP_DIST, dist, { recursive: true });
+  const shop = await startShopProcess('worker-swap', { WEBAPP_DIST: dist });
+  try {
+    await page.goto(`${shop.baseUrl}/en/brands`);
+    await waitForController(page);
+    // A returning shopper: the page starts under the worker.
+    await page.reload();
+    await waitForController(page);
+    const loads: string[] = [];
+    page.on('load', () => {
+      loads.push(new URL(page.url()).pathname);
+    });
+
+    // The next deploy's worker: other bytes under the same name (no compressed copies).
+    const worker = join(dist, 'sw.js');
+    await writeFile(worker, `${await readFile(worker, 'utf8')}\n// the next build\n`);
+    await rm(`${worker}.br`, { force: true });
+    await rm(`${worker}.gz`, { force: true });
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect.poll(() => loads, { timeout: 15_000 }).toEqual(['/en/brands']);
+    await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible();
+    // Once: the reloaded page, under the new worker, stays.
+    await page.waitForTimeout(1_500);
+    expect(loads).toEqual(['/en/brands']);
+  } finally {
+    await shop.stop();
+    await rm(dist, { recursive: true, force: true });
+  }
+});
