@@ -208,6 +208,26 @@ describe('held orders', () => {
     expect(shop.orders.size).toBe(1);
   });
 
+  it('two open tabs woken by the same return of the network send the order once', async () => {
+    const storage = createMemoryStorage();
+    const shop = fakeShop();
+    shop.fail = offline;
+    const tabA = setup({ storage, shop });
+    const tabB = setup({ storage, shop });
+    tabA.store.getState().hold(hold());
+    await settle();
+    tabB.store.getState().reloadLocal();
+    shop.fail = null;
+    const callsBefore = shop.calls.length;
+    tabA.wake();
+    tabB.wake();
+    await settle();
+    expect(shop.calls.length - callsBefore).toBe(1);
+    expect(shop.orders.size).toBe(1);
+    expect(tabA.store.getState().sent?.answer.data.number).toBe('U-1');
+    expect(tabB.store.getState().sent).toBeNull();
+  });
+
   it("sends only the signed-in shopper's own orders, and none while signed out", async () => {
     const { store, shop, signAs } = setup();
     shop.fail = offline;
