@@ -1,7 +1,8 @@
 // The installable web app (spec §1, §4): the manifest, the service worker's precached offline
-// shell, and no worker inside Telegram. The reload when another worker takes control is a unit test
-// (webapp/src/lib/pwa/register-service-worker.test.ts): swapping workers from a test races the
-// app's own registration. Every other spec blocks service workers (see playwright.config.ts).
+// shell, and no worker inside Telegram. The reload when another worker takes control is in
+// offline.spec.ts (on a shop of its own, whose build it changes) and, case by case, in
+// webapp/src/lib/pwa/register-service-worker.test.ts. Every other spec blocks service workers
+// (see playwright.config.ts).
 import { devices, expect, test, type Page } from '@playwright/test';
 import { openInTelegram } from '../support/telegram';
 
