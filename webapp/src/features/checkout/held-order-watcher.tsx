@@ -1,4 +1,3 @@
-import { matchRoute } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { refreshOrderLists } from '../../lib/queries/order-keys';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { clearCheckoutDraft } from './checkout-form';
-import { confirmedPath } from './order-paths';
+import { confirmedPath, heldOrderLanding } from './order-paths';
 
 /**
  * On every page: when an order held offline has been sent, the shopper lands where a placed
@@ -26,7 +25,7 @@ export function HeldOrderWatcher() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const checkingOut = matchRoute(pathname)?.route.layout === 'checkout';
+  const checkingOut = heldOrderLanding(pathname) === 'toast';
 
   useEffect(() => {
     if (!sent) return;
