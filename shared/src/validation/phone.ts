@@ -1,6 +1,17 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { z } from 'zod';
-import { UZ_MOBILE_METADATA } from './uz-phone-metadata';
+import { UZ_MOBILE } from './uz-phone-metadata';
+
+const NATIONAL_NUMBER = new RegExp(`^(?:${UZ_MOBILE.nationalNumberPattern})$`);
+const MOBILE_NUMBER = new RegExp(`^(?:${UZ_MOBILE.mobilePattern})$`);
+
+/** The digits after +998 form an Uzbek mobile number, as libphonenumber's isValid() judges it. */
+export function isUzMobileNationalNumber(national: string): boolean {
+  return (
+    (UZ_MOBILE.nationalNumberLengths as readonly number[]).includes(national.length) &&
+    NATIONAL_NUMBER.test(national) &&
+    MOBILE_NUMBER.test(national)
+  );
+}
 
 export const PHONE_MESSAGE = 'Enter an Uzbek mobile number: +998 and 9 digits';
 
@@ -11,9 +22,9 @@ const MAX_INPUT_LENGTH = 32;
 /**
  * '+998 90 123 45 67', '998901234567', '+998(90)123-45-67', '90 123 45 67' → '+998901234567'.
  * Only mobile numbers pass: the sign-in code goes by SMS, which a landline cannot receive.
- * Which prefixes are mobile comes from libphonenumber's metadata (its mobile set, Uzbekistan's
- * entry only, where isValid() means "valid mobile"), so new operator codes arrive with a library
- * update (and uz-phone-metadata.test.ts) rather than an edit to a hand-kept list.
+ * Which prefixes are mobile comes from libphonenumber's metadata (Uzbekistan's mobile patterns,
+ * copied and checked against the library by uz-phone-metadata.test.ts), so new operator codes
+ * arrive with a library update rather than an edit to a hand-kept list.
  */
 export function normalizeUzPhone(input: string): string | null {
   if (input.length > MAX_INPUT_LENGTH) return null;
@@ -31,9 +42,7 @@ export function normalizeUzPhone(input: string): string | null {
   } else if (digits.length === 9 && !hasPlus) national = digits;
   else return null;
 
-  const parsed = parsePhoneNumberFromString(`+998${national}`, UZ_MOBILE_METADATA);
-  if (!parsed?.isValid() || parsed.country !== 'UZ') return null;
-  return parsed.number;
+  return isUzMobileNationalNumber(national) ? `+${UZ_MOBILE.callingCode}${national}` : null;
 }
 
 export const PhoneSchema = z.string().transform((value, ctx) => {
