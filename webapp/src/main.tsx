@@ -21,7 +21,6 @@ import {
   fetchDeployedBuild,
   watchForNewBuild,
 } from './lib/pwa/new-build';
-import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { indexedDbAnswers } from './lib/query/persisted-query-provider';
 import { createQueryClient } from './lib/query/query-client';
 import { browserStorage } from './lib/storage/storage';
@@ -74,19 +73,26 @@ const { theme, ...services } = createAppServices({ i18n, queryClient, telegram }
 if (!telegram) watchInstallPrompt(window, services.pwa);
 
 if (!telegram && import.meta.env.PROD) {
-  registerServiceWorker({
-    onFailure: () => {
-      services.pwa.getState().setServiceWorkerFailed(true);
-    },
-    reload: () => {
-      window.location.reload();
-    },
-    // Checking out, the shopper is asked first (the new-build banner) rather than losing a form.
-    mayReload: () => matchRoute(window.location.pathname)?.route.layout !== 'checkout',
-    offerReload: () => {
-      services.pwa.getState().offerReload();
-    },
-  });
+  // Its own chunk (workbox-window): a page inside Telegram never loads it, and it registers only
+  // once the page has loaded anyway.
+  const failed = () => {
+    services.pwa.getState().setServiceWorkerFailed(true);
+  };
+  import('./lib/pwa/register-service-worker')
+    .then(({ registerServiceWorker }) => {
+      registerServiceWorker({
+        onFailure: failed,
+        reload: () => {
+          window.location.reload();
+        },
+        // Checking out, the shopper is asked first (the new-build banner) rather than losing a form.
+        mayReload: () => matchRoute(window.location.pathname)?.route.layout !== 'checkout',
+        offerReload: () => {
+          services.pwa.getState().offerReload();
+        },
+      });
+    })
+    .catch(failed);
 }
 
 // Spec §7: look for a newer build on focus and every few minutes, inside Telegram too (where no
