@@ -29,6 +29,8 @@ function countCartSaves(page: Page): () => number {
 }
 
 test.use({ viewport: { width: 360, height: 780 } });
+// Several sign-ins, reloads and backoff waits each: 40 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
 
 test('a cart change made offline reaches the server once the network is back, and survives a reload', async ({
   page,
