@@ -11,6 +11,7 @@ import {
   persistQueries,
   PERSISTED_MAX_AGE_MS,
   PERSISTED_MAX_QUERIES,
+  RESTORE_TIMEOUT_MS,
   SAVE_THROTTLE_MS,
   type AsyncKeyValue,
 } from './persisted-queries';
@@ -204,6 +205,30 @@ describe('persistQueries', () => {
     const client = clientWith([[productKeys.detail(ru, 'porcelain-mug'), { data: 1 }]]);
     await expect(saveFrom(client, broken, 'ru')).resolves.toBeUndefined();
     expect(client.getQueryData(productKeys.detail(ru, 'porcelain-mug'))).toEqual({ data: 1 });
+  });
+
+  it('lets queries go on when the storage never answers', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const silent: AsyncKeyValue = {
+      get: () => new Promise(() => undefined),
+      set: () => Promise.resolve(),
+      del: () => Promise.resolve(),
+    };
+    let settled = false;
+    const persistence = persistQueries({
+      queryClient: new QueryClient(),
+      store: silent,
+      language: 'ru',
+      buster: BUILD,
+    });
+    void persistence.restored.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(RESTORE_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    persistence.stop();
   });
 
   it('keeps the most recent answers, at most its limit', async () => {

@@ -47,6 +47,11 @@ export const PERSISTED_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSISTED_MAX_QUERIES = 150;
 /** Saves at most this often: a page loading fires a burst of cache events. */
 export const SAVE_THROTTLE_MS = 500;
+/**
+ * Queries wait for the restore at most this long: a storage that never answers (a browser's
+ * IndexedDB bug, a blocked database) must not leave every page loading.
+ */
+export const RESTORE_TIMEOUT_MS = 2_000;
 
 /** Whether an answer under `queryKey` is public and in `language`: the only kind persisted. */
 export function isPersistedQuery(queryKey: QueryKey, language: Language): boolean {
@@ -133,7 +138,10 @@ export function languagePersister(store: AsyncKeyValue, language: Language): Per
 }
 
 export interface QueryPersistence {
-  /** Settles once the saved answers are back in the cache (or found unusable and dropped). */
+  /**
+   * Settles once the saved answers are back in the cache (or found unusable and dropped), or
+   * after RESTORE_TIMEOUT_MS without an answer from the storage.
+   */
   restored: Promise<void>;
   /** Stops saving (a language switch starts the next language's). */
   stop: () => void;
@@ -189,12 +197,24 @@ export function persistQueries(options: {
     }
   };
 
-  const restored = restore().then(() => {
+  const restoredFromStorage = restore().then(() => {
     if (stopped) return;
     unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
       timer ??= setTimeout(save, SAVE_THROTTLE_MS);
     });
+  });
+  let giveUp: ReturnType<typeof setTimeout> | null = null;
+  const restored = Promise.race([
+    restoredFromStorage,
+    new Promise<void>((resolve) => {
+      giveUp = setTimeout(() => {
+        logWarning('Saved answers took too long to read; going on without them');
+        resolve();
+      }, RESTORE_TIMEOUT_MS);
+    }),
+  ]).finally(() => {
+    if (giveUp !== null) clearTimeout(giveUp);
   });
   return {
     restored,
