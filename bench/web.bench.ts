@@ -1,0 +1,412 @@
+// Storefront benchmark (see README.md): builds the webapp, starts the shop on a fresh data
+// directory, and runs Lighthouse (mobile preset: a mid-range phone on a slow 4G line, simulated)
+// in Debian's Chromium on home, a category listing, a product page and the cart (with an item),
+// several runs each. Prints the median scores and timings per page next to the targets and writes
+// bench/results/web.json. A benchmark, not a test: it exits 0 whether or not the targets are met.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+
+const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+// ---- Settings (the benchmark's own environment; nothing else reads these) -------------------
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+const SETTINGS = {
+  runs: positiveInteger('BENCH_WEB_RUNS', 3),
+  /** A build to serve as it is (no build step); by default the benchmark builds its own. */
+  dist: process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : null,
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  lang: 'ru',
+};
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+
+/** Issue 9's targets, on every page. */
+const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 } as const;
+
+interface PageToMeasure {
+  name: string;
+  path: string;
+  /** The cart is measured with an item in it: put there before each run. */
+  withCartItem?: boolean;
+}
+
+const PRODUCT_SLUG = 'porcelain-mug';
+const ALL_PAGES: readonly PageToMeasure[] = [
+  { name: 'home', path: `/${SETTINGS.lang}` },
+  { name: 'listing', path: `/${SETTINGS.lang}/products?category=cookware` },
+  { name: 'product', path: `/${SETTINGS.lang}/products/${PRODUCT_SLUG}` },
+  { name: 'cart', path: `/${SETTINGS.lang}/cart`, withCartItem: true },
+];
+
+/** BENCH_WEB_PAGES=home,cart measures only those pages. */
+const PAGES = process.env.BENCH_WEB_PAGES
+  ? ALL_PAGES.filter((page) => process.env.BENCH_WEB_PAGES?.split(',').includes(page.name))
+  : ALL_PAGES;
+
+// ---- Chrome and Puppeteer, through Lighthouse's own dependencies -----------------------------
+
+// chrome-launcher and puppeteer-core come with Lighthouse and are not dependencies of this
+// repository: they are loaded from Lighthouse's folder, typed by what is used of them here.
+interface LaunchedChrome {
+  port: number;
+  kill(): void;
+}
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<LaunchedChrome>;
+}
+interface PuppeteerPage {
+  goto(url: string, options?: { waitUntil?: string }): Promise<unknown>;
+  locator(selector: string): { click(): Promise<void> };
+  waitForFunction(fn: string, options?: { timeout?: number }): Promise<unknown>;
+  evaluate(fn: string): Promise<unknown>;
+  createCDPSession(): Promise<{ send(method: string): Promise<unknown> }>;
+  close(): Promise<void>;
+}
+interface PuppeteerBrowser {
+  newPage(): Promise<PuppeteerPage>;
+  disconnect(): Promise<void>;
+}
+interface Puppeteer {
+  connect(options: { browserURL: string }): Promise<PuppeteerBrowser>;
+}
+
+const fromLighthouse = createRequire(createRequire(import.meta.url).resolve('lighthouse'));
+
+async function importBesideLighthouse<T>(name: string): Promise<T> {
+  const module = (await import(pathToFileURL(fromLighthouse.resolve(name)).href)) as {
+    default?: T;
+  } & T;
+  return module.default ?? module;
+}
+
+// ---- Build and shop --------------------------------------------------------------------------
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<void>((done, fail) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      if (code === 0) done();
+      else fail(new Error(`${command} ${args.join(' ')} exited with ${String(code)}`));
+    });
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) =>
+    server.close(() => {
+      done();
+    }),
+  );
+  if (address === null || typeof address === 'string') throw new Error('No free port');
+  return address.port;
+}
+
+interface Shop {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The real server (bot/src/main.ts, embedded backend on PGlite) on a fresh data directory. */
+async function startShop(dist: string): Promise<Shop> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = join(REPO_ROOT, '.tmp', `bench-web-data-${port}`);
+  await rm(dataDir, { recursive: true, force: true });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bot/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BOT_TOKEN: '',
+      WEBAPP_DIST: dist,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((done) =>
+    child.once('exit', () => {
+      done();
+    }),
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const status = await fetch(`${baseUrl}/healthz`)
+      .then((response) => response.status)
+      .catch(() => null);
+    if (status === 200) return { baseUrl, stop };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error('The shop did not start');
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+// ---- Measuring -------------------------------------------------------------------------------
+
+interface Measurement {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Transfer size of every script the page loaded (compressed bytes over the wire). */
+  scriptBytes: number;
+}
+
+interface Run extends Measurement {
+  /** The accessibility audits that failed (their ids), so a score under 100 says why. */
+  accessibilityFailures: string[];
+}
+
+const score = (lhr: Result, category: string) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+function scriptBytes(lhr: Result): number {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return Number.NaN;
+  return details.items.reduce((total, item) => {
+    const size = item.transferSize;
+    return item.resourceType === 'Script' && typeof size === 'number' ? total + size : total;
+  }, 0);
+}
+
+function accessibilityFailures(lhr: Result): string[] {
+  const audits = lhr.categories.accessibility?.auditRefs ?? [];
+  return audits
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
+}
+
+function runOf(lhr: Result): Run {
+  return {
+    accessibilityFailures: accessibilityFailures(lhr),
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    fcpMs: metric(lhr, 'first-contentful-paint'),
+    lcpMs: metric(lhr, 'largest-contentful-paint'),
+    tbtMs: metric(lhr, 'total-blocking-time'),
+    cls: metric(lhr, 'cumulative-layout-shift'),
+    scriptBytes: scriptBytes(lhr),
+  };
+}
+
+/**
+ * Adds the product to the cart the way a shopper does (so the stored cart has whatever shape the
+ * app gives it), then forgets everything else a visit leaves: the service worker, its caches and
+ * the HTTP cache, so the cart is measured as a first load with an item, like the other pages.
+ */
+async function putItemInCart(puppeteer: Puppeteer, chrome: LaunchedChrome, baseUrl: string) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${baseUrl}/${SETTINGS.lang}/products/${PRODUCT_SLUG}`, {
+      waitUntil: 'networkidle0',
+    });
+    await page.locator('main .product__actions button.btn--primary').click();
+    await page.waitForFunction(
+      `Object.keys(localStorage).some((key) => /cart/i.test(key) && (localStorage.getItem(key) ?? '').includes('${PRODUCT_SLUG}'))`,
+      { timeout: 15_000 },
+    );
+    await page.evaluate(`(async () => {
+      const registrations = await navigator.serviceWorker?.getRegistrations() ?? [];
+      await Promise.all(registrations.map((registration) => registration.unregister()));
+      await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+    })()`);
+    await (await page.createCDPSession()).send('Network.clearBrowserCache');
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+function medianOf(runs: readonly Measurement[]): Measurement {
+  const of = (key: keyof Measurement) => median(runs.map((run) => run[key]));
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    bestPractices: of('bestPractices'),
+    fcpMs: of('fcpMs'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    scriptBytes: of('scriptBytes'),
+  };
+}
+
+function targetsOf(result: Measurement) {
+  return {
+    performance: {
+      target: `>= ${TARGETS.performance}`,
+      value: result.performance,
+      met: result.performance >= TARGETS.performance,
+    },
+    accessibility: {
+      target: `= ${TARGETS.accessibility}`,
+      value: result.accessibility,
+      met: result.accessibility >= TARGETS.accessibility,
+    },
+    cls: { target: `<= ${TARGETS.cls}`, value: result.cls, met: result.cls <= TARGETS.cls },
+  };
+}
+
+// ---- Output ----------------------------------------------------------------------------------
+
+function printTable(rows: readonly { page: PageToMeasure; median: Measurement }[]) {
+  const header = ['page', 'perf', 'a11y', 'best-pr', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB'];
+  const lines = rows.map(({ page, median: m }) => [
+    page.name,
+    String(m.performance),
+    String(m.accessibility),
+    String(m.bestPractices),
+    (m.fcpMs / 1000).toFixed(2),
+    (m.lcpMs / 1000).toFixed(2),
+    String(Math.round(m.tbtMs)),
+    m.cls.toFixed(3),
+    (m.scriptBytes / 1024).toFixed(1),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: readonly string[]) =>
+    cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
+  console.log(`\nLighthouse ${SETTINGS.runs} run(s) per page, medians (mobile preset):`);
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+// ---- Main ------------------------------------------------------------------------------------
+
+async function main() {
+  let dist = SETTINGS.dist;
+  if (dist === null) {
+    dist = join(REPO_ROOT, '.tmp', 'bench-web-dist');
+    console.log(`Building the webapp into ${dist} …`);
+    await run('pnpm', ['exec', 'vite', 'build', '--outDir', dist, '--emptyOutDir']);
+  }
+  const shop = await startShop(dist);
+  console.log(`Shop at ${shop.baseUrl}, serving ${dist}`);
+  const chromeLauncher = await importBesideLighthouse<ChromeLauncher>('chrome-launcher');
+  const puppeteer = await importBesideLighthouse<Puppeteer>('puppeteer-core');
+  const chrome = await chromeLauncher.launch({
+    chromePath: SETTINGS.chromePath,
+    chromeFlags: CHROME_FLAGS,
+  });
+  const results: { page: PageToMeasure; runs: Run[]; median: Measurement }[] = [];
+  try {
+    for (const page of PAGES) {
+      const runs: Run[] = [];
+      for (let index = 1; index <= SETTINGS.runs; index += 1) {
+        if (page.withCartItem) await putItemInCart(puppeteer, chrome, shop.baseUrl);
+        const flags: Flags = {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          // The cart keeps the item just put in (its caches were cleared above).
+          disableStorageReset: page.withCartItem === true,
+        };
+        const result = await lighthouse(`${shop.baseUrl}${page.path}`, flags);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        if (result.lhr.runtimeError) {
+          throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.message}`);
+        }
+        const measured = runOf(result.lhr);
+        runs.push(measured);
+        console.log(
+          `${page.name} run ${index}: performance ${measured.performance}, LCP ${Math.round(measured.lcpMs)} ms, CLS ${measured.cls.toFixed(3)}`,
+        );
+      }
+      results.push({ page, runs, median: medianOf(runs) });
+    }
+  } finally {
+    chrome.kill();
+    await shop.stop();
+  }
+
+  printTable(results);
+  const pages = results.map(({ page, runs, median: m }) => ({
+    name: page.name,
+    path: page.path,
+    median: m,
+    runs,
+    targets: targetsOf(m),
+  }));
+  const missed = pages.flatMap((page) =>
+    Object.entries(page.targets)
+      .filter(([, target]) => !target.met)
+      .map(([name, target]) => {
+        const failing = [...new Set(page.runs.flatMap((run) => run.accessibilityFailures))];
+        const why = name === 'accessibility' ? `; failing audits: ${failing.join(', ')}` : '';
+        return `${page.name}: ${name} ${String(target.value)} (target ${target.target})${why}`;
+      }),
+  );
+  console.log(
+    missed.length === 0
+      ? '\nAll targets met (performance >= 95, accessibility 100, CLS <= 0.02 on every page).'
+      : `\nTargets MISSED:\n${missed.map((line) => `  - ${line}`).join('\n')}`,
+  );
+  const load = loadavg();
+  console.log(
+    `Load average ${load.map((value) => value.toFixed(2)).join(' ')} on ${cpus().length} cores: ` +
+      'simulated throttling scales with the CPU the machine has left, so scores move with load.',
+  );
+  await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(REPO_ROOT, 'bench', 'results', 'web.json');
+  await writeFile(
+    file,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        lighthouse: 'mobile preset, simulated throttling',
+        runsPerPage: SETTINGS.runs,
+        machine: { cores: cpus().length, loadAverage: load },
+        targets: TARGETS,
+        allTargetsMet: missed.length === 0,
+        pages,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`Wrote ${file}`);
+}
+
+await main();
