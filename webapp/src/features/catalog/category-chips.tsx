@@ -45,3 +45,16 @@ export function CategoryChips({
     </nav>
   );
 }
+
+/** A row of grey chips while the categories load, as tall as the row that replaces it. */
+export function ChipsSkeleton() {
+  return (
+    <div className="chips" aria-hidden="true">
+      <div className="chips__list">
+        {[96, 120, 84, 110].map((width) => (
+          <span key={width} className="chip skeleton" style={{ width }} />
+        ))}
+      </div>
+    </div>
+  );
+}

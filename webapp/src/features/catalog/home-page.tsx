@@ -10,7 +10,7 @@ import { useIsTelegram } from '../../lib/telegram';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useHome } from './api/get-home';
 import { useSlides } from './api/get-slides';
-import { CategoryChips } from './category-chips';
+import { CategoryChips, ChipsSkeleton } from './category-chips';
 import { listingQuery } from './listing-url';
 import { SearchBox } from './search/search-box';
 import { SlidesCarousel } from './slides-carousel';
@@ -43,6 +43,7 @@ export function HomePage() {
       {isTelegram && <SearchBox />}
       <HomeBanner />
 
+      {home.isPending && <ChipsSkeleton />}
       {home.data && home.data.data.categories.length > 0 && (
         <CategoryChips categories={home.data.data.categories} label={t('home.categories')} />
       )}
@@ -97,8 +98,9 @@ export function HomePage() {
 function SectionSkeleton() {
   return (
     <div className="home-section" aria-hidden="true">
+      {/* A heading's line, grey: the section that replaces it starts where this one does. */}
       <div className="section-head">
-        <span className="skeleton skeleton--title" />
+        <span className="skeleton section-head__skeleton" />
       </div>
       <div className="product-row">
         <ProductCardSkeleton />
@@ -114,7 +116,7 @@ function HomeBanner() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const slides = useSlides();
-  if (slides.isPending) return <div className="skeleton carousel__skeleton" aria-hidden="true" />;
+  if (slides.isPending) return <CarouselSkeleton />;
   const list = slides.data?.data ?? [];
   if (list.length === 0) {
     return (
@@ -128,4 +130,16 @@ function HomeBanner() {
     );
   }
   return <SlidesCarousel slides={list} />;
+}
+
+/** The carousel's own boxes while the banners load: a slide's picture and the controls' row. */
+function CarouselSkeleton() {
+  return (
+    <div className="carousel" aria-hidden="true">
+      <div className="carousel__track">
+        <span className="skeleton carousel__skeleton" />
+      </div>
+      <div className="carousel__controls" />
+    </div>
+  );
 }

@@ -20,7 +20,7 @@ import { useIsTelegram } from '../../lib/telegram';
 import { useCategories } from './api/get-categories';
 import { MAX_LOADED_PAGES, useProductPages } from './api/get-products';
 import { useSearch } from './api/search-products';
-import { CategoryChips } from './category-chips';
+import { CategoryChips, ChipsSkeleton } from './category-chips';
 import { FiltersSheet } from './filters-sheet';
 import { categoryNeighbours, findCategory } from './find-category';
 import {
@@ -75,7 +75,13 @@ export function ProductsPage() {
           <SearchResults query={state.q} />
         </>
       ) : (
-        <Listing title={title} state={state} tree={categories.data?.data ?? []} onChange={update} />
+        <Listing
+          title={title}
+          state={state}
+          tree={categories.data?.data ?? []}
+          treePending={categories.isPending}
+          onChange={update}
+        />
       )}
     </div>
   );
@@ -85,11 +91,14 @@ function Listing({
   title,
   state,
   tree,
+  treePending,
   onChange,
 }: {
   title: string;
   state: ListingState;
   tree: readonly Category[];
+  /** The categories are on their way: their chips' row is held for them. */
+  treePending: boolean;
   onChange: (next: ListingState) => void;
 }) {
   const { t } = useTranslation();
@@ -129,12 +138,14 @@ function Listing({
 
   return (
     <>
+      {/* The count's line is held (blank) while it loads, so the list does not move down. */}
       <PageTitle
-        subtitle={total !== undefined ? t('catalog.productCount', { count: total }) : null}
+        subtitle={total !== undefined ? t('catalog.productCount', { count: total }) : '\u00a0'}
       >
         {title}
       </PageTitle>
 
+      {treePending && <ChipsSkeleton />}
       {neighbours.length > 0 && (
         <CategoryChips
           categories={neighbours}

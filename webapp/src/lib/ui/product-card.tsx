@@ -44,14 +44,23 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   );
 }
 
+/**
+ * A card while its product loads: the real card's boxes (price, two name lines, stock badge) with
+ * grey bars in them, so the card that replaces it has the same height and nothing below moves.
+ */
 export function ProductCardSkeleton() {
   return (
     <div className="product-card product-card--skeleton" aria-hidden="true">
       <span className="skeleton product-card__media" />
       <span className="product-card__body">
-        <span className="skeleton skeleton--text" style={{ width: '55%' }} />
-        <span className="skeleton skeleton--text" />
-        <span className="skeleton skeleton--text" style={{ width: '70%' }} />
+        <span className="price price--sm" style={{ width: '55%' }}>
+          <span className="skeleton skeleton--text" />
+        </span>
+        <span className="product-card__name">
+          <span className="skeleton skeleton--text" />
+          <span className="skeleton skeleton--text" style={{ width: '70%' }} />
+        </span>
+        <span className="badge skeleton">{'\u00a0'.repeat(12)}</span>
       </span>
     </div>
   );
