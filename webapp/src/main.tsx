@@ -23,6 +23,7 @@ import {
 } from './lib/pwa/new-build';
 import { indexedDbAnswers } from './lib/query/persisted-query-provider';
 import { createQueryClient } from './lib/query/query-client';
+import { refreshWhenWorkerUpdates } from './lib/query/worker-updates';
 import { browserStorage } from './lib/storage/storage';
 import { startTelegram } from './lib/telegram';
 
@@ -93,6 +94,8 @@ if (!telegram && import.meta.env.PROD) {
       });
     })
     .catch(failed);
+  // A public answer the worker gave from its cache and then found changed is asked again.
+  if ('serviceWorker' in navigator) refreshWhenWorkerUpdates(navigator.serviceWorker, queryClient);
 }
 
 // Spec §7: look for a newer build on focus and every few minutes, inside Telegram too (where no
