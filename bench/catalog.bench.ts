@@ -13,24 +13,17 @@ import { openDatabase, type Database } from '../backend/src/db/client';
 import { createPaymeProcessor } from '../backend/src/payments/payme-processor';
 import { buildSyntheticCatalog, insertCatalog } from '../backend/src/seed/synthetic-catalog';
 import { CATALOG_PREFIX, type ProductsFilter } from '../shared/src/index';
+import { positiveIntegerFromEnv } from './settings';
 
 // ---- Settings (the benchmark's own environment; nothing else reads these) -------------------
 
-function numberFrom(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
 const SETTINGS = {
-  products: numberFrom('BENCH_PRODUCTS', 20_000),
-  warmup: numberFrom('BENCH_WARMUP', 20),
+  products: positiveIntegerFromEnv('BENCH_PRODUCTS', 20_000),
+  warmup: positiveIntegerFromEnv('BENCH_WARMUP', 20),
   /** Timed requests per scenario; PGlite is slower, so it gets fewer by default. */
   iterations: {
-    postgres: numberFrom('BENCH_ITERATIONS', 200),
-    pglite: numberFrom('BENCH_ITERATIONS', 100),
+    postgres: positiveIntegerFromEnv('BENCH_ITERATIONS', 200),
+    pglite: positiveIntegerFromEnv('BENCH_ITERATIONS', 100),
   },
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   engines: (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(','),

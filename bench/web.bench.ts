@@ -3,29 +3,22 @@
 // in Debian's Chromium on home, a category listing, a product page and the cart (with an item),
 // several runs each. Prints the median scores and timings per page next to the targets and writes
 // bench/results/web.json. A benchmark, not a test: it exits 0 whether or not the targets are met.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { startShopProcess } from '../tests/support/shop-process';
+import { positiveIntegerFromEnv } from './settings';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 // ---- Settings (the benchmark's own environment; nothing else reads these) -------------------
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
 const SETTINGS = {
-  runs: positiveInteger('BENCH_WEB_RUNS', 3),
+  runs: positiveIntegerFromEnv('BENCH_WEB_RUNS', 3),
   /** A build to serve as it is (no build step); by default the benchmark builds its own. */
   dist: process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : null,
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -104,67 +97,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
       else fail(new Error(`${command} ${args.join(' ')} exited with ${String(code)}`));
     });
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) =>
-    server.close(() => {
-      done();
-    }),
-  );
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
-
-interface Shop {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** The real server (bot/src/main.ts, embedded backend on PGlite) on a fresh data directory. */
-async function startShop(dist: string): Promise<Shop> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = join(REPO_ROOT, '.tmp', `bench-web-data-${port}`);
-  await rm(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bot/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BOT_TOKEN: '',
-      WEBAPP_DIST: dist,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((done) =>
-    child.once('exit', () => {
-      done();
-    }),
-  );
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const status = await fetch(`${baseUrl}/healthz`)
-      .then((response) => response.status)
-      .catch(() => null);
-    if (status === 200) return { baseUrl, stop };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error('The shop did not start');
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
 }
 
 // ---- Measuring -------------------------------------------------------------------------------
@@ -321,7 +253,7 @@ async function main() {
     console.log(`Building the webapp into ${dist} …`);
     await run('pnpm', ['exec', 'vite', 'build', '--outDir', dist, '--emptyOutDir']);
   }
-  const shop = await startShop(dist);
+  const shop = await startShopProcess('bench-web', { WEBAPP_DIST: dist });
   console.log(`Shop at ${shop.baseUrl}, serving ${dist}`);
   const chromeLauncher = await importBesideLighthouse<ChromeLauncher>('chrome-launcher');
   const puppeteer = await importBesideLighthouse<Puppeteer>('puppeteer-core');

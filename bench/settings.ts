@@ -1,0 +1,10 @@
+// The benchmarks' own environment settings: each reads its knobs here, nothing else reads them.
+
+/** A whole number of at least 1 from the environment variable `name`, else `fallback`. */
+export function positiveIntegerFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
