@@ -100,3 +100,24 @@ export function outlineHtml(outline: OutlineBox): string {
   const inner = (outline.children ?? []).map(outlineHtml).join('');
   return `<div class="${outline.className}"${style}>${inner}</div>`;
 }
+
+/**
+ * TanStack Query's state of a query that holds `data`, fetched at `dataUpdatedAt` and not failing:
+ * what the server writes into the page and what the webapp rebuilds after checking the data.
+ */
+export function successfulQueryState<TData>(data: TData, dataUpdatedAt: number) {
+  return {
+    data,
+    dataUpdateCount: 1,
+    dataUpdatedAt,
+    error: null,
+    errorUpdateCount: 0,
+    errorUpdatedAt: 0,
+    fetchFailureCount: 0,
+    fetchFailureReason: null,
+    fetchMeta: null,
+    isInvalidated: false,
+    status: 'success' as const,
+    fetchStatus: 'idle' as const,
+  };
+}

@@ -1,5 +1,6 @@
 import {
   FIRST_PAINT_QUERIES_ID,
+  successfulQueryState,
   FIRST_PAINT_OUTLINES,
   outlineHtml,
   LANGUAGES,
@@ -176,20 +177,7 @@ export function renderInlineQueries(queries: readonly InlineQuery[], fetchedAt: 
       queryKey,
       // TanStack's hashKey of a key of strings: its JSON.
       queryHash: JSON.stringify(queryKey),
-      state: {
-        data,
-        dataUpdateCount: 1,
-        dataUpdatedAt: fetchedAt,
-        error: null,
-        errorUpdateCount: 0,
-        errorUpdatedAt: 0,
-        fetchFailureCount: 0,
-        fetchFailureReason: null,
-        fetchMeta: null,
-        isInvalidated: false,
-        status: 'success',
-        fetchStatus: 'idle',
-      },
+      state: successfulQueryState(data, fetchedAt),
     })),
   };
   return `<script type="application/json" id="${FIRST_PAINT_QUERIES_ID}">${jsonForScript(state)}</script>`;

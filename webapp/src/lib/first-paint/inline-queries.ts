@@ -1,6 +1,7 @@
 import {
   blogQueryKey,
   FIRST_PAINT_QUERIES_ID,
+  successfulQueryState,
   GUEST_ANSWER_ACCOUNT_TYPES,
   isLanguage,
   productQueryKey,
@@ -76,20 +77,7 @@ export function readInlineQueries(text: string | null | undefined, now: number):
       queryKey: query.key,
       queryHash: hashKey(query.key),
       dehydratedAt: now,
-      state: {
-        data: query.data,
-        dataUpdateCount: 1,
-        dataUpdatedAt: Math.min(dataUpdatedAt, now),
-        error: null,
-        errorUpdateCount: 0,
-        errorUpdatedAt: 0,
-        fetchFailureCount: 0,
-        fetchFailureReason: null,
-        fetchMeta: null,
-        isInvalidated: false,
-        status: 'success',
-        fetchStatus: 'idle',
-      },
+      state: successfulQueryState(query.data, Math.min(dataUpdatedAt, now)),
     });
   }
   return { mutations: [], queries };
