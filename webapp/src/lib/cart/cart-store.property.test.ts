@@ -1,10 +1,11 @@
 import { addToCart, removeFromCart, setQuantity, type CartItem } from '@shop/shared';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createMemoryStorage, type KeyValueStorage } from '../storage/storage';
 import { createCartStore, type CartStore } from './cart-store';
+import { runOnFakeClock } from './fake-clock';
 
 // The cart store driven through random sessions of a signed-in shopper: edits, the network
 // dropping and coming back, wake-ups, time passing, reloads, and another device changing lines
@@ -68,14 +69,7 @@ function quantities(cart: readonly CartItem[], ids: readonly number[]): Record<n
   return result;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+runOnFakeClock();
 
 describe('cart store properties', () => {
   it('never loses an edit: once online, the server holds every local edit and every other-device line', async () => {

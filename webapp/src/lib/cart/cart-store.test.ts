@@ -1,9 +1,10 @@
 import type { CartItem } from '@shop/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createMemoryStorage, type KeyValueStorage } from '../storage/storage';
 import { CART_STORAGE_KEY, CART_SYNC_STORAGE_KEY, createCartStore } from './cart-store';
+import { runOnFakeClock, settle } from './fake-clock';
 
 function item(productId: number, quantity = 1): CartItem {
   return {
@@ -94,17 +95,7 @@ function setup(
   };
 }
 
-/** Lets pending promises and timers due within `ms` run (fake timers). */
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+runOnFakeClock();
 
 describe('cart store', () => {
   it('adds, merges the same product, sets quantity and removes at 0, saving each change as an array', () => {

@@ -1,5 +1,5 @@
 import type { CartItem, CreateOrderRequest, OrderResponse } from '@shop/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createMemoryStorage, type KeyValueStorage } from '../storage/storage';
@@ -9,6 +9,7 @@ import {
   readHeldOrders,
   SEND_LEASE_MS,
 } from './held-orders';
+import { runOnFakeClock, settle } from './fake-clock';
 
 const line: CartItem = {
   product_id: 7,
@@ -63,6 +64,20 @@ function fakeShop() {
   return shop;
 }
 
+/** Keeps the next order call unanswered until the returned function answers it. */
+function holdNextAnswer(shop: ReturnType<typeof fakeShop>): (value: OrderResponse) => void {
+  let answer: (value: OrderResponse) => void = () => undefined;
+  shop.call.mockImplementationOnce(
+    () =>
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+  );
+  return (value) => {
+    answer(value);
+  };
+}
+
 function setup(options: { storage?: KeyValueStorage; shop?: ReturnType<typeof fakeShop> } = {}) {
   const storage = options.storage ?? createMemoryStorage();
   const shop = options.shop ?? fakeShop();
@@ -98,16 +113,7 @@ const hold = (key = KEY_A, userId = 5) => ({
   lines: [line],
 });
 
-const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+runOnFakeClock();
 
 describe('held orders', () => {
   it('keeps an order placed offline through a reload and sends it once, with its key, when the network is back', async () => {
@@ -176,13 +182,7 @@ describe('held orders', () => {
 
   it('cannot cancel an order while it is being sent (it may already be at the shop)', async () => {
     const { store, shop } = setup();
-    let answer: (value: OrderResponse) => void = () => undefined;
-    shop.call.mockImplementationOnce(
-      () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const answer = holdNextAnswer(shop);
     store.getState().hold(hold());
     await settle();
     expect(store.getState().cancel(KEY_A)).toBeNull();
@@ -270,13 +270,7 @@ describe('held orders', () => {
 
   it('forgets everything at logout, even a send under way', async () => {
     const { store, shop, storage } = setup();
-    let answer: (value: OrderResponse) => void = () => undefined;
-    shop.call.mockImplementationOnce(
-      () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const answer = holdNextAnswer(shop);
     store.getState().hold(hold());
     await settle();
     store.getState().forget();
