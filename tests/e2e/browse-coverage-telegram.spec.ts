@@ -831,6 +831,11 @@ interface LoadingCase {
   lang: Language;
   call: RegExp;
   loaded: (page: Page) => Locator;
+  /**
+   * Reached by a tap on `link` from `path` rather than loaded directly: a direct load of this
+   * page draws from the data the server wrote into it (first-paint.spec) and makes no call.
+   */
+  via?: { path: string; link: (page: Page) => Locator };
 }
 
 const LOADING_CASES: LoadingCase[] = [
@@ -854,6 +859,13 @@ const LOADING_CASES: LoadingCase[] = [
     lang: 'uz',
     call: /\/resources\/product\/porcelain-mug/,
     loaded: (page) => page.getByRole('heading', { level: 1 }),
+    via: {
+      path: '/uz/products?q=krujka',
+      link: (page) =>
+        main(page)
+          .getByRole('link', { name: /Chinni krujka 350 ml/ })
+          .first(),
+    },
   },
   {
     name: '/catalog',
@@ -912,7 +924,12 @@ test.describe('loading states inside Telegram: skeletons, never a blank screen',
       page,
     }) => {
       const held = await holdRequests(page, screen.call);
-      await openScreen(page, screen.path, screen.lang);
+      if (screen.via) {
+        await openScreen(page, screen.via.path, screen.lang);
+        await screen.via.link(page).click();
+      } else {
+        await openScreen(page, screen.path, screen.lang);
+      }
       await expect.poll(() => held.count()).toBeGreaterThan(0);
       const skeletons = main(page).locator('.skeleton');
       await expect(skeletons.first()).toBeVisible();
