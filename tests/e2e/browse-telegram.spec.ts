@@ -10,6 +10,30 @@ import {
 } from '../support/telegram';
 
 test.describe('browsing inside Telegram', () => {
+  /** Whether any stylesheet on the page carries Telegram UI's rules (their classes start tgui-). */
+  const hasTelegramUiStyles = (page: Page) =>
+    page.evaluate(() =>
+      Array.from(document.styleSheets).some((sheet) =>
+        Array.from(sheet.cssRules).some((rule) => rule.cssText.includes('.tgui-')),
+      ),
+    );
+
+  test("Telegram UI's root and stylesheet wrap the app inside Telegram, and a browser loads neither", async ({
+    page,
+    browser,
+  }) => {
+    await openInTelegram(page, '/ru', { languageCode: 'ru', colorScheme: 'dark' });
+    await expect(page.locator('.app-root')).toHaveClass(/tgui-/);
+    expect(await hasTelegramUiStyles(page)).toBe(true);
+
+    const browserPage = await browser.newPage();
+    await browserPage.goto(new URL('/ru', page.url()).href);
+    await expect(browserPage.getByRole('banner')).toBeVisible();
+    await expect(browserPage.locator('.app-root')).not.toHaveClass(/tgui-/);
+    expect(await hasTelegramUiStyles(browserPage)).toBe(false);
+    await browserPage.close();
+  });
+
   test('search sits at the top of home; a suggestion opens the product with its MainButton', async ({
     page,
   }) => {

@@ -1,10 +1,11 @@
 import { buildPath, matchRoute } from '@shop/shared';
-import { useCallback, useEffect } from 'react';
+import { createElement, useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useResolvedTheme } from '../features/preferences/theme-context';
 import { useLanguage } from '../lib/i18n/use-language';
 import { useServices } from '../lib/services/services-context';
 import {
+  telegramAppRoot,
   telegramReady,
   useTelegramBackButton,
   useTelegramChromeColors,
@@ -39,7 +40,7 @@ export function useIsRootPage(): boolean {
 }
 
 /**
- * Everything around the pages: the app root, the theme on <html>, the Telegram BackButton,
+ * Everything around the pages: the app root (Telegram UI's inside Telegram), the theme on <html>, the Telegram BackButton,
  * ready(), start_param deep links, toasts.
  */
 export function AppShell() {
@@ -78,15 +79,22 @@ export function AppShell() {
     if (target) void navigate(target);
   }, [telegram, session, navigate, lang]);
 
-  // A plain element: no telegram-ui component is used, so neither its code nor its stylesheet
-  // is shipped (their root only set colours the app's own palette overrides).
-  return (
-    <div className="app-root">
+  const pages = (
+    <>
       <Outlet />
       <NewBuildBanner />
       <HeldOrderWatcher />
       <Toaster />
       <ScrollRestoration />
-    </div>
+    </>
   );
+  // Inside Telegram, Telegram UI's root with an explicit appearance and platform (it came with
+  // the SDK chunk); in a browser a plain element, so neither its code nor its stylesheet loads.
+  // The root is the same component on every render (the module's export), hence createElement.
+  const telegramRoot = telegram ? telegramAppRoot() : null;
+  if (telegramRoot) {
+    const platform = ['ios', 'macos'].includes(telegram?.platform ?? '') ? 'ios' : 'base';
+    return createElement(telegramRoot, { appearance, platform, className: 'app-root' }, pages);
+  }
+  return <div className="app-root">{pages}</div>;
 }

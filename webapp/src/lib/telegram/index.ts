@@ -2,6 +2,7 @@
 export {
   requestTelegramLocation,
   startTelegram,
+  telegramAppRoot,
   telegramHaptic,
   telegramHapticSuccess,
   telegramOpenTelegramLink,

@@ -29,6 +29,11 @@ export async function startTelegram(
   return env;
 }
 
+/** Telegram UI's AppRoot, once the SDK chunk (which carries it) has loaded; null outside Telegram. */
+export function telegramAppRoot(): TelegramModule['TelegramAppRoot'] | null {
+  return sdk?.TelegramAppRoot ?? null;
+}
+
 export function telegramReady(): void {
   sdk?.telegramReady();
 }

@@ -14,8 +14,10 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
+import { AppRoot } from '@telegram-apps/telegram-ui';
 import { logWarning } from '../log';
 import type { HexColor } from './theme-colors';
+import './telegram-ui.css';
 
 /** What the rest of the app may know about the Telegram launch. */
 export interface TelegramEnv {
@@ -281,3 +283,10 @@ export function telegramThemeIsDark(): boolean | null {
 export function onTelegramDarkChange(onChange: () => void): () => void {
   return themeParams.isDark.sub(onChange);
 }
+
+/**
+ * Telegram UI's root, which the app wraps its pages in inside Telegram (with an explicit
+ * appearance and platform: it cannot read them from this SDK). Outside Telegram neither its code
+ * nor its stylesheet is downloaded.
+ */
+export const TelegramAppRoot = AppRoot;
