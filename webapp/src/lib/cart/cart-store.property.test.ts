@@ -5,26 +5,14 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createMemoryStorage, type KeyValueStorage } from '../storage/storage';
 import { createCartStore, type CartStore } from './cart-store';
-import { runOnFakeClock } from './fake-clock';
+import { cartLine, runOnFakeClock } from './cart-test-support';
 
 // The cart store driven through random sessions of a signed-in shopper: edits, the network
 // dropping and coming back, wake-ups, time passing, reloads, and another device changing lines
 // this one never touches while the page is closed. Whatever the order, once the network is back
 // the server holds every edit made here and every line only the other device changed.
 
-function item(productId: number, quantity: number): CartItem {
-  return {
-    product_id: productId,
-    name: `Item ${productId}`,
-    img_url: null,
-    quantity,
-    attributes: [],
-    price: 1_000,
-    slug: `item-${productId}`,
-    mxit: '12345678901234567',
-    mxit_unit: '796',
-  };
-}
+const item = (productId: number, quantity: number) => cartLine(productId, quantity, 1_000);
 
 /** Products this device edits, and products only the other device does. */
 const LOCAL_IDS = [1, 2, 3, 4];

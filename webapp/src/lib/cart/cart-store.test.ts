@@ -4,21 +4,9 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createMemoryStorage, type KeyValueStorage } from '../storage/storage';
 import { CART_STORAGE_KEY, CART_SYNC_STORAGE_KEY, createCartStore } from './cart-store';
-import { runOnFakeClock, settle } from './fake-clock';
+import { cartLine, runOnFakeClock, settle } from './cart-test-support';
 
-function item(productId: number, quantity = 1): CartItem {
-  return {
-    product_id: productId,
-    name: `Item ${productId}`,
-    img_url: null,
-    quantity,
-    attributes: [],
-    price: 10_000,
-    slug: `item-${productId}`,
-    mxit: '12345678901234567',
-    mxit_unit: '796',
-  };
-}
+const item = cartLine;
 
 const offline = () =>
   new ApiError({ code: 'network_error', message: 'Failed to fetch', status: 0 });

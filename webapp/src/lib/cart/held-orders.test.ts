@@ -9,7 +9,7 @@ import {
   readHeldOrders,
   SEND_LEASE_MS,
 } from './held-orders';
-import { runOnFakeClock, settle } from './fake-clock';
+import { runOnFakeClock, settle } from './cart-test-support';
 
 const line: CartItem = {
   product_id: 7,

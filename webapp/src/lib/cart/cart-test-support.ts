@@ -1,5 +1,6 @@
-// The cart and held-order stores retry on timers and log failed sends: their tests run them on
+// Test support for the cart's stores. They retry on timers and log failed sends: their tests run them on
 // vitest's fake clock with the warnings silenced, and move time on with `settle`.
+import type { CartItem } from '@shop/shared';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /** Fake timers and a quiet console.warn around every test of the calling file. */
@@ -16,3 +17,18 @@ export function runOnFakeClock(): void {
 
 /** Lets pending promises and timers due within `ms` run. */
 export const settle = (ms = 0): Promise<unknown> => vi.advanceTimersByTimeAsync(ms);
+
+/** A cart line of product `productId` (one variant, no attributes) at `price` sum. */
+export function cartLine(productId: number, quantity = 1, price = 10_000): CartItem {
+  return {
+    product_id: productId,
+    name: `Item ${productId}`,
+    img_url: null,
+    quantity,
+    attributes: [],
+    price,
+    slug: `item-${productId}`,
+    mxit: '12345678901234567',
+    mxit_unit: '796',
+  };
+}
