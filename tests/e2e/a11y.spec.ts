@@ -13,6 +13,12 @@ import { DARK_THEME } from '../support/telegram-themes';
 
 const main = (page: Page) => page.getByRole('main');
 
+// axe measures colours as drawn: a button fading in from disabled (opacity 0.15 s) read mid-fade
+// is a false contrast failure. The app's reduced-motion rule makes every transition instant.
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
 /** Runs axe on the page as it is now; fails listing each rule broken and where. */
 async function expectNoViolations(page: Page, screen: string): Promise<void> {
   // Nothing still loading: skeletons and spinners are not what a shopper reads.

@@ -758,15 +758,18 @@ test.describe('every browse screen inside Telegram', () => {
 
     // Home: the first banner and the first cards eager, everything after them lazy.
     await openScreen(page, '/en', 'en');
-    const banners = await attributes(
-      main(page).getByRole('region', { name: 'Offers' }).locator('img'),
-    );
+    const bannerImages = main(page).getByRole('region', { name: 'Offers' }).locator('img');
+    // The app reports ready before the slides' answer arrives: wait for them, then read.
+    await expect(bannerImages.nth(1)).toBeAttached();
+    const banners = await attributes(bannerImages);
     expect(banners.length).toBeGreaterThan(1);
     banners.forEach(responsive);
     expect(banners.map((image) => image.loading)).toEqual(
       banners.map((_, index) => (index === 0 ? 'eager' : 'lazy')),
     );
-    const firstRow = await attributes(main(page).locator('.home-section').first().locator('img'));
+    const firstRowImages = main(page).locator('.home-section').first().locator('img');
+    await expect(firstRowImages.nth(2)).toBeAttached();
+    const firstRow = await attributes(firstRowImages);
     firstRow.forEach(responsive);
     expect(firstRow.slice(2).every((image) => image.loading === 'lazy')).toBe(true);
 
