@@ -75,6 +75,9 @@ test('offline after one visit: home, a listing, a product and the cart read as t
   await expect(main(page).getByText(homeProduct.name).first()).toBeVisible();
   await page.goto(LISTING);
   await expect(main(page).getByRole('link', { name: mug.name, exact: true }).first()).toBeVisible();
+  // Answers are saved a moment after they arrive (SAVE_THROTTLE_MS): a shopper reads the list
+  // for longer than that, a test would leave the page before it.
+  await expect.poll(() => savedQueryKeys(page, 'en')).toContain('"products"');
   await page.goto(`/en/products/${VISITED}`);
   await expect(page.getByRole('heading', { level: 1, name: mug.name })).toBeVisible();
   await page.getByRole('button', { name: 'Add to cart' }).click();
