@@ -13,8 +13,8 @@ import { closedPortUrl } from './testing/upstream-stand-ins';
 function expectAppPage(body: string): void {
   expect(body).toMatch(/^<!doctype html><html lang="(uz|ru|en)">/);
   expect(body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
-  // Empty, or a product or blog page's outline (page-meta.test.ts).
-  expect(body).toMatch(/<div id="root">(<\/div>|<div class="page first-paint-page")/);
+  // The page's outline: the header, and a product or blog page's own (page-meta.test.ts).
+  expect(body).toMatch(/<div id="root"><div class="page first-paint-page"/);
   expect(body.match(/<title>/g)).toHaveLength(1);
 }
 

@@ -13,7 +13,7 @@ import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
 import { createUpstreamClient } from './relay/upstream-client';
 import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
-import { runtimeConfigScript } from './web/runtime-config';
+import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK } from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
 import { registerSitemap } from './web/sitemap';
 import { registerWebapp } from './web/webapp';
@@ -115,11 +115,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     yandexMapsApiKey: deps.yandexMapsApiKey,
     buildPollIntervalMs: deps.buildPollIntervalMs,
   });
+  // Written into every page, each allowed by its hash in the CSP.
+  const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
   installErrorHandler(app);
   installSecurityHeaders(
     app,
     contentSecurityPolicy({
-      inlineScripts: configScript ? [configScript.cspSource] : [],
+      inlineScripts: pageScripts.map((script) => script.cspSource),
       yandexMaps: deps.yandexMapsApiKey !== undefined,
     }),
   );
@@ -183,7 +185,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       publicUrl,
       timeoutMs: deps.pageMetaTimeoutMs ?? PAGE_META_TIMEOUT_MS,
     }),
-    inlineScripts: configScript ? [configScript.html] : [],
+    inlineScripts: pageScripts.map((script) => script.html),
   });
   return app;
 }

@@ -1,10 +1,24 @@
 // Issue 9 §3: a product or blog page draws its product or post from the data the server wrote
 // into the HTML (dehydrated query state), with no request for it; and before the app's code has
-// run, the page already shows a grey outline of itself.
+// run, the page already shows a grey outline of itself under the shop's header, which stands
+// where the app then draws it (Telegram's own header takes its place there).
 import { expect, test, type Page } from '@playwright/test';
 import { CALLS, callPath, formatMoney, LANGUAGES, type Language } from '@shop/shared';
 import { apiBlog, apiBlogs, apiProduct, apiProducts } from '../support/shop-api';
 import { openInTelegram } from '../support/telegram';
+
+/** Holds the app's entry script until `release` is called: the page is the server's HTML alone. */
+async function holdAppCode(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
 
 /** Every request for `path` fails, and is counted: the page must not need it. */
 async function refuse(page: Page, path: string): Promise<() => number> {
@@ -83,14 +97,7 @@ test.describe('first paint without a round-trip for data', () => {
     const slug = await someProductSlug(request);
     const product = await apiProduct(request, slug, 'en');
     // The app's code is held back: what shows is the server's HTML alone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdAppCode(page);
     await page.goto(`/en/products/${slug}`, { waitUntil: 'commit' });
     const picture = page.locator('#root .first-paint__picture');
     await expect(picture).toBeVisible();
@@ -105,5 +112,50 @@ test.describe('first paint without a round-trip for data', () => {
     release();
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.locator('.first-paint')).toHaveCount(0);
+  });
+
+  for (const { name, path } of [
+    { name: 'home', path: '/en' },
+    { name: 'a listing', path: '/en/products?category=cookware' },
+    { name: 'the cart', path: '/ru/cart' },
+  ]) {
+    test(`before the app runs, ${name} shows the shop's header where the app then draws it`, async ({
+      page,
+    }) => {
+      const { release } = await holdAppCode(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const outlined = page.locator('#root .first-paint-header');
+      // Words on screen before any script: the shop's name.
+      await expect(outlined.locator('.logo__text')).toHaveText('Uy Shop');
+      const before = {
+        header: await outlined.boundingBox(),
+        name: await outlined.locator('.logo__text').boundingBox(),
+      };
+
+      release();
+      await expect(outlined).toHaveCount(0);
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('searchbox')).toBeVisible();
+      const after = {
+        header: await header.boundingBox(),
+        name: await header.locator('.logo__text').boundingBox(),
+      };
+      // The same place and size: nothing moves when the app takes over.
+      expect(before.name).not.toBeNull();
+      expect(before).toEqual(after);
+    });
+  }
+
+  test('inside Telegram, whose header stands in for the shop’s, the outline draws none', async ({
+    page,
+  }) => {
+    const { release } = await holdAppCode(page);
+    await openInTelegram(page, '/uz', { languageCode: 'uz', waitUntil: 'commit' });
+    await expect(page.locator('#root .first-paint-page')).toBeAttached();
+    await expect(page.locator('html')).toHaveClass(/telegram-launch/);
+    await expect(page.locator('#root .first-paint-header')).toBeHidden();
+    release();
+    await expect(page.locator('.first-paint-page')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
   });
 });

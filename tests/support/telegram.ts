@@ -19,6 +19,8 @@ export interface LaunchOptions {
   userId?: number;
   /** What the client's location manager answers: a point, or a refusal. Unset: no answer. */
   location?: { latitude: number; longitude: number } | 'denied';
+  /** When the page counts as opened: 'commit' for a page whose scripts a test holds back. */
+  waitUntil?: 'commit' | 'load';
 }
 
 export function signedLaunchHash(options: LaunchOptions = {}): string {
@@ -111,7 +113,9 @@ export async function openInTelegram(page: Page, path: string, options: LaunchOp
     },
     { themeParams: theme, location: options.location ?? null },
   );
-  await page.goto(`${path}#${signedLaunchHash(options)}`);
+  await page.goto(`${path}#${signedLaunchHash(options)}`, {
+    waitUntil: options.waitUntil ?? 'load',
+  });
 }
 
 export async function telegramEvents(page: Page): Promise<TelegramEvent[]> {

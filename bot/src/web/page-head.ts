@@ -183,15 +183,51 @@ export function renderInlineQueries(queries: readonly InlineQuery[], fetchedAt: 
   return `<script type="application/json" id="${FIRST_PAINT_QUERIES_ID}">${jsonForScript(state)}</script>`;
 }
 
+/** What the server draws in the root element before the app's code has run. */
+export interface RootOutline {
+  /** A product or blog page's own outline under the header; other pages show the header only. */
+  page: FirstPaintPage | null;
+  /** The header's back button: every page but home has one (app-shell's useIsRootPage). */
+  back: boolean;
+  /** The header's search row: the default layout has it, checkout's does not. */
+  search: boolean;
+}
+
+const LOGO_MARK =
+  '<svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" focusable="false">' +
+  '<rect width="32" height="32" rx="9" fill="var(--app-accent)"/>' +
+  '<path d="M8 15.5 16 9l8 6.5V23a1 1 0 0 1-1 1h-4.5v-5h-5v5H9a1 1 0 0 1-1-1Z" fill="var(--app-accent-contrast)"/>' +
+  '</svg>';
+
+/**
+ * The standalone app's header (webapp features/layout/site-header.tsx, with LogoMark of
+ * lib/ui/icons.tsx) in the app's own classes, so it has the real one's size and the shop's name
+ * sits where the app then draws it: the page shows words before its script has loaded (first
+ * contentful paint) and nothing moves when the app takes over (tests/e2e/first-paint.spec.ts
+ * compares the two). Buttons are empty boxes of their size. Inside Telegram, whose own header
+ * takes this place, the inline launch mark hides it (first-paint.css).
+ */
+export function headerOutlineHtml(outline: Pick<RootOutline, 'back' | 'search'>): string {
+  const button = '<span class="icon-button"></span>';
+  const back = outline.back ? button : '';
+  const logo = `<span class="logo">${LOGO_MARK}<span class="logo__text">${escapeHtml(SHOP_NAME)}</span></span>`;
+  const search = outline.search
+    ? '<div class="site-header__search"><div class="search-box"><span class="search-box__input"></span></div></div>'
+    : '';
+  const actions = `<div class="site-header__actions">${button.repeat(outline.search ? 3 : 2)}</div>`;
+  return `<header class="site-header first-paint-header" aria-hidden="true"><div class="site-header__inner">${back}${logo}${search}${actions}</div></header>`;
+}
+
 /**
  * index.html with the page's outline inside the root element (React replaces it on its first
  * render) and `after` right behind it. The outline sits in a page frame of the app's own classes,
  * so it has the app's margins and width.
  */
-export function fillRoot(html: string, page: FirstPaintPage, after: string): string {
-  const outline = `<div class="page first-paint-page" aria-busy="true"><div class="page__main">${outlineHtml(FIRST_PAINT_OUTLINES[page])}</div></div>`;
+export function fillRoot(html: string, outline: RootOutline, after: string): string {
+  const page = outline.page ? outlineHtml(FIRST_PAINT_OUTLINES[outline.page]) : '';
+  const frame = `<div class="page first-paint-page" aria-busy="true">${headerOutlineHtml(outline)}<div class="page__main">${page}</div></div>`;
   return html.replace(
     /(<div\s+id\s*=\s*["']root["'][^>]*>)\s*(<\/div>)/i,
-    (_match, open: string, close: string) => `${open}${outline}${close}${after}`,
+    (_match, open: string, close: string) => `${open}${frame}${close}${after}`,
   );
 }

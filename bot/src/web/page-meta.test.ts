@@ -28,7 +28,7 @@ import {
   type SeenRequest,
   type StandIn,
 } from '../testing/upstream-stand-ins';
-import { snippet } from './page-head';
+import { headerOutlineHtml, snippet } from './page-head';
 
 /**
  * Product and blog pages as a link preview or a search engine sees them: index.html with a head
@@ -246,7 +246,8 @@ describe('page heads from the reference backend', () => {
     const res = await app.inject({ url: `/en/products/${FIXTURES.unknownSlug}` });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<div id="root"></div>');
+    // The app's not-found page comes in: nothing of a product's outline goes out first.
+    expect(res.body).not.toContain(outline('product'));
     expect(meta(res.body, 'name', 'robots')).toBe('noindex');
     expect(canonical(res.body)).toBeUndefined();
     expect(res.body).not.toContain('application/ld+json');
@@ -392,10 +393,10 @@ describe('page heads when the backend misbehaves', () => {
     expect(html).not.toContain('" onerror="');
     // Not in the head; the inline state keeps the backend's text as data (a JSON string).
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('javascript:');
-    // Every script element that opens is one of ours (JSON-LD, the inline query state, the app),
-    // and closes where we closed it.
-    expect(html.match(/<script\b/g)).toHaveLength(3);
-    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    // Every script element that opens is one of ours (the Telegram launch mark, JSON-LD, the
+    // inline query state, the app), and closes where we closed it.
+    expect(html.match(/<script\b/g)).toHaveLength(4);
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     expect(html.match(/<!--/g)).toBeNull();
     // The state still reads back as the backend's text, whole.
     const inline = inlineState(html);
@@ -540,7 +541,7 @@ describe('first paint: the page carries its data and outline', () => {
     }
   });
 
-  it('writes neither data nor outline into other pages, a missing product or a missing post', async () => {
+  it('writes neither data nor a page outline into other pages, a missing product or a missing post: only the header', async () => {
     for (const url of [
       '/en',
       '/ru/products',
@@ -553,7 +554,29 @@ describe('first paint: the page carries its data and outline', () => {
     ]) {
       const res = await app.inject({ url });
       expect(inlineState(res.body), url).toBeNull();
-      expect(res.body, url).toContain('<div id="root"></div>');
+      for (const page of ['product', 'blog'] as const) {
+        expect(res.body, url).not.toContain(outline(page));
+      }
+      const header = headerOutlineHtml({ back: url !== '/en', search: true });
+      expect(res.body, url).toContain(
+        `<div id="root"><div class="page first-paint-page" aria-busy="true">${header}<div class="page__main"></div></div></div>`,
+      );
     }
+  });
+
+  it('draws the header as each layout has it: home without the back button, checkout without the search', async () => {
+    const header = async (url: string) => {
+      const { body } = await app.inject({ url });
+      const html =
+        /<header class="site-header first-paint-header"[^]*?<\/header>/.exec(body)?.[0] ?? '';
+      return {
+        back: html.includes('<div class="site-header__inner"><span class="icon-button">'),
+        search: html.includes('site-header__search'),
+        name: html.includes('<span class="logo__text">Uy Shop</span>'),
+      };
+    };
+    expect(await header('/ru')).toEqual({ back: false, search: true, name: true });
+    expect(await header('/ru/products')).toEqual({ back: true, search: true, name: true });
+    expect(await header('/ru/checkout')).toEqual({ back: true, search: false, name: true });
   });
 });

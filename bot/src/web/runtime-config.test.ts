@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../server';
 import { captureLogs } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import { closedPortUrl } from '../testing/upstream-stand-ins';
-import { runtimeConfigScript } from './runtime-config';
+import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK } from './runtime-config';
 
 /** The server's settings for the browser (window.__SHOP_CONFIG__) and the CSP that admits them. */
 
@@ -86,9 +87,9 @@ describe('runtime config for the webapp', () => {
     expect(plain.body).not.toContain('__SHOP_CONFIG__');
     const policy = String(plain.headers['content-security-policy']);
     expect(policy).not.toContain('yandex');
-    expect(policy).not.toContain('sha256-');
     expect(policy).not.toContain('unsafe-eval');
-    expect(directives(policy)['script-src']).toEqual(["'self'"]);
+    // Only the Telegram launch mark, which every page carries, besides the app's own files.
+    expect(directives(policy)['script-src']).toEqual(["'self'", TELEGRAM_LAUNCH_MARK.cspSource]);
     expect(directives(policy)['frame-src']).toBeUndefined();
   });
 
@@ -129,5 +130,49 @@ describe('runtime config for the webapp', () => {
       `'sha256-${createHash('sha256').update(inner).digest('base64')}'`,
     );
     expect(runtimeConfigScript({})).toBeNull();
+  });
+});
+
+describe('the Telegram launch mark', () => {
+  /** Runs the mark's code against a page at `href` whose SDK kept `stored` (a throw: blocked). */
+  function classesAfterMark(href: string, stored: string | null | Error): string[] {
+    const classes: string[] = [];
+    const code = TELEGRAM_LAUNCH_MARK.html.slice('<script>'.length, -'</script>'.length);
+    runInNewContext(code, {
+      location: { href },
+      sessionStorage: {
+        getItem: (key: string) => {
+          if (stored instanceof Error) throw stored;
+          return key === 'tapps/launchParams' ? stored : null;
+        },
+      },
+      document: { documentElement: { classList: { add: (name: string) => classes.push(name) } } },
+    });
+    return classes;
+  }
+
+  it("marks a page Telegram opened, by the address or the SDK's saved launch parameters", () => {
+    expect(classesAfterMark('https://shop.uz/uz#tgWebAppData=a&tgWebAppVersion=8.0', null)).toEqual(
+      ['telegram-launch'],
+    );
+    expect(
+      classesAfterMark('https://shop.uz/ru/cart', 'tgWebAppPlatform=ios&tgWebAppData=x'),
+    ).toEqual(['telegram-launch']);
+    expect(classesAfterMark('https://shop.uz/ru/cart', null)).toEqual([]);
+    expect(classesAfterMark('https://shop.uz/en', new Error('SecurityError'))).toEqual([]);
+  });
+
+  it('is in every page before </head>, allowed by its hash', async () => {
+    for (const app of [withKey, withoutKey]) {
+      for (const url of ['/uz', '/ru/products/mug', '/en/nowhere']) {
+        const res = await app.inject({ url });
+        const at = res.body.indexOf(TELEGRAM_LAUNCH_MARK.html);
+        expect(at, url).toBeGreaterThan(-1);
+        expect(at, url).toBeLessThan(res.body.indexOf('</head>'));
+        expect(directives(res.headers['content-security-policy'])['script-src'], url).toContain(
+          TELEGRAM_LAUNCH_MARK.cspSource,
+        );
+      }
+    }
   });
 });

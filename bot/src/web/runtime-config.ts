@@ -24,7 +24,23 @@ export function runtimeConfigScript(config: RuntimeConfig): InlineScript | null 
     Object.entries(config).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(settings).length === 0) return null;
-  const code = `window.__SHOP_CONFIG__=${jsonForScript(settings)}`;
+  return inlineScript(`window.__SHOP_CONFIG__=${jsonForScript(settings)}`);
+}
+
+/** `code` as a script element, with the CSP source that allows exactly that text. */
+export function inlineScript(code: string): InlineScript {
   const hash = createHash('sha256').update(code, 'utf8').digest('base64');
   return { html: `<script>${code}</script>`, cspSource: `'sha256-${hash}'` };
 }
+
+/**
+ * Marks `<html>` with `telegram-launch` before the first paint when the page was opened by
+ * Telegram: the same test as the webapp's mayBeTelegramLaunch (lib/telegram/launch.ts), the
+ * launch parameters in the address or in the SDK's saved copy. The server's outline of the page
+ * draws the shop's own header, which Telegram's header replaces: the mark hides it there. It
+ * runs in `<head>`, before the body is parsed; blocked storage counts as empty.
+ */
+export const TELEGRAM_LAUNCH_MARK = inlineScript(
+  "(function(){var s='';try{s=sessionStorage.getItem('tapps/launchParams')||''}catch(e){}" +
+    "if((location.href+' '+s).indexOf('tgWebApp')!==-1)document.documentElement.classList.add('telegram-launch')})()",
+);

@@ -13,7 +13,13 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../errors';
-import { fillRoot, injectIntoIndex, renderHead, renderInlineQueries } from './page-head';
+import {
+  fillRoot,
+  injectIntoIndex,
+  renderHead,
+  renderInlineQueries,
+  type RootOutline,
+} from './page-head';
 import type { PageMeta, PageMetaSource } from './page-meta';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -95,19 +101,21 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
   const sendIndex = async (
     reply: FastifyReply,
     { status, head, firstPaint }: PageMeta,
+    frame: Omit<RootOutline, 'page'>,
   ): Promise<FastifyReply> => {
     // Read per request: it is a few hundred bytes in the page cache, and a rebuild shows at once.
     const html = await readFile(indexPath, 'utf8');
     const tags = [renderHead(head, publicUrl), extraTags].filter((part) => part !== '');
     const page = injectIntoIndex(html, head.language, tags.join('\n    '));
-    // A product or post: its outline at once, and the data it was written from for the app.
-    const filled = firstPaint
-      ? fillRoot(
-          page,
-          firstPaint.page,
-          firstPaint.queries.length > 0 ? renderInlineQueries(firstPaint.queries, Date.now()) : '',
-        )
-      : page;
+    // The header at once on every page; a product or post also gets its outline, and the data
+    // it was written from for the app.
+    const filled = fillRoot(
+      page,
+      { ...frame, page: firstPaint?.page ?? null },
+      firstPaint && firstPaint.queries.length > 0
+        ? renderInlineQueries(firstPaint.queries, Date.now())
+        : '',
+    );
     return reply
       .code(status)
       .header('cache-control', NO_CACHE)
@@ -134,7 +142,10 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
 
     const match = matchRoute(pathname);
     if (match) {
-      return sendIndex(reply, await pageMeta.forRoute(match, pathname, request.log));
+      return sendIndex(reply, await pageMeta.forRoute(match, pathname, request.log), {
+        back: match.route.id !== 'home',
+        search: match.route.layout === 'default',
+      });
     }
 
     const { language } = stripLanguagePrefix(pathname);
@@ -151,6 +162,11 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
           .redirect(`/${lang}${target}${search}`, 302);
       }
     }
-    return sendIndex(reply, { status: 404, head: pageMeta.notFound(language ?? DEFAULT_LANGUAGE) });
+    // The app's not-found page, in the default layout.
+    return sendIndex(
+      reply,
+      { status: 404, head: pageMeta.notFound(language ?? DEFAULT_LANGUAGE) },
+      { back: true, search: true },
+    );
   });
 }
