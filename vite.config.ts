@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { buildId } from './webapp/build/build-id';
 import { precompress } from './webapp/build/precompress';
+import { scriptPriority } from './webapp/build/script-priority';
 import { serviceWorker } from './webapp/build/service-worker';
 import { webManifests } from './webapp/build/web-manifests';
 
@@ -11,7 +12,7 @@ export default defineConfig({
   root: 'webapp',
   base: '/',
   // precompress last: it compresses what the others wrote, the service worker included.
-  plugins: [react(), buildId(), webManifests(), serviceWorker(), precompress()],
+  plugins: [react(), scriptPriority(), buildId(), webManifests(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -102,3 +102,13 @@ describe('the build id', () => {
     expect(compiledIn.filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('index.html', () => {
+  it('asks for the app code at low priority: the first paint is the server outline and stylesheets', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const appCode = html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    expect(appCode.length).toBeGreaterThan(3);
+    for (const tag of appCode) expect(tag).toContain('fetchpriority="low"');
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*fetchpriority/);
+  });
+});
