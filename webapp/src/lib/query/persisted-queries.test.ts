@@ -110,6 +110,24 @@ describe('persistQueries', () => {
     expect(restored.getQueryData(cardKeys.list())).toBeUndefined();
   });
 
+  it('saves the answers the cache held before it was watched (the page’s own, first-paint data)', async () => {
+    const { store } = memoryStore();
+    const mug = { data: { name: 'Кружка' } };
+    // Hydrated from the page before persistence starts, and never fetched again.
+    const client = clientWith([[productKeys.detail(ru, 'porcelain-mug'), mug]]);
+    const persistence = persistQueries({
+      queryClient: client,
+      store,
+      language: 'ru',
+      buster: BUILD,
+    });
+    await persistence.restored;
+    await vi.advanceTimersByTimeAsync(SAVE_THROTTLE_MS);
+    persistence.stop();
+    const restored = await restoreInto(store, 'ru');
+    expect(restored.getQueryData(productKeys.detail(ru, 'porcelain-mug'))).toEqual(mug);
+  });
+
   it('keeps each language apart: a switch to Uzbek restores no Russian text', async () => {
     const { store } = memoryStore();
     await saveFrom(

@@ -203,6 +203,15 @@ export function persistQueries(options: {
       if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
       timer ??= setTimeout(save, SAVE_THROTTLE_MS);
     });
+    // What the cache held before it was watched is saved too: the answers the page itself
+    // carried (first paint), which no request will change, and any that came during the restore.
+    const holdsAnswers = queryClient
+      .getQueryCache()
+      .getAll()
+      .some(
+        (query) => query.state.status === 'success' && isPersistedQuery(query.queryKey, language),
+      );
+    if (holdsAnswers) timer ??= setTimeout(save, SAVE_THROTTLE_MS);
   });
   let giveUp: ReturnType<typeof setTimeout> | null = null;
   const restored = Promise.race([
