@@ -70,6 +70,8 @@ async function checkEveryScreen(
   await completeSignIn(page, uniquePhone(), lang);
   await expect(page).toHaveURL(new RegExp(`/${lang}/account$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The saved cards have come: their button is no longer the faded, disabled one of loading.
+  await expect(page.locator('.saved-cards > .btn')).toBeEnabled();
   await expectNoViolations(page, 'the account page');
 
   // The cart (an item in it, saved for the signed-in shopper), then checkout.
