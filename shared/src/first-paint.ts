@@ -4,6 +4,7 @@ import type { Language } from './languages';
  * The first paint of a product or blog page needs no round-trip for data: the server, which
  * fetches the product or post anyway to write the page head, also writes that answer into the
  * page as dehydrated TanStack Query state, and an outline of the page into the root element.
+ * Home gets its banners and rows the same way, and its first banner drawn in the outline.
  * The query keys live here so the server and the webapp cannot drift apart: a key that differs
  * by one element is a cache miss, and the data would be fetched again.
  */
@@ -19,6 +20,16 @@ export function productQueryKey(language: Language, accountType: string, slug: s
 /** The webapp's query key of one blog post's answer. */
 export function blogQueryKey(language: Language, slug: string) {
   return ['content', 'blog', language, slug] as const;
+}
+
+/** The webapp's query key of the home banners (`GET slides`): the same for every account. */
+export function slidesQueryKey(language: Language) {
+  return ['content', 'slides', language] as const;
+}
+
+/** The webapp's query key of the home page's categories and product rows (`GET home`). */
+export function homeQueryKey(language: Language, accountType: string) {
+  return ['catalog', 'home', language, accountType] as const;
 }
 
 /**
@@ -44,11 +55,11 @@ const box = (className: string, width?: number): OutlineBox =>
   width === undefined ? { className } : { className, width };
 
 /**
- * The outline of a page while its code loads: grey boxes only, never the product's words, so a
- * browser whose script fails shows nothing misleading. Its boxes have the sizes of the page it
+ * The outline of a page while its code loads: grey boxes. Its boxes have the sizes of the page it
  * turns into (webapp/src/lib/first-paint/first-paint.css), so the page does not jump when the
- * app draws it. The server writes it as HTML into the root element; the webapp draws the same
- * boxes while a page's code loads.
+ * app draws it. The webapp draws these boxes while a page's code loads; the server writes them as
+ * HTML into the root element, with a product's name and first photo in their boxes when it has
+ * them (bot/src/web/page-head.ts), so the largest things on the first screen show at once.
  */
 export const FIRST_PAINT_OUTLINES: Readonly<Record<FirstPaintPage, OutlineBox>> = {
   product: {
@@ -94,10 +105,19 @@ export const FIRST_PAINT_OUTLINES: Readonly<Record<FirstPaintPage, OutlineBox>> 
   },
 };
 
-/** An outline as HTML: class names and widths are ours, so nothing in it needs escaping. */
-export function outlineHtml(outline: OutlineBox): string {
+/**
+ * An outline as HTML: class names and widths are ours, so nothing in it needs escaping.
+ * `replace` may give the HTML of a box in its place (the server's real name and photo where it
+ * has them); it must escape what it writes.
+ */
+export function outlineHtml(
+  outline: OutlineBox,
+  replace: (box: OutlineBox) => string | undefined = () => undefined,
+): string {
+  const replaced = replace(outline);
+  if (replaced !== undefined) return replaced;
   const style = outline.width === undefined ? '' : ` style="width:${outline.width}%"`;
-  const inner = (outline.children ?? []).map(outlineHtml).join('');
+  const inner = (outline.children ?? []).map((child) => outlineHtml(child, replace)).join('');
   return `<div class="${outline.className}"${style}>${inner}</div>`;
 }
 

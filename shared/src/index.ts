@@ -13,3 +13,4 @@ export * from './redact';
 export * from './profile-photo';
 export * from './shop-identity';
 export * from './first-paint';
+export * from './image-sources';

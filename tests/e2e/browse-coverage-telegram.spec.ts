@@ -843,11 +843,20 @@ interface LoadingCase {
 
 const LOADING_CASES: LoadingCase[] = [
   {
-    name: 'home',
+    // Opened directly, home comes with its rows in the page (first paint): reached from another
+    // page, it asks for them.
+    name: 'home, reached from the catalogue,',
     path: '/en',
     lang: 'en',
     call: /\/resources\/home$/,
     loaded: (page) => main(page).getByRole('region', { name: 'New arrivals' }),
+    via: {
+      path: '/en/catalog',
+      link: (page) =>
+        page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'Home', exact: true }),
+    },
   },
   {
     name: '/products',

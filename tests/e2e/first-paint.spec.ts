@@ -4,7 +4,14 @@
 // where the app then draws it (Telegram's own header takes its place there).
 import { expect, test, type Page } from '@playwright/test';
 import { CALLS, callPath, formatMoney, LANGUAGES, type Language } from '@shop/shared';
-import { apiBlog, apiBlogs, apiProduct, apiProducts } from '../support/shop-api';
+import {
+  apiBlog,
+  apiBlogs,
+  apiHome,
+  apiProduct,
+  apiProducts,
+  apiSlides,
+} from '../support/shop-api';
 import { openInTelegram } from '../support/telegram';
 
 /** Holds the app's entry script until `release` is called: the page is the server's HTML alone. */
@@ -90,12 +97,14 @@ test.describe('first paint without a round-trip for data', () => {
     expect(asked()).toBe(0);
   });
 
-  test('before the app runs, the page is already its grey outline, and then the product', async ({
+  test('before the app runs, the page is already its outline with the name and photo, where the app then draws them', async ({
     page,
     request,
   }) => {
     const slug = await someProductSlug(request);
     const product = await apiProduct(request, slug, 'en');
+    const [firstPhoto] = product.images;
+    if (!firstPhoto) throw new Error(`The demo product ${slug} has no photo`);
     // The app's code is held back: what shows is the server's HTML alone.
     const { release } = await holdAppCode(page);
     await page.goto(`/en/products/${slug}`, { waitUntil: 'commit' });
@@ -105,13 +114,28 @@ test.describe('first paint without a round-trip for data', () => {
     // The gallery's square, edge to edge on a phone, as the product page draws it.
     expect(box?.width).toBe(page.viewportSize()?.width);
     expect(box?.height).toBeCloseTo(box?.width ?? 0, 0);
-    await expect(page.locator('#root .first-paint__title')).toBeVisible();
-    // Grey boxes only: none of the product's words before the app draws them.
-    await expect(page.locator('#root')).not.toContainText(product.name);
+    // The largest things on the first screen are in the HTML: the name and the first photo.
+    const name = page.locator('#root .first-paint .product__name');
+    await expect(name).toHaveText(product.name);
+    const photo = picture.locator('img');
+    await expect(photo).toHaveAttribute('src', firstPhoto.url);
+    await expect(page.locator('#root .first-paint__brand')).toBeVisible();
+    const before = { name: await name.boundingBox(), photo: await photo.boundingBox() };
 
     release();
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    const heading = page.getByRole('heading', { level: 1, name: product.name });
+    await expect(heading).toBeVisible();
     await expect(page.locator('.first-paint')).toHaveCount(0);
+    const after = {
+      name: await heading.boundingBox(),
+      photo: await page.locator('.gallery__image').first().boundingBox(),
+    };
+    // The same boxes, to the pixel (layout may round a fraction differently).
+    for (const key of ['name', 'photo'] as const) {
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(after[key]?.[side], `${key} ${side}`).toBeCloseTo(before[key]?.[side] ?? NaN, 0);
+      }
+    }
   });
 
   for (const { name, path } of [
@@ -157,5 +181,43 @@ test.describe('first paint without a round-trip for data', () => {
     release();
     await expect(page.locator('.first-paint-page')).toHaveCount(0);
     await expect(page.getByRole('banner')).toHaveCount(0);
+  });
+
+  test('home shows its banners and rows with both API calls refused, and the first banner is in the page before the app runs', async ({
+    page,
+    request,
+  }) => {
+    const [slides, home] = await Promise.all([apiSlides(request, 'ru'), apiHome(request, 'ru')]);
+    const [first] = slides;
+    const firstRow = home.sections.find((section) => section.products.length > 0);
+    if (!first || !firstRow) throw new Error('The demo seed has no banners or home rows');
+    const askedSlides = await refuse(page, CALLS.slides.path);
+    const askedHome = await refuse(page, CALLS.home.path);
+    const bannerLoads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === first.image.url) bannerLoads.push(r.url());
+    });
+    const { release } = await holdAppCode(page);
+    await page.goto('/ru', { waitUntil: 'commit' });
+
+    // Before any script: the first banner, its picture and its title, in the carousel's place.
+    const outlined = page.locator('#root .first-paint-page .slide__image');
+    await expect(outlined).toHaveAttribute('src', first.image.url);
+    await expect(page.locator('#root .first-paint-page .slide__title')).toHaveText(first.title);
+    await expect
+      .poll(() => outlined.evaluate((image: HTMLImageElement) => image.complete))
+      .toBe(true);
+    const before = await outlined.boundingBox();
+
+    release();
+    const offers = page.getByRole('region', { name: 'Акции' });
+    const banner = offers.locator('.slide__image').first();
+    await expect(banner).toHaveAttribute('src', first.image.url);
+    await expect(page.locator('.first-paint-page')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: firstRow.title })).toBeVisible();
+    // The app's banner has the outline's place and size, and its picture came once.
+    expect(await banner.boundingBox()).toEqual(before);
+    expect(bannerLoads).toHaveLength(1);
+    expect(askedSlides() + askedHome()).toBe(0);
   });
 });

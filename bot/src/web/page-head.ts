@@ -2,6 +2,7 @@ import {
   FIRST_PAINT_QUERIES_ID,
   successfulQueryState,
   FIRST_PAINT_OUTLINES,
+  imageSources,
   outlineHtml,
   LANGUAGES,
   SHOP_NAME,
@@ -9,7 +10,9 @@ import {
   switchLanguagePath,
   webManifestPath,
   type FirstPaintPage,
+  type Image,
   type Language,
+  type Slide,
 } from '@shop/shared';
 import { escapeHtml, jsonForScript } from './html-escape';
 import { OG_LOCALES } from './page-texts';
@@ -185,8 +188,12 @@ export function renderInlineQueries(queries: readonly InlineQuery[], fetchedAt: 
 
 /** What the server draws in the root element before the app's code has run. */
 export interface RootOutline {
-  /** A product or blog page's own outline under the header; other pages show the header only. */
-  page: FirstPaintPage | null;
+  /** A product, blog or home page's own outline under the header; others show the header only. */
+  page: FirstPaintPage | 'home' | null;
+  /** Home's first banner: null when there are none, unset when it was not known in time. */
+  firstSlide?: Slide | null | undefined;
+  /** A product page's name and photo, when the server read them (a guest's answer). */
+  product?: ProductFirstPaint | undefined;
   /** The header's back button: every page but home has one (app-shell's useIsRootPage). */
   back: boolean;
   /** The header's search row: the default layout has it, checkout's does not. */
@@ -219,12 +226,85 @@ export function headerOutlineHtml(outline: Pick<RootOutline, 'back' | 'search'>)
 }
 
 /**
+ * Home before its code has run (webapp features/catalog/home-page.tsx and slides-carousel.tsx, in
+ * their classes): the first banner as the carousel draws it, with the same image attributes
+ * (shared imageSources), so it is the one download the app's banner then shows at once, and
+ * the largest thing on the first screen is painted from the HTML. Without a known banner, the
+ * carousel's own placeholder; with none at all, nothing (the app shows its hero). Inside
+ * Telegram home carries its own search box above the banners: its box is kept for it there.
+ */
+export function homeOutlineHtml(firstSlide: Slide | null | undefined): string {
+  const telegramSearch =
+    '<div class="search-box first-paint-telegram-only"><span class="search-box__input"></span></div>';
+  let banner = '';
+  if (firstSlide === undefined) {
+    banner =
+      '<div class="carousel"><div class="carousel__track"><span class="skeleton carousel__skeleton"></span></div><div class="carousel__controls"></div></div>';
+  } else if (firstSlide !== null) {
+    const { srcSet, sizes, src, width, height } = imageSources(firstSlide.image, 'banner');
+    const alt = firstSlide.image.alt === firstSlide.title ? '' : (firstSlide.image.alt ?? '');
+    const subtitle = firstSlide.subtitle
+      ? `<span class="slide__subtitle">${escapeHtml(firstSlide.subtitle)}</span>`
+      : '';
+    const image =
+      `<img class="slide__image" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}"` +
+      ` src="${escapeHtml(src)}" width="${width}" height="${height}" alt="${escapeHtml(alt)}"` +
+      ' fetchpriority="high" decoding="sync">';
+    banner =
+      '<div class="carousel"><div class="carousel__track"><div class="carousel__slide"><div class="slide__body">' +
+      `${image}<span class="slide__caption"><span class="slide__title">${escapeHtml(firstSlide.title)}</span>${subtitle}</span>` +
+      '</div></div></div><div class="carousel__controls"></div></div>';
+  }
+  return `<div class="home" aria-hidden="true">${telegramSearch}${banner}</div>`;
+}
+
+/** A product page's name and first photo, which its outline shows in their boxes. */
+export interface ProductFirstPaint {
+  name: string;
+  image: Image | undefined;
+}
+
+/**
+ * The product outline with the product's name and first photo in place of their grey boxes, as
+ * the product page draws them (webapp features/product: h1.product__name; the gallery's first
+ * photo with ProductImage's attributes for the page's main picture): the same size, so the app's
+ * own are not new largest paints, and one download of the photo for both.
+ */
+export function productOutlineHtml(product: ProductFirstPaint | undefined): string {
+  const outline = FIRST_PAINT_OUTLINES.product;
+  if (!product) return outlineHtml(outline);
+  return outlineHtml(outline, (box) => {
+    const classes = box.className.split(' ');
+    if (classes.includes('first-paint__title')) {
+      return `<h1 class="product__name" aria-hidden="true">${escapeHtml(product.name)}</h1>`;
+    }
+    if (classes.includes('first-paint__picture') && product.image) {
+      const { srcSet, sizes, src, width, height } = imageSources(product.image, 'gallery');
+      return (
+        '<div class="first-paint__picture first-paint__photo">' +
+        `<img class="product-image gallery__image" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}"` +
+        ` src="${escapeHtml(src)}" width="${width}" height="${height}" alt=""` +
+        ' fetchpriority="high" decoding="sync"></div>'
+      );
+    }
+    return undefined;
+  });
+}
+
+/**
  * index.html with the page's outline inside the root element (React replaces it on its first
  * render) and `after` right behind it. The outline sits in a page frame of the app's own classes,
  * so it has the app's margins and width.
  */
 export function fillRoot(html: string, outline: RootOutline, after: string): string {
-  const page = outline.page ? outlineHtml(FIRST_PAINT_OUTLINES[outline.page]) : '';
+  const page =
+    outline.page === 'home'
+      ? homeOutlineHtml(outline.firstSlide)
+      : outline.page === 'product'
+        ? productOutlineHtml(outline.product)
+        : outline.page
+          ? outlineHtml(FIRST_PAINT_OUTLINES[outline.page])
+          : '';
   const frame = `<div class="page first-paint-page" aria-busy="true">${headerOutlineHtml(outline)}<div class="page__main">${page}</div></div>`;
   return html.replace(
     /(<div\s+id\s*=\s*["']root["'][^>]*>)\s*(<\/div>)/i,

@@ -7,10 +7,13 @@ import {
   blogQueryKey,
   FIRST_PAINT_QUERIES_ID,
   FIRST_PAINT_OUTLINES,
+  homeQueryKey,
   outlineHtml,
   LANGUAGES,
   productQueryKey,
   SHOP_TAGLINES,
+  slidesQueryKey,
+  type Slide,
   type BlogPost,
   type BlogPostSummary,
   type FirstPaintPage,
@@ -28,7 +31,7 @@ import {
   type SeenRequest,
   type StandIn,
 } from '../testing/upstream-stand-ins';
-import { headerOutlineHtml, snippet } from './page-head';
+import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml, snippet } from './page-head';
 
 /**
  * Product and blog pages as a link preview or a search engine sees them: index.html with a head
@@ -330,7 +333,7 @@ describe('page heads from the reference backend', () => {
     expect(meta(missing.body, 'name', 'robots')).toBe('noindex');
   });
 
-  it('gives other pages the generic head of their language, asking no backend', async () => {
+  it('gives other pages the generic head of their language, asking no backend but home', async () => {
     for (const [url, lang, path] of [
       ['/uz', 'uz', '/uz'],
       ['/en/', 'en', '/en'],
@@ -354,7 +357,9 @@ describe('page heads from the reference backend', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<html lang="en">');
     expect(meta(unknown.body, 'name', 'robots')).toBe('noindex');
-    expect(reached()).toEqual([]);
+    // Home reads its banners and rows for its first paint (once per language: then the cache);
+    // nothing else asks.
+    expect(new Set(reached())).toEqual(new Set(['GET /api/content/slides', `GET ${CATALOG}/home`]));
   });
 });
 
@@ -517,7 +522,39 @@ describe('first paint: the page carries its data and outline', () => {
         JSON.stringify((await productJson(slug, lang)).name),
       );
       expect(res.body).toContain(`<div id="root">`);
-      expect(res.body).toContain(outline('product'));
+      // The outline, with the product's name and first photo in their boxes.
+      const product = await productJson(slug, lang);
+      expect(res.body).toContain(
+        productOutlineHtml({ name: product.name, image: product.images[0] }),
+      );
+      expect(res.body).toContain(`<h1 class="product__name" aria-hidden="true">`);
+      if (product.images[0]) {
+        expect(res.body).toContain(` src="${product.images[0].url}"`);
+        expect(res.body).toContain('fetchpriority="high"');
+      }
+    }
+  });
+
+  it("writes home's banners and rows as query state, and its first banner into the outline", async () => {
+    for (const lang of LANGUAGES) {
+      const slides = await app.inject({ url: '/api/content/slides', headers: { 'x-lang': lang } });
+      const rows = await app.inject({
+        url: `${CATALOG}/home`,
+        headers: { 'x-lang': lang, 'x-account-type': 'null' },
+      });
+      const res = await app.inject({ url: `/${lang}` });
+      const state = inlineState(res.body);
+      expect(state?.queries.map((query) => query.queryKey)).toEqual([
+        [...slidesQueryKey(lang)],
+        [...homeQueryKey(lang, 'null')],
+        [...homeQueryKey(lang, 'individual')],
+      ]);
+      expect(state?.queries[0]?.state.data).toEqual(slides.json());
+      expect(state?.queries[1]?.state.data).toEqual(rows.json());
+      const [first] = slides.json<{ data: Slide[] }>().data;
+      if (!first) throw new Error('The demo seed has no banners');
+      expect(res.body).toContain(homeOutlineHtml(first));
+      expect(res.body).toContain(`<span class="slide__title">${first.title}</span>`);
     }
   });
 
@@ -543,7 +580,6 @@ describe('first paint: the page carries its data and outline', () => {
 
   it('writes neither data nor a page outline into other pages, a missing product or a missing post: only the header', async () => {
     for (const url of [
-      '/en',
       '/ru/products',
       '/uz/cart',
       '/en/blogs',
@@ -557,7 +593,7 @@ describe('first paint: the page carries its data and outline', () => {
       for (const page of ['product', 'blog'] as const) {
         expect(res.body, url).not.toContain(outline(page));
       }
-      const header = headerOutlineHtml({ back: url !== '/en', search: true });
+      const header = headerOutlineHtml({ back: true, search: true });
       expect(res.body, url).toContain(
         `<div id="root"><div class="page first-paint-page" aria-busy="true">${header}<div class="page__main"></div></div></div>`,
       );

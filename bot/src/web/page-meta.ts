@@ -1,7 +1,12 @@
 import {
   BlogResponseSchema,
   CALLS,
+  HomeResponseSchema,
+  homeQueryKey,
   ProductResponseSchema,
+  SlidesResponseSchema,
+  slidesQueryKey,
+  type Slide,
   buildPath,
   blogQueryKey,
   GUEST_ANSWER_ACCOUNT_TYPES,
@@ -19,7 +24,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { PublicAnswer, PublicReads } from '../relay/public-reads';
-import { absoluteUrl, snippet, type InlineQuery, type PageHead, type PageImage } from './page-head';
+import {
+  absoluteUrl,
+  snippet,
+  type InlineQuery,
+  type PageHead,
+  type PageImage,
+  type ProductFirstPaint,
+} from './page-head';
 
 /** How long a page waits for its product or post before it goes out with the generic head. */
 export const PAGE_META_TIMEOUT_MS = 1500;
@@ -43,9 +55,13 @@ export interface PageMeta {
 }
 
 export interface FirstPaint {
-  page: FirstPaintPage;
+  page: FirstPaintPage | 'home';
   /** Empty when the backend did not answer in time: the outline still goes out. */
   queries: readonly InlineQuery[];
+  /** Home's first banner, drawn in its outline; null when there are none, unset when unknown. */
+  firstSlide?: Slide | null | undefined;
+  /** A product's name and first photo, drawn in its outline (a guest's answer only). */
+  product?: ProductFirstPaint | undefined;
 }
 
 export interface PageMetaSource {
@@ -173,8 +189,8 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
   const { reads, publicUrl, timeoutMs } = opts;
 
   async function lookup<T>(
-    id: 'product' | 'blog',
-    slug: string,
+    id: 'product' | 'blog' | 'home' | 'slides',
+    slug: string | null,
     language: Language,
     schema: z.ZodType<{ data: T }>,
     log: FastifyBaseLogger,
@@ -184,7 +200,9 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
   ): Promise<Lookup<T>> {
     const call: CallDef = CALLS[id];
     // A slug the call would refuse cannot name anything: no need to ask.
-    if (call.params?.safeParse({ slug }).success !== true) return { kind: 'missing' };
+    if (slug !== null && call.params?.safeParse({ slug }).success !== true) {
+      return { kind: 'missing' };
+    }
 
     // Ends an unshared call at the same moment; a shared one goes on and fills the cache.
     const cancel = new AbortController();
@@ -202,7 +220,12 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     const answer = reads
       .readAsGuest(
         id,
-        { params: { slug }, query, language, ...(accountType ? { accountType } : {}) },
+        {
+          ...(slug === null ? {} : { params: { slug } }),
+          query,
+          language,
+          ...(accountType ? { accountType } : {}),
+        },
         cancel.signal,
         log,
       )
@@ -249,6 +272,42 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     return null;
   }
 
+  /**
+   * Home with its banners and rows in the page, and its first banner drawn in the outline: the
+   * largest thing on the first screen shows before the app's code has run. Whatever did not come
+   * in time the app asks for itself.
+   */
+  async function homePage(
+    language: Language,
+    path: string,
+    log: FastifyBaseLogger,
+    deadline: number,
+  ): Promise<PageMeta> {
+    const [slides, rows] = await Promise.all([
+      lookup('slides', null, language, SlidesResponseSchema, log, deadline),
+      lookup('home', null, language, HomeResponseSchema, log, deadline),
+    ]);
+    const queries: InlineQuery[] = [];
+    if (slides.kind === 'found') {
+      queries.push({ queryKey: slidesQueryKey(language), data: slides.body });
+    }
+    if (rows.kind === 'found') {
+      for (const accountType of GUEST_ANSWER_ACCOUNT_TYPES) {
+        queries.push({ queryKey: homeQueryKey(language, accountType), data: rows.body });
+      }
+    }
+    return {
+      status: 200,
+      head: genericHead(language, path),
+      firstPaint: {
+        page: 'home',
+        queries,
+        // Null: no banners (the app shows its hero instead); undefined: not known in time.
+        firstSlide: slides.kind === 'found' ? (slides.data[0] ?? null) : undefined,
+      },
+    };
+  }
+
   return {
     async forRoute(match, pathname, log) {
       const { language, route, params } = match;
@@ -269,6 +328,14 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
             })),
           'product',
         );
+        if (found.kind === 'found' && page?.firstPaint) {
+          // The largest things on a product's first screen, in the outline before any script.
+          const { name, images } = found.data;
+          page = {
+            ...page,
+            firstPaint: { ...page.firstPaint, product: { name, image: images[0] } },
+          };
+        }
         if (found.kind === 'missing') {
           // Not for guests, but maybe for legal accounts (legal-only categories): the app shows
           // those to a signed-in legal account, so the page exists; its head tells nothing.
@@ -291,6 +358,8 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
             };
           }
         }
+      } else if (route.id === 'home') {
+        page = await homePage(language, canonicalPath(pathname), log, deadline);
       } else if (route.id === 'blog') {
         page = pageOf(
           await lookup('blog', slug, language, BlogResponseSchema, log, deadline),

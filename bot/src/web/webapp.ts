@@ -111,7 +111,12 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
     // it was written from for the app.
     const filled = fillRoot(
       page,
-      { ...frame, page: firstPaint?.page ?? null },
+      {
+        ...frame,
+        page: firstPaint?.page ?? null,
+        firstSlide: firstPaint?.firstSlide,
+        product: firstPaint?.product,
+      },
       firstPaint && firstPaint.queries.length > 0
         ? renderInlineQueries(firstPaint.queries, Date.now())
         : '',

@@ -1,11 +1,10 @@
-import type { Slide } from '@shop/shared';
+import { imageSources, type Slide } from '@shop/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { OutsideLink } from '../../lib/telegram';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';
-import { imageSources } from '../../lib/ui/image-sources';
 
 /**
  * The home banners: swipeable (CSS scroll snap, so touch and trackpads work natively) with

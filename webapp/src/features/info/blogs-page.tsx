@@ -4,6 +4,8 @@ import {
   SlugSchema,
   type BlogPostSummary,
   type Image,
+  imageSources,
+  type ImageSlot,
 } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -13,7 +15,6 @@ import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../lib/ui/icons';
-import { imageSources, type ImageSlot } from '../../lib/ui/image-sources';
 import { NotFoundContent } from '../../lib/ui/not-found';
 import { Prose } from '../../lib/ui/prose';
 import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';

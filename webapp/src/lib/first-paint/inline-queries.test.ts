@@ -1,7 +1,11 @@
 import {
   blogQueryKey,
+  homeQueryKey,
   productQueryKey,
+  slidesQueryKey,
   type BlogPost,
+  type HomeResponse,
+  type Slide,
   type Language,
   type ProductDetail,
 } from '@shop/shared';
@@ -48,6 +52,21 @@ const post: BlogPost = {
   image: null,
   published_at: '2026-03-01T09:00:00Z',
   body: 'First.\n\nSecond.',
+};
+
+const slide: Slide = {
+  id: 1,
+  title: 'Kitchen week',
+  subtitle: null,
+  image: { url: '/media/slides/1.webp', width: 1200, height: 500 },
+  link: '/products?category=kitchen',
+};
+
+const home: HomeResponse = {
+  data: {
+    sections: [{ key: 'new', title: 'New', products: [] }],
+    categories: [],
+  },
 };
 
 /** Dehydrated state as the server writes it (bot/src/web/page-head.ts). */
@@ -104,6 +123,26 @@ describe('readInlineQueries', () => {
     expect(state.queries[0]?.state.data).toEqual({ data: post });
   });
 
+  it('takes home’s answer for a guest and its banners under the app’s keys', () => {
+    const text = serverState([
+      { queryKey: homeQueryKey('uz', 'null'), data: home },
+      { queryKey: homeQueryKey('uz', 'individual'), data: home },
+      { queryKey: slidesQueryKey('uz'), data: { data: [slide] } },
+      // A legal account's home is not what a guest's read gave.
+      { queryKey: homeQueryKey('uz', 'legal'), data: home },
+      // Another call's answer under the banners' key.
+      { queryKey: slidesQueryKey('ru'), data: home },
+    ]);
+    const { client, state } = hydrated(text);
+    expect(state.queries.map((query) => query.queryKey)).toEqual([
+      homeQueryKey('uz', 'null'),
+      homeQueryKey('uz', 'individual'),
+      slidesQueryKey('uz'),
+    ]);
+    expect(client.getQueryData(slidesQueryKey('uz'))).toEqual({ data: [slide] });
+    expect(client.getQueryData(homeQueryKey('uz', 'null'))).toEqual(home);
+  });
+
   it('never dates the data after the phone’s own clock', () => {
     const key = blogQueryKey('en', post.slug);
     const text = serverState([
@@ -118,7 +157,7 @@ describe('readInlineQueries', () => {
     }
   });
 
-  it('leaves out queries whose key is not a product’s or a post’s as the app builds it', () => {
+  it('leaves out queries whose key is not one the app builds, or whose answer is another call’s', () => {
     const data = { data: product };
     const keys: unknown[] = [
       ['catalog', 'product', 'de', 'null', product.slug],

@@ -1,10 +1,12 @@
 import {
   blogQueryKey,
   FIRST_PAINT_QUERIES_ID,
+  homeQueryKey,
   successfulQueryState,
   GUEST_ANSWER_ACCOUNT_TYPES,
   isLanguage,
   productQueryKey,
+  slidesQueryKey,
   SlugSchema,
 } from '@shop/shared';
 import { hashKey, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
@@ -22,7 +24,7 @@ const isGuestAccountType = (value: unknown): value is (typeof GUEST_ANSWER_ACCOU
 
 /**
  * The key and data of one query the page carries, when both are what the app itself would have
- * put in its cache: a product's or blog post's key (rebuilt here, not taken as sent) and an
+ * put in its cache: a product's, blog post's, home's or its banners' key (rebuilt here, not taken as sent) and an
  * answer that passes the call's own response check. Anything else is not ours: null.
  */
 function checkedQuery(
@@ -37,6 +39,16 @@ function checkedQuery(
     if (!isGuestAccountType(accountType) || !isSlug(slug)) return null;
     const answer = parseCallResponse('product', data);
     return answer && { key: productQueryKey(language, accountType, slug), data: answer };
+  }
+  if (scope === 'catalog' && kind === 'home' && rest.length === 1) {
+    const [accountType] = rest;
+    if (!isGuestAccountType(accountType)) return null;
+    const answer = parseCallResponse('home', data);
+    return answer && { key: homeQueryKey(language, accountType), data: answer };
+  }
+  if (scope === 'content' && kind === 'slides' && rest.length === 0) {
+    const answer = parseCallResponse('slides', data);
+    return answer && { key: slidesQueryKey(language), data: answer };
   }
   if (scope === 'content' && kind === 'blog' && rest.length === 1) {
     const [slug] = rest;

@@ -1,6 +1,5 @@
-import type { Image } from '@shop/shared';
+import { imageSources, type Image, type ImageSlot } from '@shop/shared';
 import { ImageIcon } from './icons';
-import { imageSources, type ImageSlot } from './image-sources';
 
 /**
  * A product photo with its intrinsic size, so the grid does not jump while images load, and

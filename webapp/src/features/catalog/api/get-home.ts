@@ -1,3 +1,4 @@
+import { homeQueryKey } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useRequestScope, type RequestScope } from '../../../lib/query/use-request-scope';
@@ -5,7 +6,7 @@ import { useApi } from '../../../lib/services/services-context';
 
 export function homeQueryOptions(api: ApiClient, scope: RequestScope) {
   return queryOptions({
-    queryKey: ['catalog', 'home', scope.language, scope.accountType],
+    queryKey: homeQueryKey(scope.language, scope.accountType),
     queryFn: ({ signal }) => api.call('home', { signal }),
   });
 }
