@@ -13,6 +13,13 @@ import {
   apiSlides,
 } from '../support/shop-api';
 import { openInTelegram } from '../support/telegram';
+import { DARK_THEME } from '../support/telegram-themes';
+
+/** `#rrggbb` as getComputedStyle writes it. */
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
 
 /** Holds the app's entry script until `release` is called: the page is the server's HTML alone. */
 async function holdAppCode(page: Page): Promise<{ release: () => void }> {
@@ -170,14 +177,28 @@ test.describe('first paint without a round-trip for data', () => {
     });
   }
 
-  test('inside Telegram, whose header stands in for the shop’s, the outline draws none', async ({
+  test('inside Telegram, whose header stands in for the shop’s, the outline draws none, in Telegram’s colours', async ({
     page,
   }) => {
     const { release } = await holdAppCode(page);
-    await openInTelegram(page, '/uz', { languageCode: 'uz', waitUntil: 'commit' });
+    await openInTelegram(page, '/uz', {
+      languageCode: 'uz',
+      colorScheme: 'dark',
+      waitUntil: 'commit',
+    });
     await expect(page.locator('#root .first-paint-page')).toBeAttached();
     await expect(page.locator('html')).toHaveClass(/telegram-launch/);
     await expect(page.locator('#root .first-paint-header')).toBeHidden();
+    // A dark Telegram shows a dark page from the first paint, not a white one.
+    const colours = () =>
+      page.evaluate(() => {
+        const body = getComputedStyle(document.body);
+        return { background: body.backgroundColor, text: body.color };
+      });
+    expect(await colours()).toEqual({
+      background: rgb(DARK_THEME.bg_color),
+      text: rgb(DARK_THEME.text_color),
+    });
     release();
     await expect(page.locator('.first-paint-page')).toHaveCount(0);
     await expect(page.getByRole('banner')).toHaveCount(0);

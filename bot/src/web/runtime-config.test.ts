@@ -134,22 +134,39 @@ describe('runtime config for the webapp', () => {
 });
 
 describe('the Telegram launch mark', () => {
-  /** Runs the mark's code against a page at `href` whose SDK kept `stored` (a throw: blocked). */
-  function classesAfterMark(href: string, stored: string | null | Error): string[] {
+  /**
+   * Runs the mark's code against a page at `href` whose SDK kept `stored` (a throw: blocked):
+   * the classes it adds to `<html>` and the style properties it sets there.
+   */
+  function markPage(href: string, stored: string | null | Error) {
     const classes: string[] = [];
+    const style: Record<string, string> = {};
     const code = TELEGRAM_LAUNCH_MARK.html.slice('<script>'.length, -'</script>'.length);
+    const url = new URL(href);
     runInNewContext(code, {
-      location: { href },
+      URLSearchParams,
+      location: { href, hash: url.hash },
       sessionStorage: {
         getItem: (key: string) => {
           if (stored instanceof Error) throw stored;
           return key === 'tapps/launchParams' ? stored : null;
         },
       },
-      document: { documentElement: { classList: { add: (name: string) => classes.push(name) } } },
+      document: {
+        documentElement: {
+          classList: { add: (name: string) => classes.push(name) },
+          style: {
+            setProperty: (name: string, value: string) => {
+              style[name] = value;
+            },
+          },
+        },
+      },
     });
-    return classes;
+    return { classes, style };
   }
+  const classesAfterMark = (href: string, stored: string | null | Error) =>
+    markPage(href, stored).classes;
 
   it("marks a page Telegram opened, by the address or the SDK's saved launch parameters", () => {
     expect(classesAfterMark('https://shop.uz/uz#tgWebAppData=a&tgWebAppVersion=8.0', null)).toEqual(
@@ -160,6 +177,30 @@ describe('the Telegram launch mark', () => {
     ).toEqual(['telegram-launch']);
     expect(classesAfterMark('https://shop.uz/ru/cart', null)).toEqual([]);
     expect(classesAfterMark('https://shop.uz/en', new Error('SecurityError'))).toEqual([]);
+  });
+
+  it("binds the launch's theme colours as Telegram's variables, only well-formed ones", () => {
+    const theme = {
+      bg_color: '#212121',
+      text_color: '#ffffff',
+      secondary_bg_color: '#181818',
+      button_color: 'red;background:url(x)',
+      'bad key': '#000000',
+      link_color: 12,
+    };
+    const launch = `tgWebAppPlatform=tdesktop&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(theme))}`;
+    const expected = {
+      '--tg-theme-bg-color': '#212121',
+      '--tg-theme-text-color': '#ffffff',
+      '--tg-theme-secondary-bg-color': '#181818',
+    };
+    expect(markPage(`https://shop.uz/ru#${launch}`, null).style).toEqual(expected);
+    // A reload: the hash is gone, the SDK's saved copy (a JSON string) still has them.
+    expect(markPage('https://shop.uz/ru/cart', JSON.stringify(launch)).style).toEqual(expected);
+    // Bad JSON, or no theme at all: the mark alone.
+    const broken = markPage('https://shop.uz/ru#tgWebAppThemeParams=%7Bnot-json', null);
+    expect(broken).toEqual({ classes: ['telegram-launch'], style: {} });
+    expect(markPage('https://shop.uz/ru', JSON.stringify({ x: 1 }) + 'tgWebApp').style).toEqual({});
   });
 
   it('is in every page before </head>, allowed by its hash', async () => {

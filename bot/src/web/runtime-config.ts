@@ -37,10 +37,29 @@ export function inlineScript(code: string): InlineScript {
  * Marks `<html>` with `telegram-launch` before the first paint when the page was opened by
  * Telegram: the same test as the webapp's mayBeTelegramLaunch (lib/telegram/launch.ts), the
  * launch parameters in the address or in the SDK's saved copy. The server's outline of the page
- * draws the shop's own header, which Telegram's header replaces: the mark hides it there. It
- * runs in `<head>`, before the body is parsed; blocked storage counts as empty.
+ * draws the shop's own header, which Telegram's header replaces: the mark hides it there.
+ *
+ * It also binds the launch's theme colours as the `--tg-theme-*` variables on `<html>`, as the
+ * SDK does once it has loaded (the page's tokens fall back to them, styles.css): a dark Telegram
+ * shows a dark outline, not a white page. Only `#rrggbb` values of snake_case keys are taken.
+ * It runs in `<head>`, before the body is parsed; blocked storage or bad JSON count as nothing.
+ * Plain ES5 in one line: old Android web views run it too.
  */
-export const TELEGRAM_LAUNCH_MARK = inlineScript(
-  "(function(){var s='';try{s=sessionStorage.getItem('tapps/launchParams')||''}catch(e){}" +
-    "if((location.href+' '+s).indexOf('tgWebApp')!==-1)document.documentElement.classList.add('telegram-launch')})()",
-);
+const TELEGRAM_LAUNCH_MARK_CODE = [
+  '(function(){',
+  "var d=document.documentElement,s='',h=location.hash.slice(1),t=null;",
+  "try{s=sessionStorage.getItem('tapps/launchParams')||''}catch(e){}",
+  "if((location.href+' '+s).indexOf('tgWebApp')===-1)return;",
+  "d.classList.add('telegram-launch');",
+  'try{',
+  "t=new URLSearchParams(h).get('tgWebAppThemeParams');",
+  "if(!t&&s){var v=JSON.parse(s);if(typeof v==='string')t=new URLSearchParams(v).get('tgWebAppThemeParams')}",
+  'if(!t)return;',
+  'var p=JSON.parse(t);',
+  "for(var k in p){if(/^[a-z_]{1,40}$/.test(k)&&typeof p[k]==='string'&&/^#[0-9a-fA-F]{6}$/.test(p[k]))",
+  "d.style.setProperty('--tg-theme-'+k.replace(/_/g,'-'),p[k])}",
+  '}catch(e){}',
+  '})()',
+].join('');
+
+export const TELEGRAM_LAUNCH_MARK = inlineScript(TELEGRAM_LAUNCH_MARK_CODE);
