@@ -17,7 +17,7 @@ import type { AppServices } from '../lib/services/services';
 import { browserStorage } from '../lib/storage/storage';
 import type { TelegramEnv } from '../lib/telegram';
 import { createToastStore } from '../lib/toast/toast-store';
-import { clearCheckoutDraft } from '../features/checkout/checkout-form';
+import { clearCheckoutDraft } from '../features/checkout/checkout-draft';
 import { forgetIdempotencyKey } from '../features/checkout/idempotency';
 import { createThemeStore, type ThemeStore } from '../features/preferences/theme-store';
 import { cardKeys } from '../lib/cards/card-keys';

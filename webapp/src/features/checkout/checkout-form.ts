@@ -21,6 +21,7 @@ import {
   type User,
 } from '@shop/shared';
 import { z } from 'zod';
+import { CHECKOUT_DRAFT_KEY } from './checkout-draft';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 
 // The checkout form (the spec's checkout fields plus how an on-receipt payment is made) as pure
@@ -56,8 +57,6 @@ export type CheckoutField = keyof CheckoutForm;
 /** Where a verdict lands on the page: a form field, or the items list. */
 export type CheckoutTarget = CheckoutField | 'items';
 export type CheckoutErrors = Partial<Record<CheckoutTarget, FieldError>>;
-
-export const CHECKOUT_DRAFT_KEY = 'checkoutForm';
 
 /** The targets in the order the page shows them, so "the first problem" means the topmost. */
 export const CHECKOUT_TARGETS_IN_PAGE_ORDER: readonly CheckoutTarget[] = [
@@ -291,10 +290,6 @@ export function restoreCheckoutForm(storage: KeyValueStorage, user: User | null)
 
 export function saveCheckoutDraft(storage: KeyValueStorage, form: CheckoutForm): void {
   writeJson(storage, CHECKOUT_DRAFT_KEY, form);
-}
-
-export function clearCheckoutDraft(storage: KeyValueStorage): void {
-  storage.removeItem(CHECKOUT_DRAFT_KEY);
 }
 
 /** Whether the shopper has typed any of the address yet. */

@@ -1,11 +1,11 @@
 import type { CartItem, DeliverySettings, User } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { CHECKOUT_DRAFT_KEY } from './checkout-draft';
 import { createMemoryStorage } from '../../lib/storage/storage';
 import {
   addressFromSaved,
   checkCheckout,
-  CHECKOUT_DRAFT_KEY,
   defaultCheckoutForm,
   effectiveCheckoutForm,
   firstError,

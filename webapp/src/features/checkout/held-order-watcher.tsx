@@ -8,7 +8,7 @@ import { orderQueryOptions } from '../../lib/queries/get-order';
 import { refreshOrderLists } from '../../lib/queries/order-keys';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
-import { clearCheckoutDraft } from './checkout-form';
+import { clearCheckoutDraft } from './checkout-draft';
 import { confirmedPath, heldOrderLanding } from './order-paths';
 
 /**

@@ -9,7 +9,8 @@ import { useUpdateProfile } from '../../lib/queries/update-profile';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { useCreateOrder } from './api/create-order';
-import { clearCheckoutDraft, profileFillFrom } from './checkout-form';
+import { clearCheckoutDraft } from './checkout-draft';
+import { profileFillFrom } from './checkout-form';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
 
 export type PlacePhase = 'idle' | 'ordering' | 'paying';
