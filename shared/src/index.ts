@@ -1,3 +1,5 @@
+// First: zod's browser settings, before any schema below is built.
+import './zod-in-browsers';
 export * from './languages';
 export * from './routes';
 export * from './regions';

@@ -1,4 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { openInTelegram } from '../support/telegram';
+
+/** Records every CSP violation the page reports, from before its first script. */
+async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}`);
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
 
 test.describe('app shell', () => {
   test('an unknown path answers 404 and shows the error page with the path', async ({ page }) => {
@@ -67,5 +81,27 @@ test.describe('app shell', () => {
       'aria-checked',
       'true',
     );
+  });
+
+  // The policy forbids eval and inline scripts but our hashed ones; nothing of ours may try them
+  // (zod probes for eval unless told not to: shared/src/zod-in-browsers.ts).
+  test('no page breaks the content security policy, standalone or inside Telegram', async ({
+    page,
+  }) => {
+    const violations = await recordCspViolations(page);
+    const paths = [
+      '/ru',
+      '/ru/products?category=cookware',
+      '/ru/products/porcelain-mug',
+      '/ru/cart',
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+      expect(await violations(), path).toEqual([]);
+    }
+    await openInTelegram(page, '/uz', { languageCode: 'uz', colorScheme: 'dark' });
+    await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+    expect(await violations(), 'inside Telegram').toEqual([]);
   });
 });
