@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { detectClientLanguage, telegramLaunchPath } from './app/prefix-redirect';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadPage } from './app/router';
 import { createAppServices } from './app/services';
 import { resolveAppearance } from './features/preferences/theme-store';
 import { shopConfig } from './lib/config/shop-config';
@@ -29,6 +29,15 @@ import { startTelegram } from './lib/telegram';
 
 // The only module with side effects: it reads the environment and wires the app together.
 
+// Before anything is awaited: the page's own code and its language's texts start downloading
+// at once, side by side (and beside the Telegram SDK), not one after another. The texts are
+// used below when the language stays the address's one (a Telegram launch may choose another).
+preloadPage(window.location.pathname);
+const languageAtStart = stripLanguagePrefix(window.location.pathname).language;
+const messagesAtStart = languageAtStart ? loadMessages(languageAtStart) : null;
+// Handled where it is awaited; this branch only keeps an early failure from being unhandled.
+messagesAtStart?.catch(() => undefined);
+
 // First, before the router can rewrite the URL and drop the hash with the launch parameters.
 // The SDK is downloaded only when the page carries them: a plain browser never waits for it.
 const telegram = await startTelegram();
@@ -45,9 +54,13 @@ const initialLanguage = languageInPath ?? detectClientLanguage(telegram);
 if (languageInPath && !telegram) rememberLanguage(languageInPath);
 // The first render waits for its one language's texts (the others load on a switch): it shows
 // words, never keys. A chunk a deploy removed fails here like any other: the page reloads once.
+const messages =
+  messagesAtStart && initialLanguage === languageAtStart
+    ? messagesAtStart
+    : loadMessages(initialLanguage);
 const i18n = createI18n(
   initialLanguage,
-  await loadMessages(initialLanguage).catch((error: unknown) => {
+  await messages.catch((error: unknown) => {
     reloadOnceForChunkError({
       storage: browserStorage('session'),
       path: window.location.pathname,

@@ -1,4 +1,11 @@
-import { isLanguage, ROUTES, type InfoPageSlug, type RouteDef, type RouteId } from '@shop/shared';
+import {
+  isLanguage,
+  matchRoute,
+  ROUTES,
+  type InfoPageSlug,
+  type RouteDef,
+  type RouteId,
+} from '@shop/shared';
 import type { i18n as I18n } from 'i18next';
 import type { ComponentType } from 'react';
 import {
@@ -107,6 +114,18 @@ const PAGES: Record<RouteId, Page> = {
     lazy: () => import('../features/info/blogs-page').then((m) => ({ Component: m.BlogPage })),
   },
 };
+
+/**
+ * Starts loading the code of the page at `pathname` now, beside whatever else the start waits
+ * for (its language's texts, the Telegram SDK), instead of after them when the router asks for
+ * it. The module system keeps the one download for the router's own import. A failure is left
+ * to that import, which the router and its error page handle as always.
+ */
+export function preloadPage(pathname: string): void {
+  const match = matchRoute(pathname);
+  const page = match ? PAGES[match.route.id] : null;
+  if (page && 'lazy' in page) page.lazy().catch(() => undefined);
+}
 
 function withAuth(Component: ComponentType): ComponentType {
   return function Guarded() {
