@@ -10,9 +10,9 @@ import {
 import { logWarning } from '../log';
 
 // The shapes and the restore/save cycle of @tanstack/react-query-persist-client, written against
-// this app's own @tanstack/react-query: the installed persist-client brings another copy of
-// query-core (5.104 against react-query's 5.108), whose hydrate would be a second query-core in
-// the bundle working on this one's QueryClient.
+// this app's own @tanstack/react-query rather than taken from that package: its releases pin
+// their own query-core (5.104 against react-query's 5.108 when this was written), whose hydrate
+// would be a second query-core in the bundle working on this one's QueryClient.
 
 /** One language's saved answers, when they were saved and by which build (`buster`). */
 export interface PersistedClient {
