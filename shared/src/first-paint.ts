@@ -1,4 +1,5 @@
 import type { Language } from './languages';
+import type { ListingFilter } from './listing-url';
 
 /**
  * The first paint of a product or blog page needs no round-trip for data: the server, which
@@ -30,6 +31,25 @@ export function slidesQueryKey(language: Language) {
 /** The webapp's query key of the home page's categories and product rows (`GET home`). */
 export function homeQueryKey(language: Language, accountType: string) {
   return ['catalog', 'home', language, accountType] as const;
+}
+
+/** The webapp's query key of the category tree (`GET categories`). */
+export function categoriesQueryKey(language: Language, accountType: string) {
+  return ['catalog', 'categories', language, accountType] as const;
+}
+
+/** How many products one page of a listing asks for (a "Show more" step). */
+export const PRODUCTS_PER_PAGE = 20;
+
+/** The webapp's query key of one page of a product listing (`POST products` with the filter). */
+export function productsPageQueryKey(
+  language: Language,
+  accountType: string,
+  filter: ListingFilter,
+  page: number,
+  perPage: number,
+) {
+  return ['catalog', 'products', language, accountType, filter, page, perPage] as const;
 }
 
 /**

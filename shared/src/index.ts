@@ -16,3 +16,4 @@ export * from './profile-photo';
 export * from './shop-identity';
 export * from './first-paint';
 export * from './image-sources';
+export * from './listing-url';

@@ -859,11 +859,17 @@ const LOADING_CASES: LoadingCase[] = [
     },
   },
   {
-    name: '/products',
+    // Opened directly, a listing comes with its first page in the page (first paint): reached
+    // from home, it asks for it.
+    name: '/products, reached from home,',
     path: '/ru/products',
     lang: 'ru',
     call: /\/resources\/products$/,
     loaded: (page) => cardLinks(main(page).getByRole('list', { name: 'Все товары' })).first(),
+    via: {
+      path: '/ru',
+      link: (page) => main(page).getByRole('link', { name: 'Все: Новинки' }),
+    },
   },
   {
     name: '/products/{slug}',

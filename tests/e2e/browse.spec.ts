@@ -159,7 +159,8 @@ test.describe('browsing the catalogue (standalone web)', () => {
     await expect(page.getByText(`Products: ${all.meta.total}`)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('popular');
-    expect(statuses.length).toBeGreaterThan(0);
+    // The first page came with the HTML (the server reads the address as the app does); any
+    // call the app still makes asks what the backend accepts.
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(statuses.length).toBeLessThanOrEqual(2);
   });

@@ -241,4 +241,24 @@ test.describe('first paint without a round-trip for data', () => {
     expect(bannerLoads).toHaveLength(1);
     expect(askedSlides() + askedHome()).toBe(0);
   });
+
+  test('a listing shows its first page and category chips with both API calls refused, its first pictures asked for with the page', async ({
+    page,
+    request,
+  }) => {
+    const { data: cards } = await apiProducts(request, { category: 'cookware' }, 'ru');
+    const [first] = cards;
+    if (!first?.images[0]) throw new Error('The demo seed has no cookware with a picture');
+    const askedProducts = await refuse(page, CALLS.products.path);
+    const askedCategories = await refuse(page, CALLS.categories.path);
+    const pictureAsked = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === first.images[0]?.url,
+    );
+    await page.goto('/ru/products?category=cookware');
+    await pictureAsked;
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: first.name }).first()).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1 })).not.toHaveText('');
+    expect(askedProducts() + askedCategories()).toBe(0);
+  });
 });

@@ -96,6 +96,8 @@ export interface PublicReads {
     input: {
       params?: Record<string, string>;
       query?: Record<string, string>;
+      /** A JSON body, for a read made with one (POST products: a filtered list). */
+      body?: unknown;
       language: Language;
       accountType?: AccountType;
     },
@@ -198,12 +200,14 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
       const query = input.query ?? {};
       // The key takes the validated query, as the relay's does; a query that fails its schema
       // here is a programming error, so parse (and throw) rather than safeParse.
+      // The body too: keyed by its parsed form, sent as given, as the relay does a browser's.
+      const bodySchema = typeof call.body === 'object' ? call.body : undefined;
       const key = keyFor({
         id,
         call,
         path,
         query: call.query?.parse(query) ?? {},
-        body: undefined,
+        body: input.body === undefined ? undefined : bodySchema?.parse(input.body),
         language: input.language,
         accountType: input.accountType,
         authorization: undefined,
@@ -211,6 +215,10 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
       const headers: Record<string, string> = { [HEADERS.language]: input.language };
       if (input.accountType !== undefined) headers[HEADERS.accountType] = input.accountType;
       const out: Outgoing = { id, call, target: `${path}${queryString(query)}`, headers };
+      if (input.body !== undefined) {
+        out.body = JSON.stringify(input.body);
+        headers['content-type'] = 'application/json';
+      }
       return key === null ? load(out, cancel, log) : read(out, key, cancel, log);
     },
   };

@@ -11,6 +11,7 @@ import {
   webManifestPath,
   type FirstPaintPage,
   type Image,
+  type ImageSlot,
   type Language,
   type Slide,
 } from '@shop/shared';
@@ -164,7 +165,8 @@ export function injectIntoIndex(html: string, language: Language, tags: string):
 
 /** One answer for the webapp's query cache: its query key and the call's answer as sent. */
 export interface InlineQuery {
-  queryKey: readonly string[];
+  /** Strings, and for a listing page its filter object and page numbers (shared/first-paint). */
+  queryKey: readonly unknown[];
   data: unknown;
 }
 
@@ -178,7 +180,8 @@ export function renderInlineQueries(queries: readonly InlineQuery[], fetchedAt: 
     mutations: [],
     queries: queries.map(({ queryKey, data }) => ({
       queryKey,
-      // TanStack's hashKey of a key of strings: its JSON.
+      // TanStack's hashKey for a key of strings; the webapp hashes each key again as it reads it
+      // (a listing's filter object, whose fields hashKey sorts).
       queryHash: JSON.stringify(queryKey),
       state: successfulQueryState(data, fetchedAt),
     })),
@@ -256,6 +259,26 @@ export function homeOutlineHtml(firstSlide: Slide | null | undefined): string {
       '</div></div></div><div class="carousel__controls"></div></div>';
   }
   return `<div class="home" aria-hidden="true">${telegramSearch}${banner}</div>`;
+}
+
+/** A picture a page shows on its first screen, drawn in `slot` (shared IMAGE_SLOTS). */
+export interface PreloadImage {
+  image: Image;
+  slot: ImageSlot;
+}
+
+/**
+ * `<link rel="preload">` for pictures the app will draw first: with the `<img>`'s own srcset and
+ * sizes (shared imageSources), so the browser matches the two and fetches each picture once,
+ * while the app's code is still loading.
+ */
+export function preloadImageLinks(images: readonly PreloadImage[]): string {
+  return images
+    .map(({ image, slot }) => {
+      const { srcSet, sizes, src } = imageSources(image, slot);
+      return `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high" />`;
+    })
+    .join('\n    ');
 }
 
 /** A product page's name and first photo, which its outline shows in their boxes. */

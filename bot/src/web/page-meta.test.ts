@@ -7,8 +7,12 @@ import {
   blogQueryKey,
   FIRST_PAINT_QUERIES_ID,
   FIRST_PAINT_OUTLINES,
+  categoriesQueryKey,
   homeQueryKey,
   outlineHtml,
+  parseListingParams,
+  PRODUCTS_PER_PAGE,
+  productsPageQueryKey,
   LANGUAGES,
   productQueryKey,
   SHOP_TAGLINES,
@@ -535,6 +539,42 @@ describe('first paint: the page carries its data and outline', () => {
     }
   });
 
+  it("writes a listing's first page and the category tree as query state, and preloads its first pictures", async () => {
+    const search = '?category=cookware&sort=price_asc&min_price=abc';
+    const { filter } = parseListingParams(new URLSearchParams(search));
+    const res = await app.inject({ url: `/ru/products${search}` });
+    const state = inlineState(res.body);
+    // The very keys the app builds from this address, for a guest and a signed-in individual.
+    expect(state?.queries.map((query) => query.queryKey)).toEqual(
+      JSON.parse(
+        JSON.stringify([
+          productsPageQueryKey('ru', 'null', filter, 1, PRODUCTS_PER_PAGE),
+          categoriesQueryKey('ru', 'null'),
+          productsPageQueryKey('ru', 'individual', filter, 1, PRODUCTS_PER_PAGE),
+          categoriesQueryKey('ru', 'individual'),
+        ]),
+      ),
+    );
+    // The browser's own call for that page right after is the relay's shared answer: no second
+    // backend read.
+    const before = reached().length;
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${CATALOG}/products`,
+      headers: { 'x-lang': 'ru', 'x-account-type': 'null', 'content-type': 'application/json' },
+      payload: { ...filter, page: 1, per_page: PRODUCTS_PER_PAGE },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(reached().length).toBe(before);
+    expect(state?.queries[0]?.state.data).toEqual(answer.json());
+    // The two cards drawn eagerly have their pictures asked for with the page.
+    const cards = answer.json<{ data: { images: { url: string }[] }[] }>().data.slice(0, 2);
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      expect(res.body).toContain(`<link rel="preload" as="image" href="${card.images[0]?.url}"`);
+    }
+  });
+
   it("writes home's banners and rows as query state, and its first banner into the outline", async () => {
     for (const lang of LANGUAGES) {
       const slides = await app.inject({ url: '/api/content/slides', headers: { 'x-lang': lang } });
@@ -580,7 +620,7 @@ describe('first paint: the page carries its data and outline', () => {
 
   it('writes neither data nor a page outline into other pages, a missing product or a missing post: only the header', async () => {
     for (const url of [
-      '/ru/products',
+      '/ru/products?q=mug',
       '/uz/cart',
       '/en/blogs',
       '/en/about',

@@ -1,7 +1,13 @@
 import {
   BlogResponseSchema,
   CALLS,
+  CategoriesResponseSchema,
+  categoriesQueryKey,
   HomeResponseSchema,
+  parseListingParams,
+  PRODUCTS_PER_PAGE,
+  ProductsResponseSchema,
+  productsPageQueryKey,
   homeQueryKey,
   ProductResponseSchema,
   SlidesResponseSchema,
@@ -30,8 +36,12 @@ import {
   type InlineQuery,
   type PageHead,
   type PageImage,
+  type PreloadImage,
   type ProductFirstPaint,
 } from './page-head';
+
+/** How many cards of a listing the app draws eagerly (products-page.tsx, `eagerCount`). */
+export const LISTING_EAGER_CARDS = 2;
 
 /** How long a page waits for its product or post before it goes out with the generic head. */
 export const PAGE_META_TIMEOUT_MS = 1500;
@@ -55,17 +65,26 @@ export interface PageMeta {
 }
 
 export interface FirstPaint {
-  page: FirstPaintPage | 'home';
+  /** Whose outline the page draws under the header; null: the header only. */
+  page: FirstPaintPage | 'home' | null;
   /** Empty when the backend did not answer in time: the outline still goes out. */
   queries: readonly InlineQuery[];
   /** Home's first banner, drawn in its outline; null when there are none, unset when unknown. */
   firstSlide?: Slide | null | undefined;
   /** A product's name and first photo, drawn in its outline (a guest's answer only). */
   product?: ProductFirstPaint | undefined;
+  /** Pictures the page shows first, fetched with it (`<link rel="preload">`). */
+  preload?: readonly PreloadImage[] | undefined;
 }
 
 export interface PageMetaSource {
-  forRoute(match: RouteMatch, pathname: string, log: FastifyBaseLogger): Promise<PageMeta>;
+  /** `search`: the address's query string (`?…` or empty), which a listing reads its filter from. */
+  forRoute(
+    match: RouteMatch,
+    pathname: string,
+    log: FastifyBaseLogger,
+    search?: string,
+  ): Promise<PageMeta>;
   /** The head of a path no route knows (status 404). */
   notFound(language: Language): PageHead;
 }
@@ -189,7 +208,7 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
   const { reads, publicUrl, timeoutMs } = opts;
 
   async function lookup<T>(
-    id: 'product' | 'blog' | 'home' | 'slides',
+    id: 'product' | 'blog' | 'home' | 'slides' | 'categories' | 'products',
     slug: string | null,
     language: Language,
     schema: z.ZodType<{ data: T }>,
@@ -197,6 +216,8 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     /** When the page stops waiting (Date.now() time): one bound for all of a page's lookups. */
     deadline: number,
     accountType?: AccountType,
+    /** The JSON body of a read made with one (a listing's filter). */
+    requestBody?: unknown,
   ): Promise<Lookup<T>> {
     const call: CallDef = CALLS[id];
     // A slug the call would refuse cannot name anything: no need to ask.
@@ -217,17 +238,21 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
       );
     });
     const query: Record<string, string> = id === 'product' ? { 'resources[]': 'relateds' } : {};
-    const answer = reads
-      .readAsGuest(
-        id,
-        {
-          ...(slug === null ? {} : { params: { slug } }),
-          query,
-          language,
-          ...(accountType ? { accountType } : {}),
-        },
-        cancel.signal,
-        log,
+    // Through a promise: a request the call's schema refuses throws, and is only a page without data.
+    const answer = Promise.resolve()
+      .then(() =>
+        reads.readAsGuest(
+          id,
+          {
+            ...(slug === null ? {} : { params: { slug } }),
+            query,
+            ...(requestBody === undefined ? {} : { body: requestBody }),
+            language,
+            ...(accountType ? { accountType } : {}),
+          },
+          cancel.signal,
+          log,
+        ),
       )
       .catch((error: unknown): 'failed' => {
         log.debug({ call: id, err: error }, 'Page head without backend data');
@@ -308,8 +333,63 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     };
   }
 
+  /**
+   * A listing with its first page of products and the category tree in the page (the app's own
+   * keys, the filter read from the address as the app reads it), and its first pictures fetched
+   * with the page: the first screen needs no request for data. A search is left to the app.
+   */
+  async function listingPage(
+    language: Language,
+    path: string,
+    search: string,
+    log: FastifyBaseLogger,
+    deadline: number,
+  ): Promise<PageMeta | null> {
+    const { filter, q } = parseListingParams(new URLSearchParams(search));
+    if (q !== '') return null;
+    const [products, categories] = await Promise.all([
+      lookup('products', null, language, ProductsResponseSchema, log, deadline, undefined, {
+        ...filter,
+        page: 1,
+        per_page: PRODUCTS_PER_PAGE,
+      }),
+      lookup('categories', null, language, CategoriesResponseSchema, log, deadline),
+    ]);
+    const queries: InlineQuery[] = [];
+    for (const accountType of GUEST_ANSWER_ACCOUNT_TYPES) {
+      if (products.kind === 'found') {
+        queries.push({
+          queryKey: productsPageQueryKey(language, accountType, filter, 1, PRODUCTS_PER_PAGE),
+          data: products.body,
+        });
+      }
+      if (categories.kind === 'found') {
+        queries.push({
+          queryKey: categoriesQueryKey(language, accountType),
+          data: categories.body,
+        });
+      }
+    }
+    // The cards the listing draws eagerly (products-page.tsx): their pictures come with the page.
+    const pictures =
+      products.kind === 'found'
+        ? products.data
+            .slice(0, LISTING_EAGER_CARDS)
+            .flatMap((product) => (product.images[0] ? [product.images[0]] : []))
+        : [];
+    return {
+      status: 200,
+      head: genericHead(language, path),
+      firstPaint: {
+        page: null,
+        queries,
+        preload: pictures.map((image) => ({ image, slot: 'card' })),
+      },
+    };
+  }
+
   return {
-    async forRoute(match, pathname, log) {
+    async forRoute(match, pathname, log, search = '') {
       const { language, route, params } = match;
       const slug = params.slug ?? '';
       const deadline = Date.now() + timeoutMs;
@@ -358,6 +438,8 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
             };
           }
         }
+      } else if (route.id === 'products') {
+        page = await listingPage(language, canonicalPath(pathname), search, log, deadline);
       } else if (route.id === 'home') {
         page = await homePage(language, canonicalPath(pathname), log, deadline);
       } else if (route.id === 'blog') {

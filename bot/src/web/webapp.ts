@@ -16,6 +16,7 @@ import { HttpError, sendError } from '../errors';
 import {
   fillRoot,
   injectIntoIndex,
+  preloadImageLinks,
   renderHead,
   renderInlineQueries,
   type RootOutline,
@@ -105,7 +106,11 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
   ): Promise<FastifyReply> => {
     // Read per request: it is a few hundred bytes in the page cache, and a rebuild shows at once.
     const html = await readFile(indexPath, 'utf8');
-    const tags = [renderHead(head, publicUrl), extraTags].filter((part) => part !== '');
+    const tags = [
+      renderHead(head, publicUrl),
+      preloadImageLinks(firstPaint?.preload ?? []),
+      extraTags,
+    ].filter((part) => part !== '');
     const page = injectIntoIndex(html, head.language, tags.join('\n    '));
     // The header at once on every page; a product or post also gets its outline, and the data
     // it was written from for the app.
@@ -147,7 +152,7 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
 
     const match = matchRoute(pathname);
     if (match) {
-      return sendIndex(reply, await pageMeta.forRoute(match, pathname, request.log), {
+      return sendIndex(reply, await pageMeta.forRoute(match, pathname, request.log, search), {
         back: match.route.id !== 'home',
         search: match.route.layout === 'default',
       });

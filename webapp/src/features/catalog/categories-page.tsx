@@ -1,4 +1,4 @@
-import { buildPath, isSlug, type Category } from '@shop/shared';
+import { buildPath, isSlug, type Category, listingQuery } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
@@ -9,7 +9,6 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useCategories } from './api/get-categories';
 import { useBrandFacets } from './api/get-products';
 import { findCategory } from './find-category';
-import { listingQuery } from './listing-url';
 import './catalog.css';
 
 function useProductsLink() {

@@ -1,4 +1,4 @@
-import { buildPath, type HomeResponse } from '@shop/shared';
+import { buildPath, type HomeResponse, listingQuery } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/i18n/error-message';
@@ -11,7 +11,6 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useHome } from './api/get-home';
 import { useSlides } from './api/get-slides';
 import { CategoryChips, ChipsSkeleton } from './category-chips';
-import { listingQuery } from './listing-url';
 import { SearchBox } from './search/search-box';
 import { SlidesCarousel } from './slides-carousel';
 import './catalog.css';

@@ -6,6 +6,16 @@ import {
   type Category,
   type Facets,
   type Product,
+  activeFilters,
+  hasActiveFilters,
+  listingQuery,
+  listingSearchParams,
+  parseListingParams,
+  removeFilter,
+  withoutFilters,
+  type ActiveFilter,
+  type ListingFilter,
+  type ListingState,
 } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,18 +33,6 @@ import { useSearch } from './api/search-products';
 import { CategoryChips, ChipsSkeleton } from './category-chips';
 import { FiltersSheet } from './filters-sheet';
 import { categoryNeighbours, findCategory } from './find-category';
-import {
-  activeFilters,
-  hasActiveFilters,
-  listingQuery,
-  listingSearchParams,
-  parseListingParams,
-  removeFilter,
-  withoutFilters,
-  type ActiveFilter,
-  type ListingFilter,
-  type ListingState,
-} from './listing-url';
 import { isFocusSearchState, SearchBox } from './search/search-box';
 import './catalog.css';
 

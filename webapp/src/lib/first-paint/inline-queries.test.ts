@@ -1,10 +1,15 @@
 import {
   blogQueryKey,
+  categoriesQueryKey,
   homeQueryKey,
+  parseListingParams,
+  PRODUCTS_PER_PAGE,
+  productsPageQueryKey,
   productQueryKey,
   slidesQueryKey,
   type BlogPost,
   type HomeResponse,
+  type ProductsResponse,
   type Slide,
   type Language,
   type ProductDetail,
@@ -141,6 +146,31 @@ describe('readInlineQueries', () => {
     ]);
     expect(client.getQueryData(slidesQueryKey('uz'))).toEqual({ data: [slide] });
     expect(client.getQueryData(homeQueryKey('uz', 'null'))).toEqual(home);
+  });
+
+  it('takes a listing’s first page under the key the app builds from its address, and the categories', () => {
+    const { filter } = parseListingParams(new URLSearchParams('?category=kitchen&sort=new'));
+    const page: ProductsResponse = {
+      data: [],
+      meta: { page: 1, last_page: 1, per_page: PRODUCTS_PER_PAGE, total: 0 },
+      facets: { categories: [], brands: [], attributes: [], price: null, in_stock_count: 0 },
+    };
+    const key = productsPageQueryKey('ru', 'null', filter, 1, PRODUCTS_PER_PAGE);
+    const text = serverState([
+      { queryKey: key, data: page },
+      { queryKey: categoriesQueryKey('ru', 'null'), data: { data: [] } },
+      // Not as the app reads an address: an unknown field, a bad slug, a later page, another size.
+      { queryKey: [...key.slice(0, 4), { ...filter, extra: 1 }, 1, PRODUCTS_PER_PAGE], data: page },
+      { queryKey: [...key.slice(0, 4), { category: 'Кухня' }, 1, PRODUCTS_PER_PAGE], data: page },
+      { queryKey: productsPageQueryKey('ru', 'null', filter, 2, PRODUCTS_PER_PAGE), data: page },
+      { queryKey: productsPageQueryKey('ru', 'null', filter, 1, 5), data: page },
+    ]);
+    const { state, client } = hydrated(text);
+    expect(state.queries.map((query) => query.queryKey)).toEqual([
+      key,
+      categoriesQueryKey('ru', 'null'),
+    ]);
+    expect(client.getQueryData(key)).toBeDefined();
   });
 
   it('never dates the data after the phone’s own clock', () => {

@@ -1,5 +1,11 @@
 import {
   blogQueryKey,
+  categoriesQueryKey,
+  listingSearchParams,
+  parseListingParams,
+  PRODUCTS_PER_PAGE,
+  productsPageQueryKey,
+  type ListingFilter,
   FIRST_PAINT_QUERIES_ID,
   homeQueryKey,
   successfulQueryState,
@@ -23,6 +29,17 @@ const isGuestAccountType = (value: unknown): value is (typeof GUEST_ANSWER_ACCOU
   (GUEST_ANSWER_ACCOUNT_TYPES as readonly unknown[]).includes(value);
 
 /**
+ * `filter` when it is a listing filter as the app reads one from an address (written back to an
+ * address and read again, it is unchanged), else null: the key of any other object would be one
+ * the app never asks for.
+ */
+function canonicalListingFilter(filter: unknown): ListingFilter | null {
+  if (!isRecord(filter)) return null;
+  const state = parseListingParams(listingSearchParams({ filter: filter, page: 1, q: '' }));
+  return hashKey([state.filter]) === hashKey([filter]) ? state.filter : null;
+}
+
+/**
  * The key and data of one query the page carries, when both are what the app itself would have
  * put in its cache: a product's, blog post's, home's or its banners' key (rebuilt here, not taken as sent) and an
  * answer that passes the call's own response check. Anything else is not ours: null.
@@ -30,7 +47,7 @@ const isGuestAccountType = (value: unknown): value is (typeof GUEST_ANSWER_ACCOU
 function checkedQuery(
   key: unknown,
   data: unknown,
-): { key: readonly string[]; data: unknown } | null {
+): { key: readonly unknown[]; data: unknown } | null {
   if (!Array.isArray(key)) return null;
   const [scope, kind, language, ...rest] = key as unknown[];
   if (!isLanguage(language)) return null;
@@ -39,6 +56,27 @@ function checkedQuery(
     if (!isGuestAccountType(accountType) || !isSlug(slug)) return null;
     const answer = parseCallResponse('product', data);
     return answer && { key: productQueryKey(language, accountType, slug), data: answer };
+  }
+  if (scope === 'catalog' && kind === 'products' && rest.length === 4) {
+    const [accountType, filter, page, perPage] = rest;
+    // Only the first page of a filter exactly as the app reads one from an address.
+    if (!isGuestAccountType(accountType) || page !== 1 || perPage !== PRODUCTS_PER_PAGE)
+      return null;
+    const canonical = canonicalListingFilter(filter);
+    if (!canonical) return null;
+    const answer = parseCallResponse('products', data);
+    return (
+      answer && {
+        key: productsPageQueryKey(language, accountType, canonical, 1, PRODUCTS_PER_PAGE),
+        data: answer,
+      }
+    );
+  }
+  if (scope === 'catalog' && kind === 'categories' && rest.length === 1) {
+    const [accountType] = rest;
+    if (!isGuestAccountType(accountType)) return null;
+    const answer = parseCallResponse('categories', data);
+    return answer && { key: categoriesQueryKey(language, accountType), data: answer };
   }
   if (scope === 'catalog' && kind === 'home' && rest.length === 1) {
     const [accountType] = rest;

@@ -1,3 +1,4 @@
+import { categoriesQueryKey } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useRequestScope, type RequestScope } from '../../../lib/query/use-request-scope';
@@ -5,7 +6,7 @@ import { useApi } from '../../../lib/services/services-context';
 
 export function categoriesQueryOptions(api: ApiClient, scope: RequestScope) {
   return queryOptions({
-    queryKey: ['catalog', 'categories', scope.language, scope.accountType],
+    queryKey: categoriesQueryKey(scope.language, scope.accountType),
     queryFn: ({ signal }) => api.call('categories', { signal }),
     staleTime: 10 * 60_000,
   });

@@ -1,10 +1,9 @@
+import { PRODUCTS_PER_PAGE, productsPageQueryKey, type ListingFilter } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useRequestScope, type RequestScope } from '../../../lib/query/use-request-scope';
 import { useApi } from '../../../lib/services/services-context';
-import type { ListingFilter } from '../listing-url';
 
-export const PRODUCTS_PER_PAGE = 20;
 /** "Show more" pages restored at once from a URL; past this a link cannot fan out into a flood. */
 export const MAX_LOADED_PAGES = 20;
 
@@ -20,7 +19,7 @@ export function productsPageQueryOptions(
   perPage = PRODUCTS_PER_PAGE,
 ) {
   return queryOptions({
-    queryKey: ['catalog', 'products', scope.language, scope.accountType, filter, page, perPage],
+    queryKey: productsPageQueryKey(scope.language, scope.accountType, filter, page, perPage),
     queryFn: ({ signal }) =>
       api.call('products', { body: { ...filter, page, per_page: perPage }, signal }),
   });

@@ -1,4 +1,12 @@
-import { buildPath, formatMoney, matchRoute, type Product } from '@shop/shared';
+import {
+  buildPath,
+  formatMoney,
+  matchRoute,
+  type Product,
+  listingQuery,
+  MAX_QUERY_LENGTH,
+  parseListingParams,
+} from '@shop/shared';
 import {
   useEffect,
   useId,
@@ -14,7 +22,6 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImageIcon, SearchIcon } from '../../../lib/ui/icons';
 import { useDebouncedValue } from '../../../lib/utils/use-debounced-value';
 import { useSearchSuggestions } from '../api/search-products';
-import { listingQuery, MAX_QUERY_LENGTH, parseListingParams } from '../listing-url';
 import './search-box.css';
 
 const DEBOUNCE_MS = 250;

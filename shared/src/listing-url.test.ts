@@ -1,4 +1,4 @@
-import { ProductsFilterSchema, SORTS } from '@shop/shared';
+import { ProductsFilterSchema, SORTS } from './contracts/catalog';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

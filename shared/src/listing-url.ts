@@ -1,4 +1,9 @@
-import { MoneyAmountSchema, SlugSchema, SortSchema, type ProductsFilter } from '@shop/shared';
+import { SortSchema, type ProductsFilter } from './contracts/catalog';
+import { MoneyAmountSchema, SlugSchema } from './contracts/common';
+
+// The product listing's state as its address holds it (/products?category=…&brands=…&sort=…).
+// Here, not in the webapp, because the server reads a listing's first page for its first paint
+// with the very filter the app will ask for (bot/src/web/page-meta.ts).
 
 /** What the product list is narrowed and ordered by: the filter body without paging. */
 export type ListingFilter = Omit<ProductsFilter, 'page' | 'per_page'>;
