@@ -203,6 +203,22 @@ export interface RootOutline {
   search: boolean;
 }
 
+/** A search box's box (features/catalog/search/search-box.tsx), empty. */
+const SEARCH_BOX_OUTLINE = '<span class="search-box__input"></span>';
+
+/**
+ * A first-screen picture as the app's `<img>` draws it: its classes and the shared
+ * imageSources attributes (one download for the outline and the app), fetched first.
+ */
+function firstPictureHtml(image: Image, slot: ImageSlot, className: string, alt: string): string {
+  const { srcSet, sizes, src, width, height } = imageSources(image, slot);
+  return (
+    `<img class="${className}" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}"` +
+    ` src="${escapeHtml(src)}" width="${width}" height="${height}" alt="${escapeHtml(alt)}"` +
+    ' fetchpriority="high" decoding="sync">'
+  );
+}
+
 const LOGO_MARK =
   '<svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" focusable="false">' +
   '<rect width="32" height="32" rx="9" fill="var(--app-accent)"/>' +
@@ -222,7 +238,7 @@ export function headerOutlineHtml(outline: Pick<RootOutline, 'back' | 'search'>)
   const back = outline.back ? button : '';
   const logo = `<span class="logo">${LOGO_MARK}<span class="logo__text">${escapeHtml(SHOP_NAME)}</span></span>`;
   const search = outline.search
-    ? '<div class="site-header__search"><div class="search-box"><span class="search-box__input"></span></div></div>'
+    ? `<div class="site-header__search"><div class="search-box">${SEARCH_BOX_OUTLINE}</div></div>`
     : '';
   const actions = `<div class="site-header__actions">${button.repeat(outline.search ? 3 : 2)}</div>`;
   return `<header class="site-header first-paint-header" aria-hidden="true"><div class="site-header__inner">${back}${logo}${search}${actions}</div></header>`;
@@ -237,22 +253,17 @@ export function headerOutlineHtml(outline: Pick<RootOutline, 'back' | 'search'>)
  * Telegram home carries its own search box above the banners: its box is kept for it there.
  */
 export function homeOutlineHtml(firstSlide: Slide | null | undefined): string {
-  const telegramSearch =
-    '<div class="search-box first-paint-telegram-only"><span class="search-box__input"></span></div>';
+  const telegramSearch = `<div class="search-box first-paint-telegram-only">${SEARCH_BOX_OUTLINE}</div>`;
   let banner = '';
   if (firstSlide === undefined) {
     banner =
       '<div class="carousel"><div class="carousel__track"><span class="skeleton carousel__skeleton"></span></div><div class="carousel__controls"></div></div>';
   } else if (firstSlide !== null) {
-    const { srcSet, sizes, src, width, height } = imageSources(firstSlide.image, 'banner');
     const alt = firstSlide.image.alt === firstSlide.title ? '' : (firstSlide.image.alt ?? '');
     const subtitle = firstSlide.subtitle
       ? `<span class="slide__subtitle">${escapeHtml(firstSlide.subtitle)}</span>`
       : '';
-    const image =
-      `<img class="slide__image" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}"` +
-      ` src="${escapeHtml(src)}" width="${width}" height="${height}" alt="${escapeHtml(alt)}"` +
-      ' fetchpriority="high" decoding="sync">';
+    const image = firstPictureHtml(firstSlide.image, 'banner', 'slide__image', alt);
     banner =
       '<div class="carousel"><div class="carousel__track"><div class="carousel__slide"><div class="slide__body">' +
       `${image}<span class="slide__caption"><span class="slide__title">${escapeHtml(firstSlide.title)}</span>${subtitle}</span>` +
@@ -302,16 +313,18 @@ export function productOutlineHtml(product: ProductFirstPaint | undefined): stri
       return `<h1 class="product__name" aria-hidden="true">${escapeHtml(product.name)}</h1>`;
     }
     if (classes.includes('first-paint__picture') && product.image) {
-      const { srcSet, sizes, src, width, height } = imageSources(product.image, 'gallery');
-      return (
-        '<div class="first-paint__picture first-paint__photo">' +
-        `<img class="product-image gallery__image" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}"` +
-        ` src="${escapeHtml(src)}" width="${width}" height="${height}" alt=""` +
-        ' fetchpriority="high" decoding="sync"></div>'
-      );
+      const photo = firstPictureHtml(product.image, 'gallery', 'product-image gallery__image', '');
+      return `<div class="first-paint__picture first-paint__photo">${photo}</div>`;
     }
     return undefined;
   });
+}
+
+/** The outline under the header: home's and a product's with what the server read, else boxes. */
+function pageOutlineHtml({ page, firstSlide, product }: RootOutline): string {
+  if (page === 'home') return homeOutlineHtml(firstSlide);
+  if (page === 'product') return productOutlineHtml(product);
+  return page ? outlineHtml(FIRST_PAINT_OUTLINES[page]) : '';
 }
 
 /**
@@ -320,14 +333,7 @@ export function productOutlineHtml(product: ProductFirstPaint | undefined): stri
  * so it has the app's margins and width.
  */
 export function fillRoot(html: string, outline: RootOutline, after: string): string {
-  const page =
-    outline.page === 'home'
-      ? homeOutlineHtml(outline.firstSlide)
-      : outline.page === 'product'
-        ? productOutlineHtml(outline.product)
-        : outline.page
-          ? outlineHtml(FIRST_PAINT_OUTLINES[outline.page])
-          : '';
+  const page = pageOutlineHtml(outline);
   const frame = `<div class="page first-paint-page" aria-busy="true">${headerOutlineHtml(outline)}<div class="page__main">${page}</div></div>`;
   return html.replace(
     /(<div\s+id\s*=\s*["']root["'][^>]*>)\s*(<\/div>)/i,

@@ -89,6 +89,14 @@ export interface PageMetaSource {
   notFound(language: Language): PageHead;
 }
 
+/**
+ * One answer under the app's key for each account type a guest read stands for: the relay
+ * answers a signed-in individual as it answered the guest.
+ */
+function forGuests(keyOf: (accountType: string) => readonly unknown[], data: unknown) {
+  return GUEST_ANSWER_ACCOUNT_TYPES.map((accountType) => ({ queryKey: keyOf(accountType), data }));
+}
+
 /** `body` is the answer as the relay sends it to the browser, before the server's own parse. */
 type Lookup<T> =
   { kind: 'found'; data: T; body: unknown } | { kind: 'missing' } | { kind: 'unavailable' };
@@ -209,19 +217,18 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
 
   async function lookup<T>(
     id: 'product' | 'blog' | 'home' | 'slides' | 'categories' | 'products',
-    slug: string | null,
+    /** What the read names: an item's slug, a listing's filter (body), another account type. */
+    request: { slug?: string; body?: unknown; accountType?: AccountType },
     language: Language,
     schema: z.ZodType<{ data: T }>,
     log: FastifyBaseLogger,
     /** When the page stops waiting (Date.now() time): one bound for all of a page's lookups. */
     deadline: number,
-    accountType?: AccountType,
-    /** The JSON body of a read made with one (a listing's filter). */
-    requestBody?: unknown,
   ): Promise<Lookup<T>> {
+    const { slug, body: requestBody, accountType } = request;
     const call: CallDef = CALLS[id];
     // A slug the call would refuse cannot name anything: no need to ask.
-    if (slug !== null && call.params?.safeParse({ slug }).success !== true) {
+    if (slug !== undefined && call.params?.safeParse({ slug }).success !== true) {
       return { kind: 'missing' };
     }
 
@@ -244,7 +251,7 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
         reads.readAsGuest(
           id,
           {
-            ...(slug === null ? {} : { params: { slug } }),
+            ...(slug === undefined ? {} : { params: { slug } }),
             query,
             ...(requestBody === undefined ? {} : { body: requestBody }),
             language,
@@ -309,17 +316,15 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     deadline: number,
   ): Promise<PageMeta> {
     const [slides, rows] = await Promise.all([
-      lookup('slides', null, language, SlidesResponseSchema, log, deadline),
-      lookup('home', null, language, HomeResponseSchema, log, deadline),
+      lookup('slides', {}, language, SlidesResponseSchema, log, deadline),
+      lookup('home', {}, language, HomeResponseSchema, log, deadline),
     ]);
     const queries: InlineQuery[] = [];
     if (slides.kind === 'found') {
       queries.push({ queryKey: slidesQueryKey(language), data: slides.body });
     }
     if (rows.kind === 'found') {
-      for (const accountType of GUEST_ANSWER_ACCOUNT_TYPES) {
-        queries.push({ queryKey: homeQueryKey(language, accountType), data: rows.body });
-      }
+      queries.push(...forGuests((type) => homeQueryKey(language, type), rows.body));
     }
     return {
       status: 200,
@@ -348,12 +353,15 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     const { filter, q } = parseListingParams(new URLSearchParams(search));
     if (q !== '') return null;
     const [products, categories] = await Promise.all([
-      lookup('products', null, language, ProductsResponseSchema, log, deadline, undefined, {
-        ...filter,
-        page: 1,
-        per_page: PRODUCTS_PER_PAGE,
-      }),
-      lookup('categories', null, language, CategoriesResponseSchema, log, deadline),
+      lookup(
+        'products',
+        { body: { ...filter, page: 1, per_page: PRODUCTS_PER_PAGE } },
+        language,
+        ProductsResponseSchema,
+        log,
+        deadline,
+      ),
+      lookup('categories', {}, language, CategoriesResponseSchema, log, deadline),
     ]);
     const queries: InlineQuery[] = [];
     for (const accountType of GUEST_ANSWER_ACCOUNT_TYPES) {
@@ -395,17 +403,19 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
       const deadline = Date.now() + timeoutMs;
       let page: PageMeta | null = null;
       if (route.id === 'product') {
-        const found = await lookup('product', slug, language, ProductResponseSchema, log, deadline);
+        const found = await lookup(
+          'product',
+          { slug },
+          language,
+          ProductResponseSchema,
+          log,
+          deadline,
+        );
         page = pageOf(
           found,
           language,
           (product) => productHead(product, language, publicUrl),
-          // Under each account type the relay answers as it answered this guest read.
-          (data) =>
-            GUEST_ANSWER_ACCOUNT_TYPES.map((accountType) => ({
-              queryKey: productQueryKey(language, accountType, slug),
-              data,
-            })),
+          (data) => forGuests((type) => productQueryKey(language, type, slug), data),
           'product',
         );
         if (found.kind === 'found' && page?.firstPaint) {
@@ -421,12 +431,11 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
           // those to a signed-in legal account, so the page exists; its head tells nothing.
           const legal = await lookup<ProductDetail>(
             'product',
-            slug,
+            { slug, accountType: 'legal' },
             language,
             ProductResponseSchema,
             log,
             deadline,
-            'legal',
           );
           // No answer in time: the page may exist, so no 404, and it is not public anyway. Its
           // outline, but no data: a guest's answer is not what a legal account sees.
@@ -444,7 +453,7 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
         page = await homePage(language, canonicalPath(pathname), log, deadline);
       } else if (route.id === 'blog') {
         page = pageOf(
-          await lookup('blog', slug, language, BlogResponseSchema, log, deadline),
+          await lookup('blog', { slug }, language, BlogResponseSchema, log, deadline),
           language,
           (post) => blogHead(post, language, publicUrl),
           (data) => [{ queryKey: blogQueryKey(language, slug), data }],

@@ -116,12 +116,7 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
     // it was written from for the app.
     const filled = fillRoot(
       page,
-      {
-        ...frame,
-        page: firstPaint?.page ?? null,
-        firstSlide: firstPaint?.firstSlide,
-        product: firstPaint?.product,
-      },
+      { ...frame, page: null, ...firstPaint },
       firstPaint && firstPaint.queries.length > 0
         ? renderInlineQueries(firstPaint.queries, Date.now())
         : '',

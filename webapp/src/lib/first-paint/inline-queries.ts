@@ -41,8 +41,9 @@ function canonicalListingFilter(filter: unknown): ListingFilter | null {
 
 /**
  * The key and data of one query the page carries, when both are what the app itself would have
- * put in its cache: a product's, blog post's, home's or its banners' key (rebuilt here, not taken as sent) and an
- * answer that passes the call's own response check. Anything else is not ours: null.
+ * put in its cache: the key of a product, a blog post, home's rows or banners, a listing's first
+ * page or the category tree (rebuilt here, not taken as sent), and an answer that passes the
+ * call's own response check. Anything else is not ours: null.
  */
 function checkedQuery(
   key: unknown,

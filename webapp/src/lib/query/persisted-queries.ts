@@ -167,12 +167,14 @@ export function persistQueries(options: {
   let unsubscribe: (() => void) | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  /** What is saved: the language's public answers that arrived. */
+  const isKept = (query: Query) =>
+    query.state.status === 'success' && isPersistedQuery(query.queryKey, language);
   const save = () => {
     timer = null;
     if (stopped) return;
     const clientState = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query: Query) =>
-        query.state.status === 'success' && isPersistedQuery(query.queryKey, language),
+      shouldDehydrateQuery: isKept,
       shouldDehydrateMutation: () => false,
     });
     persister
@@ -205,13 +207,8 @@ export function persistQueries(options: {
     });
     // What the cache held before it was watched is saved too: the answers the page itself
     // carried (first paint), which no request will change, and any that came during the restore.
-    const holdsAnswers = queryClient
-      .getQueryCache()
-      .getAll()
-      .some(
-        (query) => query.state.status === 'success' && isPersistedQuery(query.queryKey, language),
-      );
-    if (holdsAnswers) timer ??= setTimeout(save, SAVE_THROTTLE_MS);
+    if (queryClient.getQueryCache().getAll().some(isKept))
+      timer ??= setTimeout(save, SAVE_THROTTLE_MS);
   });
   let giveUp: ReturnType<typeof setTimeout> | null = null;
   const restored = Promise.race([
