@@ -14,7 +14,10 @@ const ENV: TelegramEnv = {
 };
 
 function fakeSdk(env: TelegramEnv | null): TelegramModule {
-  return { initTelegram: () => env } as Partial<TelegramModule> as TelegramModule;
+  return {
+    initTelegram: () => env,
+    viewportBound: () => Promise.resolve(),
+  } as Partial<TelegramModule> as TelegramModule;
 }
 
 const plain = { href: 'https://shop.uz/ru', navigationUrl: null, stored: null };

@@ -7,6 +7,13 @@ import type { TelegramEnv, TelegramLocation, TelegramLocationFailure } from './t
 
 type TelegramModule = typeof TelegramSdkModule;
 
+/**
+ * How long the first render waits for Telegram's safe areas (its answer takes a few ms; the
+ * server's outline and Telegram's own placeholder show meanwhile). Drawn before them, the page
+ * would jump down by the inset when they arrive.
+ */
+const SAFE_AREA_WAIT_MS = 200;
+
 let sdk: TelegramModule | null = null;
 
 /** The loaded SDK adapter, or null outside Telegram (and before startTelegram resolved). */
@@ -25,7 +32,14 @@ export async function startTelegram(
   if (!mayBeTelegramLaunch(sources)) return null;
   const loaded = await load();
   const env = loaded.initTelegram();
-  if (env) sdk = loaded;
+  if (!env) return null;
+  sdk = loaded;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    loaded.viewportBound(),
+    new Promise((resolve) => (timer = setTimeout(resolve, SAFE_AREA_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
   return env;
 }
 

@@ -41,6 +41,16 @@ function safely(what: string, fn: () => void): void {
   }
 }
 
+let viewportMounted: Promise<void> = Promise.resolve();
+
+/**
+ * Settles once the viewport's sizes and safe areas are bound as CSS variables (or failed to
+ * be). A page drawn before would move down by the safe area when it arrives.
+ */
+export function viewportBound(): Promise<void> {
+  return viewportMounted;
+}
+
 /**
  * Detects the Mini App (launch parameters in the URL hash, or kept in sessionStorage by the SDK
  * after the router rewrote the URL) and mounts what the app uses. Must run before the router is
@@ -82,9 +92,9 @@ export function initTelegram(): TelegramEnv | null {
   safely('main button', () => {
     if (mainButton.mount.isAvailable()) mainButton.mount();
   });
-  // Safe areas arrive asynchronously; the first render does not wait for them.
+  // Safe areas arrive asynchronously: startTelegram waits a moment for them (viewportBound).
   if (viewport.mount.isAvailable()) {
-    viewport
+    viewportMounted = viewport
       .mount()
       .then(() => {
         if (viewport.bindCssVars.isAvailable()) viewport.bindCssVars();
