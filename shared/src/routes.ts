@@ -4,7 +4,7 @@ export type RouteLayout = 'default' | 'checkout';
 
 interface RouteShape {
   readonly id: string;
-  /** Relative to the language prefix, React Router style; '' is the home page. */
+  /** Relative to the language prefix, `:name` a slug-shaped parameter; '' is the home page. */
   readonly pattern: string;
   readonly layout: RouteLayout;
   /** Whether a guest must sign in first (spec §2, §6). */
@@ -14,7 +14,7 @@ interface RouteShape {
 /**
  * The one route table (spec §2). The webapp builds its router from it and the server answers
  * 404 for any path it does not match, so the two can never disagree about what exists.
- * Static segments are case-sensitive: give React Router `caseSensitive: true` to match.
+ * Static segments are case-sensitive; `matchRoute` is the one matcher of both.
  */
 export const ROUTES = [
   { id: 'home', pattern: '', layout: 'default', auth: false },

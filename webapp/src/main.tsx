@@ -3,10 +3,9 @@ import './lib/ui/ui.css';
 import { isLanguage, matchRoute, stripLanguagePrefix } from '@shop/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { detectClientLanguage, telegramLaunchPath } from './app/prefix-redirect';
 import { Providers } from './app/providers';
-import { createAppRouter, preloadPage } from './app/router';
+import { BootFallback, createAppRouter, preloadPage } from './app/router';
 import { createAppServices } from './app/services';
 import { resolveAppearance } from './features/preferences/theme-store';
 import { shopConfig } from './lib/config/shop-config';
@@ -25,6 +24,7 @@ import { indexedDbAnswers } from './lib/query/persisted-query-provider';
 import { createQueryClient } from './lib/query/query-client';
 import { refreshWhenWorkerUpdates } from './lib/query/worker-updates';
 import { browserStorage } from './lib/storage/storage';
+import { RouterProvider } from './lib/router';
 import { startTelegram } from './lib/telegram';
 
 // The only module with side effects: it reads the environment and wires the app together.
@@ -131,12 +131,14 @@ watchForNewBuild({
 });
 
 const router = createAppRouter({ i18n, telegram });
+// Before the first render: a page whose code is already here (home) renders at once.
+router.start();
 // Spec §8: a deploy that removed the chunks of an open tab reloads it, at most once per 10 s.
 // On the way to a page the failed import reaches the router, which shows that page's error
 // boundary: RouteErrorPage reloads the page the shopper was going to (reloading here would take
 // them back to the one they left). Any other failed chunk reloads the page on screen.
 window.addEventListener('vite:preloadError', (event) => {
-  if (router.state.navigation.state !== 'idle') return;
+  if (router.isNavigating()) return;
   const reloaded = reloadOnceForChunkError({
     storage: services.session,
     path: window.location.pathname,
@@ -172,7 +174,7 @@ createRoot(container).render(
       theme={theme}
       telegram={telegram}
     >
-      <RouterProvider router={router} />
+      <RouterProvider router={router} fallback={<BootFallback />} />
     </Providers>
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import { buildPath, matchRoute } from '@shop/shared';
 import { createElement, useCallback, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from '../lib/router';
 import { useResolvedTheme } from '../features/preferences/theme-context';
 import { useLanguage } from '../lib/i18n/use-language';
 import { useServices } from '../lib/services/services-context';

@@ -1,7 +1,7 @@
 import { buildPath } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '../lib/router';
 import { useLanguage } from '../lib/i18n/use-language';
 import { logWarning } from '../lib/log';
 import {

@@ -1,6 +1,6 @@
 import { buildPath } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router';
 import { useLanguage } from '../lib/i18n/use-language';
 import { useAuth } from '../lib/services/services-context';
 

@@ -1,23 +1,26 @@
 import {
   isLanguage,
   matchRoute,
-  ROUTES,
   type InfoPageSlug,
   type RouteDef,
   type RouteId,
 } from '@shop/shared';
 import type { i18n as I18n } from 'i18next';
-import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  data,
-  redirect,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
 import { HomePage } from '../features/catalog/home-page';
 import { FirstPaintOutline, firstPaintPageOf } from '../lib/first-paint/first-paint-outline';
 import { switchLanguage } from '../lib/i18n/i18n';
+import {
+  browserHistory,
+  RouteErrorBoundary,
+  RouteErrorResponse,
+  Router,
+  withOutlet,
+  withParams,
+  withRouteError,
+  type Location,
+  type Outcome,
+} from '../lib/router';
 import type { TelegramEnv } from '../lib/telegram';
 import { NotFoundContent } from '../lib/ui/not-found';
 import { AppShell } from './app-shell';
@@ -41,7 +44,7 @@ const info = (slug: InfoPageSlug) =>
 /**
  * Every id of the shared route table has a page, or this object does not type-check. Only home
  * is in the entry chunk (the first page most shoppers see, kept within the first-load budget of
- * build/bundle-budget.test.ts); every other page loads on first visit, while React Router keeps
+ * build/bundle-budget.test.ts); every other page loads on first visit, while the router keeps
  * the current page on screen, so nothing shifts.
  */
 const PAGES: Record<RouteId, Page> = {
@@ -137,32 +140,107 @@ function withAuth(Component: ComponentType): ComponentType {
   };
 }
 
-function pageRoute(route: RouteDef): RouteObject {
+/** A page's component once loaded (guarded when the route asks for a signed-in shopper). */
+function pageComponent(route: RouteDef): ComponentType | Promise<ComponentType> {
   const page = PAGES[route.id];
-  const base = route.pattern === '' ? { index: true as const } : { path: route.pattern };
-  if ('Component' in page) {
-    return {
-      ...base,
-      caseSensitive: true,
-      Component: route.auth ? withAuth(page.Component) : page.Component,
-    };
-  }
-  return {
-    ...base,
-    caseSensitive: true,
-    lazy: async () => {
-      const { Component } = await page.lazy();
-      return { Component: route.auth ? withAuth(Component) : Component };
-    },
+  const guard = (Component: ComponentType) => (route.auth ? withAuth(Component) : Component);
+  if ('Component' in page) return guard(page.Component);
+  return page.lazy().then(({ Component }) => guard(Component));
+}
+
+export interface RouterDeps {
+  i18n: I18n;
+  telegram: TelegramEnv | null;
+}
+
+export function createAppRouter(deps: RouterDeps): Router {
+  // Loaded once, then the same component on every visit: a page is never remounted by the
+  // router only because it was resolved again.
+  const loaded = new Map<RouteId, ComponentType>();
+  const load = (route: RouteDef): ComponentType | Promise<ComponentType> => {
+    const known = loaded.get(route.id);
+    if (known) return known;
+    const component = pageComponent(route);
+    if (component instanceof Promise) {
+      return component.then((Component) => {
+        loaded.set(route.id, Component);
+        return Component;
+      });
+    }
+    loaded.set(route.id, component);
+    return component;
   };
+
+  const resolve = (location: Location): Outcome | Promise<Outcome> => {
+    const language = location.pathname.split('/')[1];
+    if (!isLanguage(language)) {
+      // A path without a language prefix goes to the detected language (the server does the
+      // same for full loads); one with an unknown prefix is a 404.
+      const url = new URL(location.pathname + location.search + location.hash, 'http://local');
+      const target = prefixedPath(url, detectClientLanguage(deps.telegram));
+      return target
+        ? { redirect: target }
+        : { element: withRouteError(<RouteErrorPage />, new RouteErrorResponse(404)) };
+    }
+    const match = matchRoute(location.pathname);
+    const layout = match?.route.layout ?? 'default';
+    const params = match?.params ?? {};
+    // The language's texts before its first page (a failure is a chunk error for the error
+    // page); an unknown path is the 404 page inside the default layout.
+    const texts = deps.i18n.language === language ? null : switchLanguage(deps.i18n, language);
+    const page = match ? load(match.route) : NotFoundContent;
+    if (texts || page instanceof Promise) return settle(texts, page, layout, params);
+    // Loaded already (home, a page seen before): on screen at once, no waiting a turn.
+    const Component = page;
+    return { element: pageTree(layout, withParams(<Component />, params)) };
+  };
+
+  return new Router(browserHistory(window), resolve);
 }
 
-function layoutRoutes(layout: RouteDef['layout']): RouteObject[] {
-  return ROUTES.filter((route) => route.layout === layout).map(pageRoute);
+async function settle(
+  texts: Promise<unknown> | null,
+  page: ComponentType | Promise<ComponentType>,
+  layout: RouteDef['layout'],
+  params: Readonly<Record<string, string>>,
+): Promise<Outcome> {
+  try {
+    await texts;
+  } catch (error) {
+    // Without its texts no page of the language can show: the error page alone.
+    return { element: withRouteError(<RouteErrorPage />, error) };
+  }
+  try {
+    const Component = await page;
+    return { element: pageTree(layout, withParams(<Component />, params)) };
+  } catch (error) {
+    // The page's code failed to load: its error page, inside the shop's frame.
+    return { element: pageTree(layout, withRouteError(<RouteErrorPage />, error)) };
+  }
 }
 
-/** The first paint while the first page's code loads: the page's outline, not a blank screen. */
-function BootFallback() {
+/**
+ * The shell, the route's layout and the page, each failure caught at the level it belongs to: a
+ * page that throws shows the error page inside the layout; a shell that throws shows it alone.
+ * The tree has the same shape for every page, so the shell and a shared layout stay mounted.
+ */
+function pageTree(layout: RouteDef['layout'], page: ReactNode): ReactNode {
+  const Layout = layout === 'checkout' ? CheckoutLayout : DefaultLayout;
+  return (
+    <RouteErrorBoundary fallback={<RouteErrorPage />}>
+      {withOutlet(
+        <AppShell />,
+        withOutlet(
+          <Layout />,
+          <RouteErrorBoundary fallback={<RouteErrorPage />}>{page}</RouteErrorBoundary>,
+        ),
+      )}
+    </RouteErrorBoundary>
+  );
+}
+
+/** Shown until the first page is resolved: the page's outline, not a blank screen. */
+export function BootFallback() {
   // A product or blog page keeps the outline the server drew in its HTML: the same boxes.
   const outline = firstPaintPageOf(window.location.pathname);
   if (outline) return <FirstPaintOutline page={outline} />;
@@ -174,56 +252,4 @@ function BootFallback() {
       <span className="skeleton skeleton--text" style={{ width: '70%' }} />
     </div>
   );
-}
-
-export interface RouterDeps {
-  i18n: I18n;
-  telegram: TelegramEnv | null;
-}
-
-export function createAppRouter(deps: RouterDeps) {
-  // A path without a language prefix goes to the detected language (the server does the same
-  // for full loads); one with an unknown prefix is a 404.
-  const prefixless = ({ request }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
-    const target = prefixedPath(url, detectClientLanguage(deps.telegram));
-    if (target) return redirect(target);
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's way to a 404
-    throw data(null, { status: 404 });
-  };
-
-  const languageLoader = async (args: LoaderFunctionArgs) => {
-    const lang = args.params.lang;
-    if (!isLanguage(lang)) return prefixless(args);
-    // Loads the language's texts first; a failed load is a chunk error for the error boundary.
-    if (deps.i18n.language !== lang) await switchLanguage(deps.i18n, lang);
-    return null;
-  };
-
-  return createBrowserRouter([
-    { path: '/', loader: prefixless, errorElement: <RouteErrorPage /> },
-    {
-      path: '/:lang',
-      loader: languageLoader,
-      element: <AppShell />,
-      errorElement: <RouteErrorPage />,
-      // Shown for the moment the first load's loader and lazy page module take.
-      HydrateFallback: BootFallback,
-      children: [
-        {
-          element: <DefaultLayout />,
-          children: [
-            {
-              errorElement: <RouteErrorPage />,
-              children: [...layoutRoutes('default'), { path: '*', element: <NotFoundContent /> }],
-            },
-          ],
-        },
-        {
-          element: <CheckoutLayout />,
-          children: [{ errorElement: <RouteErrorPage />, children: layoutRoutes('checkout') }],
-        },
-      ],
-    },
-  ]);
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { SiteHeader } from '../../features/layout/site-header';
 import { LanguageSwitch } from '../../features/preferences/language-switch';
 import { OfflineBar } from '../../lib/pwa/offline-bar';

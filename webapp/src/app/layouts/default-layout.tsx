@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { SearchBox } from '../../features/catalog/search/search-box';
 import { BottomNav } from '../../features/layout/bottom-nav';
 import { SiteFooter } from '../../features/layout/site-footer';

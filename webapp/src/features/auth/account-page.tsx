@@ -1,7 +1,7 @@
 import { buildPath, formatUzPhone, ProfileUpdateSchema, type User } from '@shop/shared';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { SavedCardList } from '../../lib/cards/saved-card-list';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';

@@ -1,7 +1,7 @@
 import { buildPath, formatUzPhone, normalizeUzPhone, OTP_LENGTH, OtpSchema } from '@shop/shared';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useServices } from '../../lib/services/services-context';

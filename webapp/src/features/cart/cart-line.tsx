@@ -1,6 +1,6 @@
 import { buildPath, formatMoney, type CartItem } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { maxQuantityFor, type LineStock } from '../../lib/cart/cart-stock';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useServices } from '../../lib/services/services-context';

@@ -1,6 +1,6 @@
 import { buildPath, cartCount, cartTotal, formatMoney } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { useCartStock } from '../../lib/cart/use-cart-stock';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart, useServices } from '../../lib/services/services-context';

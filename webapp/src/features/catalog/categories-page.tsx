@@ -1,6 +1,6 @@
 import { buildPath, isSlug, type Category, listingQuery } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../../lib/router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronRightIcon, GridIcon } from '../../lib/ui/icons';

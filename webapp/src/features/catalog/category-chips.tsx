@@ -1,5 +1,5 @@
 import { buildPath, type Category } from '@shop/shared';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 
 /** A scrollable row of category links into the product list, filtered by that category. */

@@ -1,6 +1,6 @@
 import { buildPath, type HomeResponse, listingQuery } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ChevronRightIcon } from '../../lib/ui/icons';

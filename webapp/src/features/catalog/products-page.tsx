@@ -19,7 +19,7 @@ import {
 } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../lib/router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../lib/ui/icons';

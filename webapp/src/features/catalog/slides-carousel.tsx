@@ -1,7 +1,7 @@
 import { imageSources, type Slide } from '@shop/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { OutsideLink } from '../../lib/telegram';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';

@@ -1,7 +1,7 @@
 import { buildPath, orderTotals, type CartItem } from '@shop/shared';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { useSessionEnded } from '../../lib/cards/use-session-ended';
 import { outOfStockLines, type OutOfStockLine } from '../../lib/cart/out-of-stock';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { useStore } from 'zustand';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { orderQueryOptions } from '../../lib/queries/get-order';

@@ -1,7 +1,7 @@
 import { ERROR_CODES, formatMoney, formatUzPhone, type Order } from '@shop/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { CardChooser } from '../../lib/cards/card-chooser';
 import { usePayOrder } from '../../lib/cards/card-mutations';

@@ -1,7 +1,7 @@
 import { buildPath } from '@shop/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { useSessionEnded } from '../../lib/cards/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';

@@ -1,6 +1,6 @@
 import { buildPath, type CartItem, type CreateOrderRequest, type Order } from '@shop/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { usePayOrder } from '../../lib/cards/card-mutations';
 import { useLanguage } from '../../lib/i18n/use-language';

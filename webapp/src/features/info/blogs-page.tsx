@@ -8,7 +8,7 @@ import {
   type ImageSlot,
 } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { OutlineBoxes } from '../../lib/first-paint/first-paint-outline';
 import { errorMessage } from '../../lib/i18n/error-message';

@@ -1,6 +1,6 @@
 import { buildPath, type InfoPageSlug } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate } from '../../lib/i18n/format-date';

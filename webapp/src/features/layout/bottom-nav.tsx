@@ -1,7 +1,7 @@
 import { buildPath, cartCount } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart } from '../../lib/services/services-context';
 import { CartIcon, GridIcon, HomeIcon, SearchIcon, UserIcon } from '../../lib/ui/icons';

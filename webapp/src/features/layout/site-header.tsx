@@ -1,7 +1,7 @@
 import { buildPath, cartCount } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart } from '../../lib/services/services-context';
 import { BackIcon, CartIcon, LogoMark } from '../../lib/ui/icons';

@@ -1,7 +1,7 @@
 import { buildPath, formatMoney, formatUzPhone, isSlug, type Order } from '@shop/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { useSessionEnded } from '../../lib/cards/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';

@@ -1,7 +1,7 @@
 import { buildPath, SlugSchema, type Order, type ProductDetail } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { productQueryOptions } from '../../lib/queries/get-product';

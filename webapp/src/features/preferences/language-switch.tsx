@@ -1,6 +1,6 @@
 import { LANGUAGES, switchLanguagePath, type Language } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { rememberLanguage } from '../../lib/i18n/language-cookie';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { MenuButton } from '../../lib/ui/menu-button';

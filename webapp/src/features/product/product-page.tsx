@@ -9,7 +9,7 @@ import {
 } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { OutlineBoxes } from '../../lib/first-paint/first-paint-outline';
 import { errorMessage } from '../../lib/i18n/error-message';

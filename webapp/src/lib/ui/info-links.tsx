@@ -1,6 +1,6 @@
 import { buildPath, type RouteId } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useLanguage } from '../i18n/use-language';
 import { ChevronRightIcon } from './icons';
 

@@ -1,6 +1,6 @@
 import { buildPath } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../router';
 import { useLanguage } from '../i18n/use-language';
 import { useDocumentTitle } from './use-document-title';
 

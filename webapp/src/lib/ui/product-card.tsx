@@ -1,7 +1,7 @@
 import { buildPath, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useLanguage } from '../i18n/use-language';
 import { discountPercent, Price } from './price';
 import { ProductImage } from './product-image';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useServices, useToasts } from '../services/services-context';
 import { CloseIcon } from './icons';
 

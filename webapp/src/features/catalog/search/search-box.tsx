@@ -17,7 +17,7 @@ import {
   type SubmitEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImageIcon, SearchIcon } from '../../../lib/ui/icons';
 import { useDebouncedValue } from '../../../lib/utils/use-debounced-value';
