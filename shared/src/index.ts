@@ -1,5 +1,6 @@
-// First: zod's browser settings, before any schema below is built.
+// First: zod's settings, before any schema below is built.
 import './zod-in-browsers';
+import '#zod-on-servers';
 export * from './languages';
 export * from './routes';
 export * from './regions';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const LANGUAGES = ['uz', 'ru', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

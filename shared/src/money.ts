@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Language } from './languages';
 
 /**
  * Money is a whole number of sum. Tiyin (1/100) have not circulated for years and shop prices
  * never use them; gateways that count in tiyin (Payme) convert at their own boundary.
  */
-export const MoneySchema = z.number().int().nonnegative().max(10_000_000_000);
+export const MoneySchema = z.int().check(z.nonnegative(), z.maximum(10_000_000_000));
 
 const NBSP = '\u00A0';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Language } from './languages';
 
 /** Spec §3 order: the capital first (the default), then the official order of the regions. */

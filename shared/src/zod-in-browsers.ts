@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 /*
  * First in this package's index, so it runs before any schema here is built. Zod builds a fast

@@ -9,7 +9,7 @@
 // Outside src/ on purpose: nothing here (fast-check, vitest) may end up in the webapp bundle.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ApiErrorSchema,
   CALLS,
@@ -183,14 +183,14 @@ function hasNul(value: unknown): boolean {
  */
 export type Judgement = 'accepted' | 'nul' | string[];
 
-export function judge(schema: z.ZodType, value: unknown): Judgement {
+export function judge(schema: z.ZodMiniType, value: unknown): Judgement {
   const result = schema.safeParse(value);
   if (result.success) return hasNul(value) ? 'nul' : 'accepted';
   return fieldErrors(result.error).map((error) => error.field);
 }
 
-export function keysOf(schema: z.ZodType | 'multipart' | undefined): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+export function keysOf(schema: z.ZodMiniType | 'multipart' | undefined): string[] {
+  return schema instanceof z.core.$ZodObject ? Object.keys(schema._zod.def.shape) : [];
 }
 
 /** The query object the server parses from `pairs`: a repeated key becomes an array. */
@@ -218,7 +218,7 @@ export function decodeOrNull(segment: string): string | null {
   }
 }
 
-export function isJsonBody(def: CallDef): def is CallDef & { body: z.ZodType } {
+export function isJsonBody(def: CallDef): def is CallDef & { body: z.ZodMiniType } {
   return def.body !== undefined && def.body !== 'multipart';
 }
 
@@ -698,7 +698,7 @@ export function paramCases<R extends Refusal>(
  */
 export function queryCases<R extends Refusal>(
   good: Good,
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   refusalOf: (pairs: [string, string][]) => R | null,
   brokenRefusalOf: (pairs: [string, string][]) => R | null,
 ): BadCase<R>[] {
@@ -882,7 +882,7 @@ export function paramArbitraries<R extends Refusal>(
 /** Up to four odd parameters added to the good query, where `refusalOf` says that is wrong. */
 export function queryArbitrary<R extends Refusal>(
   good: Good,
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   refusalOf: (pairs: [string, string][]) => R | null,
 ): fc.Arbitrary<BadCase<R>> {
   const keys = fc.constantFrom(...keysOf(schema), 'q', 'page', 'unexpected', '__proto__', 'a[]');

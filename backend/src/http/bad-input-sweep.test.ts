@@ -18,7 +18,7 @@ import type {
 } from '@shop/shared/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   authTokens,
   carts,
@@ -63,7 +63,7 @@ function hasPoisonKey(value: unknown): boolean {
  * The fields the backend must name for `value`, as the contract's own schema sees it (a
  * whole-part problem is named after the part), or null when the value is good after all.
  */
-function expectedFields(schema: z.ZodType, value: unknown, part: string): string[] | null {
+function expectedFields(schema: z.ZodMiniType, value: unknown, part: string): string[] | null {
   const judgement = sweep.judge(schema, value);
   if (judgement === 'accepted') return null;
   if (judgement === 'nul') return [];

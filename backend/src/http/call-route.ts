@@ -11,7 +11,7 @@ import {
   type Language,
 } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError } from '../errors';
 import { readAccountType, readBearer, readLanguage } from './headers';
 import { findNulCharacters } from './limits';
@@ -21,7 +21,7 @@ export interface AuthUser {
   tokenHash: string;
 }
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 type UserOf<C extends CallDef> = C extends { auth: 'bearer'; backend: 'ecommerce' }
   ? AuthUser
   : null;
@@ -53,7 +53,7 @@ export interface CallRouteOptions {
 }
 
 function parsePart(
-  schema: z.ZodType | 'multipart' | undefined,
+  schema: z.ZodMiniType | 'multipart' | undefined,
   value: unknown,
   prefix: string,
   details: FieldError[],

@@ -23,6 +23,7 @@ import {
 import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pick } from 'zod/mini';
 import { HttpError } from '../errors';
 import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
@@ -36,7 +37,7 @@ const InitDataUserSchema = z.object({
   id: z.number().int().positive(),
   language_code: z.string().max(35).optional(),
 });
-const UserIdSchema = UserSchema.pick({ id: true });
+const UserIdSchema = pick(UserSchema, { id: true });
 
 export interface LinkBot {
   token: string;

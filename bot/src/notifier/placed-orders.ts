@@ -2,11 +2,12 @@
 // word of an order, so the server records the event itself, under the id the backend's event
 // uses too (orderEventId), which makes them one event whichever arrives first.
 import { CALLS, OrderResponseSchema, UserSchema } from '@shop/shared';
+import { pick } from 'zod/mini';
 import type { OrderAnswer } from '../relay/relay';
 import type { UpstreamClient } from '../relay/upstream-client';
 import type { Notifier } from './notifier';
 
-const UserIdSchema = UserSchema.pick({ id: true });
+const UserIdSchema = pick(UserSchema, { id: true });
 
 export function recordPlacedOrders(
   client: UpstreamClient,

@@ -22,7 +22,7 @@ import * as sweep from '@shop/shared/testing';
 import type { Answer, BadCase, Good, Probe, Refusal, SweepSession } from '@shop/shared/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
 import { UPLOAD_BODY_LIMIT } from './relay';
 
@@ -84,7 +84,7 @@ function validation(fields: readonly string[], mayReach = false): RelayRefusal {
  * otherwise the fields the relay names (it refuses before any backend sees it). A value the
  * contract accepts but PostgreSQL cannot store (a NUL character) is the backend's to refuse.
  */
-function partRefusal(schema: z.ZodType, value: unknown): RelayRefusal | null {
+function partRefusal(schema: z.ZodMiniType, value: unknown): RelayRefusal | null {
   const judgement = sweep.judge(schema, value);
   if (judgement === 'accepted') return null;
   return judgement === 'nul' ? validation([], true) : validation(judgement);
@@ -159,8 +159,8 @@ function routeOf(method: string, pathname: string): RouteModel {
   return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
 }
 
-const NO_QUERY = z.object({}).strict();
-function querySchema(def: CallDef): z.ZodType {
+const NO_QUERY = z.strictObject({});
+function querySchema(def: CallDef): z.ZodMiniType {
   return def.query ?? NO_QUERY;
 }
 

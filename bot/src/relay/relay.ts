@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pick } from 'zod/mini';
 import { HttpError } from '../errors';
 import { matchCall } from './call-table';
 import {
@@ -60,7 +61,7 @@ const FORWARDED_HEADERS = [
 
 const EmptyQuery = z.object({}).strict();
 const BEARER = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
-const UserIdSchema = UserSchema.pick({ id: true });
+const UserIdSchema = pick(UserSchema, { id: true });
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -28,7 +28,7 @@ import {
   type RouteMatch,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { PublicAnswer, PublicReads } from '../relay/public-reads';
 import {
   absoluteUrl,
@@ -220,7 +220,7 @@ export function createPageMeta(opts: PageMetaOptions): PageMetaSource {
     /** What the read names: an item's slug, a listing's filter (body), another account type. */
     request: { slug?: string; body?: unknown; accountType?: AccountType },
     language: Language,
-    schema: z.ZodType<{ data: T }>,
+    schema: z.ZodMiniType<{ data: T }>,
     log: FastifyBaseLogger,
     /** When the page stops waiting (Date.now() time): one bound for all of a page's lookups. */
     deadline: number,

@@ -11,7 +11,7 @@ import {
   type CallId,
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { upstreamBadStatus } from '../relay/upstream';
 import { queryString, upstreamPath, type UpstreamClient } from '../relay/upstream-client';
 import { escapeHtml } from './html-escape';
@@ -106,7 +106,7 @@ export function registerSitemap(app: FastifyInstance, opts: SitemapOptions): voi
   async function fetchPage<T>(
     id: CallId,
     request: { query?: Record<string, string>; body?: unknown },
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     log: FastifyBaseLogger,
   ): Promise<T | null> {
     const call: CallDef = CALLS[id];

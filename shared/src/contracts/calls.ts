@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CategoriesResponseSchema,
   HomeResponseSchema,
@@ -61,11 +61,11 @@ export interface CallDef {
   /** Path on the backend when it differs (the `/api/categories` alias of the catalogue call). */
   readonly upstreamPath?: string;
   readonly auth: 'none' | 'bearer';
-  readonly params?: z.ZodType<Record<string, string>>;
-  readonly query?: z.ZodType;
+  readonly params?: z.ZodMiniType<Record<string, string>>;
+  readonly query?: z.ZodMiniType;
   /** A JSON body schema, or 'multipart' for file uploads. */
-  readonly body?: z.ZodType | 'multipart';
-  readonly response: z.ZodType;
+  readonly body?: z.ZodMiniType | 'multipart';
+  readonly response: z.ZodMiniType;
   /** Calls under /customers/{customerId}: only that customer's bearer token may make them. */
   readonly customerScoped?: boolean;
   /**
@@ -84,21 +84,19 @@ const CHARGE_TIMEOUT_MS = 40_000;
 
 export const CATALOG_PREFIX = '/backend/api/ext/v1';
 
-const NoQuery = z.object({}).strict();
+const NoQuery = z.strictObject({});
 const OrderTidParams = z.object({
-  tid: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'Not an order number'),
+  tid: z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'Not an order number')),
 });
 const CustomerParams = z.object({
-  customerId: z.string().regex(/^[1-9]\d{0,15}$/, 'Not a customer id'),
+  customerId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Not a customer id')),
 });
-const CustomerOrderParams = CustomerParams.extend({
-  orderId: z.string().regex(/^[1-9]\d{0,15}$/, 'Not an order id'),
+const CustomerOrderParams = z.extend(CustomerParams, {
+  orderId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Not an order id')),
 });
-const StatusesQuery = z
-  .object({
-    'resources[]': z.union([z.literal('statuses'), z.array(z.literal('statuses'))]).optional(),
-  })
-  .strict();
+const StatusesQuery = z.strictObject({
+  'resources[]': z.optional(z.union([z.literal('statuses'), z.array(z.literal('statuses'))])),
+});
 
 export const CALLS = {
   sendOtp: {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** One attribute of a variant as the shopper sees it, e.g. { code: 'color', name: 'Rang', value: 'Oq' }. */
 export const AttributeSchema = z.object({
-  code: z.string().min(1).max(40),
-  name: z.string().min(1).max(100),
-  value: z.string().min(1).max(100),
+  code: z.string().check(z.minLength(1), z.maxLength(40)),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  value: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export type Attribute = z.infer<typeof AttributeSchema>;
 
@@ -16,16 +16,16 @@ export const MAX_CART_LINES = 100;
  * code and package code, which every fiscal receipt line needs.
  */
 export const CartItemSchema = z.object({
-  product_id: z.number().int().positive(),
-  name: z.string().min(1).max(300),
-  img_url: z.string().max(2048).nullable(),
-  quantity: z.number().int().min(1).max(MAX_ITEM_QUANTITY),
-  attributes: z.array(AttributeSchema).max(10),
-  price: z.number().int().nonnegative().max(10_000_000_000),
-  slug: z.string().min(1).max(120),
-  mxit: z.string().regex(/^\d{17}$/, 'MXIK code is 17 digits'),
-  mxit_unit: z.string().min(1).max(20),
+  product_id: z.int().check(z.positive()),
+  name: z.string().check(z.minLength(1), z.maxLength(300)),
+  img_url: z.nullable(z.string().check(z.maxLength(2048))),
+  quantity: z.int().check(z.minimum(1), z.maximum(MAX_ITEM_QUANTITY)),
+  attributes: z.array(AttributeSchema).check(z.maxLength(10)),
+  price: z.int().check(z.nonnegative(), z.maximum(10_000_000_000)),
+  slug: z.string().check(z.minLength(1), z.maxLength(120)),
+  mxit: z.string().check(z.regex(/^\d{17}$/, 'MXIK code is 17 digits')),
+  mxit_unit: z.string().check(z.minLength(1), z.maxLength(20)),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-export const CartSchema = z.array(CartItemSchema).max(MAX_CART_LINES);
+export const CartSchema = z.array(CartItemSchema).check(z.maxLength(MAX_CART_LINES));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AttributeSchema } from './cart';
 import { ImageSchema, MoneyAmountSchema, PageMetaSchema, SlugSchema } from './common';
 
@@ -7,12 +7,12 @@ export type NamedRef = z.infer<typeof NamedRefSchema>;
 
 export const VariantSchema = z.object({
   /** The purchasable id: what a cart line and an order item refer to. */
-  product_id: z.number().int().positive(),
+  product_id: z.int().check(z.positive()),
   attributes: z.array(AttributeSchema),
   price: MoneyAmountSchema,
-  old_price: MoneyAmountSchema.nullable(),
+  old_price: z.nullable(MoneyAmountSchema),
   in_stock: z.boolean(),
-  quantity: z.number().int().nonnegative(),
+  quantity: z.int().check(z.nonnegative()),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
@@ -24,26 +24,26 @@ export const SpecificationSchema = z.object({ name: z.string(), value: z.string(
  * the lowest variant price, in_stock is true when any variant is, quantity is their sum.
  */
 export const ProductSchema = z.object({
-  product_id: z.number().int().positive(),
+  product_id: z.int().check(z.positive()),
   slug: SlugSchema,
   name: z.string(),
   description: z.string(),
   price: MoneyAmountSchema,
-  old_price: MoneyAmountSchema.nullable(),
+  old_price: z.nullable(MoneyAmountSchema),
   images: z.array(ImageSchema),
   in_stock: z.boolean(),
-  quantity: z.number().int().nonnegative(),
+  quantity: z.int().check(z.nonnegative()),
   category: NamedRefSchema,
   brand: NamedRefSchema,
   /** MXIK (IKPU): the 17-digit product code of the tax catalogue. */
-  mxik: z.string().regex(/^\d{17}$/),
-  package_code: z.string().min(1).max(20),
+  mxik: z.string().check(z.regex(/^\d{17}$/)),
+  package_code: z.string().check(z.minLength(1), z.maxLength(20)),
   specifications: z.array(SpecificationSchema),
-  variants: z.array(VariantSchema).min(1),
+  variants: z.array(VariantSchema).check(z.minLength(1)),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductDetailSchema = ProductSchema.extend({
+export const ProductDetailSchema = z.extend(ProductSchema, {
   breadcrumbs: z.array(NamedRefSchema),
   relateds: z.array(ProductSchema),
 });
@@ -55,11 +55,11 @@ export interface Category {
   image: string | null;
   children: Category[];
 }
-export const CategorySchema: z.ZodType<Category> = z.lazy(() =>
+export const CategorySchema: z.ZodMiniType<Category> = z.lazy(() =>
   z.object({
     slug: SlugSchema,
     name: z.string(),
-    image: z.string().nullable(),
+    image: z.nullable(z.string()),
     children: z.array(CategorySchema),
   }),
 );
@@ -72,44 +72,45 @@ export const SortSchema = z.enum(SORTS);
 export type Sort = z.infer<typeof SortSchema>;
 
 export const ProductsFilterSchema = z
-  .object({
-    category: SlugSchema.optional(),
-    brands: z.array(SlugSchema).max(50).optional(),
-    price_min: MoneyAmountSchema.optional(),
-    price_max: MoneyAmountSchema.optional(),
-    in_stock: z.boolean().optional(),
+  .strictObject({
+    category: z.optional(SlugSchema),
+    brands: z.optional(z.array(SlugSchema).check(z.maxLength(50))),
+    price_min: z.optional(MoneyAmountSchema),
+    price_max: z.optional(MoneyAmountSchema),
+    in_stock: z.optional(z.boolean()),
     /** On sale only (the home page's discounted section): the product's price has an old price
      * above it. Like in_stock, false or absent does not filter. */
-    discounted: z.boolean().optional(),
+    discounted: z.optional(z.boolean()),
     /** Attribute facets by attribute code and stable value codes, e.g. { color: ['white'] }. */
-    attributes: z
-      .record(
-        z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Not an attribute code'),
-        z
-          .array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,59}$/, 'Not a value code'))
-          .min(1)
-          .max(30),
-      )
-      .refine((record) => Object.keys(record).length <= 10, 'At most 10 attributes')
-      .optional(),
-    sort: SortSchema.optional(),
-    page: z.number().int().min(1).max(10_000).optional(),
-    per_page: z.number().int().min(1).max(100).optional(),
+    attributes: z.optional(
+      z
+        .record(
+          z.string().check(z.regex(/^[a-z][a-z0-9_]{0,39}$/, 'Not an attribute code')),
+          z
+            .array(z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]{0,59}$/, 'Not a value code')))
+            .check(z.minLength(1), z.maxLength(30)),
+        )
+        .check(z.refine((record) => Object.keys(record).length <= 10, 'At most 10 attributes')),
+    ),
+    sort: z.optional(SortSchema),
+    page: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
+    per_page: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   })
-  .strict()
-  .refine(
-    (f) => f.price_min === undefined || f.price_max === undefined || f.price_min <= f.price_max,
-    {
-      message: 'price_min must not be greater than price_max',
-      path: ['price_min'],
-    },
+  .check(
+    z.refine(
+      (f) => f.price_min === undefined || f.price_max === undefined || f.price_min <= f.price_max,
+      {
+        message: 'price_min must not be greater than price_max',
+        path: ['price_min'],
+      },
+    ),
   );
 export type ProductsFilter = z.infer<typeof ProductsFilterSchema>;
 
 const FacetCountSchema = z.object({
   slug: SlugSchema,
   name: z.string(),
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
 });
 
 /**
@@ -126,13 +127,13 @@ export const FacetsSchema = z.object({
       code: z.string(),
       name: z.string(),
       values: z.array(
-        z.object({ value: z.string(), name: z.string(), count: z.number().int().nonnegative() }),
+        z.object({ value: z.string(), name: z.string(), count: z.int().check(z.nonnegative()) }),
       ),
     }),
   ),
   /** Lowest and highest price among the products the other filters leave; null when none. */
-  price: z.object({ min: MoneyAmountSchema, max: MoneyAmountSchema }).nullable(),
-  in_stock_count: z.number().int().nonnegative(),
+  price: z.nullable(z.object({ min: MoneyAmountSchema, max: MoneyAmountSchema })),
+  in_stock_count: z.int().check(z.nonnegative()),
 });
 export type Facets = z.infer<typeof FacetsSchema>;
 
@@ -146,24 +147,23 @@ export type ProductsResponse = z.infer<typeof ProductsResponseSchema>;
 export const ProductResponseSchema = z.object({ data: ProductDetailSchema });
 export type ProductResponse = z.infer<typeof ProductResponseSchema>;
 
-export const ProductQuerySchema = z
-  .object({
-    'resources[]': z.union([z.literal('relateds'), z.array(z.literal('relateds'))]).optional(),
-  })
-  .strict();
+export const ProductQuerySchema = z.strictObject({
+  'resources[]': z.optional(z.union([z.literal('relateds'), z.array(z.literal('relateds'))])),
+});
 
-export const SearchQuerySchema = z
-  .object({
-    q: z.string().trim().min(1, 'Type something to search for').max(100),
-    /** Fewer results for suggestions while typing; the results view uses the default 24. */
-    limit: z
-      .string()
-      .regex(/^[1-9]\d?$/, 'Must be a whole number from 1 to 48')
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(48))
-      .optional(),
-  })
-  .strict();
+export const SearchQuerySchema = z.strictObject({
+  q: z.string().check(z.trim(), z.minLength(1, 'Type something to search for'), z.maxLength(100)),
+  /** Fewer results for suggestions while typing; the results view uses the default 24. */
+  limit: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.regex(/^[1-9]\d?$/, 'Must be a whole number from 1 to 48')),
+        z.transform(Number),
+      ),
+      z.int().check(z.minimum(1), z.maximum(48)),
+    ),
+  ),
+});
 export const SearchResponseSchema = z.object({ data: z.array(ProductSchema) });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 

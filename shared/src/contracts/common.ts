@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { redactDigitRuns } from '../redact';
 
 /** The closed list of error codes any of our servers puts on the wire. */
@@ -96,9 +96,9 @@ export const FieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
   /** A stable reason the webapp can translate (an order rule such as 'region_not_served'). */
-  rule: z.string().max(60).optional(),
+  rule: z.optional(z.string().check(z.maxLength(60))),
   /** out_of_stock: how many of this line are left. */
-  available: z.number().int().nonnegative().optional(),
+  available: z.optional(z.int().check(z.nonnegative())),
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
@@ -106,11 +106,11 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 export const ApiErrorSchema = z.object({
   code: ErrorCodeSchema,
   message: z.string(),
-  details: z.array(FieldErrorSchema).optional(),
+  details: z.optional(z.array(FieldErrorSchema)),
   /** Seconds until a rate-limited or throttled call may be retried. */
-  retry_after: z.number().int().nonnegative().optional(),
+  retry_after: z.optional(z.int().check(z.nonnegative())),
   /** Wrong sign-in code: how many more tries this code allows before it is burned. */
-  attempts_left: z.number().int().nonnegative().optional(),
+  attempts_left: z.optional(z.int().check(z.nonnegative())),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
@@ -118,7 +118,7 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
  * Turns zod issues into per-field messages, e.g. `{ field: 'items.0.quantity', message }`. Long
  * digit runs are blotted out of both: a card number sent as an unknown key must not be echoed.
  */
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError): FieldError[] {
   return error.issues.map((issue) => {
     const field = redactDigitRuns(
       issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
@@ -132,25 +132,27 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 
 export const SlugSchema = z
   .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a slug: lowercase letters, digits and dashes');
+  .check(
+    z.minLength(1),
+    z.maxLength(120),
+    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a slug: lowercase letters, digits and dashes'),
+  );
 
 export const ImageSchema = z.object({
-  url: z.string().min(1).max(2048),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  alt: z.string().max(300).optional(),
+  url: z.string().check(z.minLength(1), z.maxLength(2048)),
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  alt: z.optional(z.string().check(z.maxLength(300))),
 });
 export type Image = z.infer<typeof ImageSchema>;
 
-export const MoneyAmountSchema = z.number().int().nonnegative().max(10_000_000_000);
+export const MoneyAmountSchema = z.int().check(z.nonnegative(), z.maximum(10_000_000_000));
 
 export const PageMetaSchema = z.object({
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  per_page: z.number().int().positive(),
-  last_page: z.number().int().positive(),
+  total: z.int().check(z.nonnegative()),
+  page: z.int().check(z.positive()),
+  per_page: z.int().check(z.positive()),
+  last_page: z.int().check(z.positive()),
 });
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 

@@ -4,7 +4,7 @@
 // id, however many times it arrives. A backend that cannot push is polled instead, and the
 // server then makes the same events itself from the order's details (ids below are stable, so a
 // polled and a pushed copy of one change are one event).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { OrderSchema, OrderStatusSchema } from './ecommerce';
 
 export const ORDER_EVENT_TYPES = [
@@ -39,22 +39,22 @@ export function orderEventId(
 }
 
 export const OrderEventSchema = z.object({
-  id: z.string().min(1).max(120),
+  id: z.string().check(z.minLength(1), z.maxLength(120)),
   type: OrderEventTypeSchema,
   /** When the change happened (ISO 8601). */
   at: z.iso.datetime({ offset: true }),
   /** The shop account the order belongs to: whose linked chats are told. */
-  user_id: z.number().int().positive(),
+  user_id: z.int().check(z.positive()),
   /** The order as it is after the change. */
   order: OrderSchema,
   /** status_changed: the status reached. */
-  status: OrderStatusSchema.optional(),
+  status: z.optional(OrderStatusSchema),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
 /** The body of `POST /tg/order-events`: one or more events, oldest first. */
 export const OrderEventsDeliverySchema = z.object({
-  events: z.array(OrderEventSchema).min(1).max(100),
+  events: z.array(OrderEventSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type OrderEventsDelivery = z.infer<typeof OrderEventsDeliverySchema>;
 

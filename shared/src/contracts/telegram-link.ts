@@ -5,7 +5,7 @@
 // - `GET /tg/link`: whether the bot is on and whether this account has a linked chat.
 // - `POST /tg/link-token`: outside Telegram, a one-time `t.me/<bot>?start=link_<token>` link;
 //   the bot redeems the token when the shopper presses Start, linking that chat.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LanguageSchema } from '../languages';
 
 export const TELEGRAM_LINK_PATHS = {
@@ -18,9 +18,9 @@ export const LINK_TOKEN_START_PREFIX = 'link_';
 /** How long a one-time link token may wait for its Start press. */
 export const LINK_TOKEN_TTL_SECONDS = 600;
 
-export const TelegramLinkRequestSchema = z
-  .object({ init_data: z.string().min(1).max(4096) })
-  .strict();
+export const TelegramLinkRequestSchema = z.strictObject({
+  init_data: z.string().check(z.minLength(1), z.maxLength(4096)),
+});
 export type TelegramLinkRequest = z.infer<typeof TelegramLinkRequestSchema>;
 
 export const TelegramLinkAnswerSchema = z.object({
@@ -35,7 +35,7 @@ export const TelegramLinkStatusSchema = z.object({
   /** This account has at least one chat that receives its order messages. */
   linked: z.boolean(),
   /** The bot's @username without the @, when known. */
-  bot_username: z.string().nullable(),
+  bot_username: z.nullable(z.string()),
 });
 export type TelegramLinkStatus = z.infer<typeof TelegramLinkStatusSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const CARD_NUMBER_LENGTH = 16;
 
@@ -23,16 +23,14 @@ function stripSpaces(value: string): string {
 
 // Uzcard and Humo, the cards nearly every shopper here holds, are all 16 digits; so are the
 // Visa and Mastercard cards local banks issue.
-export const CardNumberSchema = z
-  .string()
-  .transform(stripSpaces)
-  .pipe(
-    z
-      .string()
-      // abort: a number of the wrong length gets that one message, not a typo warning too.
-      .regex(/^[0-9]{16}$/, { message: 'Enter the 16-digit card number', abort: true })
-      .refine(isLuhnValid, 'Check the card number: it has a typo'),
-  );
+export const CardNumberSchema = z.pipe(
+  z.pipe(z.string(), z.transform(stripSpaces)),
+  z.string().check(
+    // abort: a number of the wrong length gets that one message, not a typo warning too.
+    z.regex(/^[0-9]{16}$/, { message: 'Enter the 16-digit card number', abort: true }),
+    z.refine(isLuhnValid, 'Check the card number: it has a typo'),
+  ),
+);
 
 export type CardBrand = 'uzcard' | 'humo' | 'visa' | 'mastercard' | 'unknown';
 
@@ -97,12 +95,19 @@ export const CARD_EXPIRY_MESSAGES: Readonly<Record<CardExpiryError['error'], str
 
 /** A factory because "expired" depends on today, which the caller passes in. */
 export function cardExpirySchema(now: Date) {
-  return z.string().transform((value, ctx): CardExpiry => {
-    const result = parseCardExpiry(value, now);
-    if ('error' in result) {
-      ctx.addIssue({ code: 'custom', message: CARD_EXPIRY_MESSAGES[result.error] });
-      return z.NEVER;
-    }
-    return result;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((value, ctx): CardExpiry => {
+      const result = parseCardExpiry(value, now);
+      if ('error' in result) {
+        ctx.issues.push({
+          code: 'custom',
+          message: CARD_EXPIRY_MESSAGES[result.error],
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return result;
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UZ_MOBILE } from './uz-phone-metadata';
 
 const NATIONAL_NUMBER = new RegExp(`^(?:${UZ_MOBILE.nationalNumberPattern})$`);
@@ -45,14 +45,17 @@ export function normalizeUzPhone(input: string): string | null {
   return isUzMobileNationalNumber(national) ? `+${UZ_MOBILE.callingCode}${national}` : null;
 }
 
-export const PhoneSchema = z.string().transform((value, ctx) => {
-  const phone = normalizeUzPhone(value);
-  if (phone === null) {
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-    return z.NEVER;
-  }
-  return phone;
-});
+export const PhoneSchema = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const phone = normalizeUzPhone(value);
+    if (phone === null) {
+      ctx.issues.push({ code: 'custom', message: PHONE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return phone;
+  }),
+);
 
 /**
  * '+998901234567' → '+998 90 123 45 67', the way numbers are written locally. Anything that is

@@ -20,7 +20,7 @@ import {
   type SavedAddress,
   type User,
 } from '@shop/shared';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHECKOUT_DRAFT_KEY } from './checkout-draft';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 
@@ -29,14 +29,14 @@ import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/sto
 // the shared order rules judge the body this form builds, and their verdicts are routed back to
 // the form's fields by the same map that built the body.
 
-const Text = (max: number) => z.string().max(max).catch('');
+const Text = (max: number) => z.catch(z.string().check(z.maxLength(max)), '');
 
 export const CheckoutFormSchema = z.object({
-  region: RegionSlugSchema.catch(DEFAULT_REGION),
+  region: z.catch(RegionSlugSchema, DEFAULT_REGION),
   city: Text(100),
-  deliveryType: DeliveryTypeSchema.catch('pickup'),
-  currentStore: z.number().int().positive().nullable().catch(null),
-  location: LocationSchema.nullable().catch(null),
+  deliveryType: z.catch(DeliveryTypeSchema, 'pickup'),
+  currentStore: z.catch(z.nullable(z.int().check(z.positive())), null),
+  location: z.catch(z.nullable(LocationSchema), null),
   address: Text(300),
   flat: Text(20),
   entrance: Text(20),
@@ -46,10 +46,10 @@ export const CheckoutFormSchema = z.object({
   name: Text(60),
   surname: Text(60),
   phone: Text(32),
-  paymentType: PaymentTypeSchema.catch('on_receipt'),
-  receiptPayment: ReceiptPaymentSchema.catch('cash'),
+  paymentType: z.catch(PaymentTypeSchema, 'on_receipt'),
+  receiptPayment: z.catch(ReceiptPaymentSchema, 'cash'),
   /** The saved card to pay with (its id); 0 while none is chosen. */
-  currentCard: z.number().int().nonnegative().catch(0),
+  currentCard: z.catch(z.int().check(z.nonnegative()), 0),
 });
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 export type CheckoutField = keyof CheckoutForm;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 
 export const IDEMPOTENCY_STORAGE_KEY = 'checkoutIdempotency';
 
-const StoredSchema = z.object({ key: z.string().min(16), fingerprint: z.string() });
+const StoredSchema = z.object({ key: z.string().check(z.minLength(16)), fingerprint: z.string() });
 
 function randomKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

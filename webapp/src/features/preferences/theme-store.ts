@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KeyValueStorage } from '../../lib/storage/storage';
 

@@ -8,7 +8,7 @@ import {
   type HttpMethod,
   type Language,
 } from '@shop/shared';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './api-error';
 
 type Def<Id extends CallId> = (typeof CALLS)[Id];
@@ -17,13 +17,13 @@ type Def<Id extends CallId> = (typeof CALLS)[Id];
 export type CallResponse<Id extends CallId> = z.output<Def<Id>['response']>;
 
 type ParamsInput<Id extends CallId> =
-  Def<Id> extends { params: infer S extends z.ZodType } ? { params: z.input<S> } : unknown;
+  Def<Id> extends { params: infer S extends z.ZodMiniType } ? { params: z.input<S> } : unknown;
 
 /** A query schema that an empty object satisfies makes the query optional. */
 type NoKeys = Record<string, never>;
 
 type QueryInput<Id extends CallId> =
-  Def<Id> extends { query: infer S extends z.ZodType }
+  Def<Id> extends { query: infer S extends z.ZodMiniType }
     ? NoKeys extends z.input<S>
       ? { query?: z.input<S> }
       : { query: z.input<S> }
@@ -31,7 +31,7 @@ type QueryInput<Id extends CallId> =
 
 type BodyInput<Id extends CallId> =
   Def<Id> extends { body: infer B }
-    ? B extends z.ZodType
+    ? B extends z.ZodMiniType
       ? { body: z.input<B> }
       : { body: FormData }
     : unknown;
@@ -80,7 +80,7 @@ export interface UploadOptions {
  * A call the shop's own server answers itself rather than relaying to a backend (the Telegram
  * link calls): the same headers, timeout, error mapping and answer check as the relayed calls.
  */
-export interface ServerCallDef<Response extends z.ZodType = z.ZodType> {
+export interface ServerCallDef<Response extends z.ZodMiniType = z.ZodMiniType> {
   readonly method: HttpMethod;
   readonly path: string;
   readonly auth: 'none' | 'bearer';
@@ -96,7 +96,7 @@ export interface ServerCallOptions {
 export interface ApiClient {
   call<Id extends CallId>(id: Id, options: CallOptions<Id>): Promise<CallResponse<Id>>;
   /** One of the server's own calls; a 401 here never signs the shopper out by itself. */
-  server<Response extends z.ZodType>(
+  server<Response extends z.ZodMiniType>(
     def: ServerCallDef<Response>,
     options?: ServerCallOptions,
   ): Promise<z.output<Response>>;

@@ -1,5 +1,5 @@
 import { AccountTypeSchema, UserSchema, type User } from '@shop/shared';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/api-error';
@@ -17,7 +17,7 @@ export const NO_USER_TYPE = 'null';
 export const AuthStateSchema = z.object({
   isAuthenticated: z.boolean(),
   token: z.string(),
-  user: UserSchema.nullable(),
+  user: z.nullable(UserSchema),
   userType: z.union([AccountTypeSchema, z.literal(NO_USER_TYPE)]),
 });
 export type AuthState = z.infer<typeof AuthStateSchema>;

@@ -1,5 +1,5 @@
 import { CartItemSchema } from '@shop/shared';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readJson, writeJson, type KeyValueStorage } from '../storage/storage';
 
 /**
@@ -8,11 +8,11 @@ import { readJson, writeJson, type KeyValueStorage } from '../storage/storage';
  */
 export const CART_SYNC_STORAGE_KEY = 'cartSync';
 
-const StampSchema = z.number().int().nonnegative().nullable();
+const StampSchema = z.nullable(z.int().check(z.nonnegative()));
 
 export const CartSyncSchema = z.object({
   /** The server copy as this device last read or saved it; null before the first. */
-  base: z.array(CartItemSchema).nullable(),
+  base: z.nullable(z.array(CartItemSchema)),
   /** When the local cart last changed. */
   changedAt: StampSchema,
   /** The changedAt of the last cart the server confirmed holding. */

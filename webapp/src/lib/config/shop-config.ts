@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What the server may put into index.html as `<script>window.__SHOP_CONFIG__={…}</script>`. */
 export interface ShopConfigInput {
@@ -22,14 +22,15 @@ export interface ShopConfig {
 
 // The key goes into a script URL: only the characters Yandex keys have (a UUID) may pass.
 const ConfigSchema = z.object({
-  yandexMapsApiKey: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{8,100}$/)
-    .optional()
-    .catch(undefined),
+  yandexMapsApiKey: z.catch(
+    z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{8,100}$/))),
+    undefined,
+  ),
   // The server's own bounds (bot/src/config.ts); anything else is no setting.
-  buildPollIntervalMs: z.number().int().min(1000).max(86_400_000).optional().catch(undefined),
+  buildPollIntervalMs: z.catch(
+    z.optional(z.int().check(z.minimum(1000), z.maximum(86_400_000))),
+    undefined,
+  ),
 });
 
 /**

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Spec §7: how often an open page asks for the deployed build when nothing else prompts it. */
 export const DEFAULT_BUILD_POLL_INTERVAL_MS = 10 * 60_000;
 
-const VersionSchema = z.object({ build: z.string().min(1).max(100) });
+const VersionSchema = z.object({ build: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** The deployed build's id from /version.json; null when it cannot be read (offline, a 404). */
 export async function fetchDeployedBuild(fetchFn: typeof fetch = fetch): Promise<string | null> {
