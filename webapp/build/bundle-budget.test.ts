@@ -21,11 +21,12 @@ const KB = 1000;
 
 /**
  * The home page's first-load JavaScript today, a ratchet: lower it as the diet goes on. The
- * issue's targets are 130 KB standalone and 160 KB inside Telegram; the largest thing between is
- * zod (classic, all of it), which the shared contracts bring in through the API client.
+ * issue's targets are 130 KB standalone and 160 KB inside Telegram. Of today's 142.5 KB, react-dom
+ * is 60, i18next 16, TanStack Query 9, zod/mini 9 (every call's schemas: the API client looks
+ * calls up by id in one table) and our own code about 30.
  */
-const HOME_STANDALONE_BUDGET = 157 * KB;
-const HOME_TELEGRAM_BUDGET = 175 * KB;
+const HOME_STANDALONE_BUDGET = 143 * KB;
+const HOME_TELEGRAM_BUDGET = 161 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /** Checkout holds the order form, the card forms and the courier map: it gets more. */
