@@ -2,7 +2,9 @@
 // workspace package, so `vitest run` at the root runs every unit and integration test.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import { buildId } from './webapp/build/build-id';
+import { firstLoadChunk } from './webapp/build/first-load-chunk';
 import { precompress } from './webapp/build/precompress';
 import { scriptPriority } from './webapp/build/script-priority';
 import { serviceWorker } from './webapp/build/service-worker';
@@ -18,6 +20,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [firstLoadChunk(fileURLToPath(new URL('webapp/src/main.tsx', import.meta.url)))],
+        },
+      },
+    },
   },
   server: {
     // `pnpm dev` proxies calls to a running `pnpm start` so the relay stays the only gate.
