@@ -1,5 +1,5 @@
 import {
-  isLanguage,
+  stripLanguagePrefix,
   matchRoute,
   type InfoPageSlug,
   type RouteDef,
@@ -172,8 +172,8 @@ export function createAppRouter(deps: RouterDeps): Router {
   };
 
   const resolve = (location: Location): Outcome | Promise<Outcome> => {
-    const language = location.pathname.split('/')[1];
-    if (!isLanguage(language)) {
+    const { language } = stripLanguagePrefix(location.pathname);
+    if (!language) {
       // A path without a language prefix goes to the detected language (the server does the
       // same for full loads); one with an unknown prefix is a 404.
       const url = new URL(location.pathname + location.search + location.hash, 'http://local');

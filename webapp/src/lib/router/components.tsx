@@ -1,6 +1,7 @@
 import {
   Component,
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -10,7 +11,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { resolvePath, type Location } from './history';
+import { resolvePath, splitPath, type Location } from './history';
 import type { NavigateOptions, Router, RouterState } from './router';
 
 const RouterContext = createContext<Router | null>(null);
@@ -67,10 +68,9 @@ export function useSearchParams(): [
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const setParams = useMemo(
-    () => (next: URLSearchParams, options?: NavigateOptions) => {
-      const query = next.toString();
-      void navigate(query ? `?${query}` : '?', options);
+  const setParams = useCallback(
+    (next: URLSearchParams, options?: NavigateOptions) => {
+      void navigate(`?${next.toString()}`, options);
     },
     [navigate],
   );
@@ -146,7 +146,7 @@ export function NavLink({
   end?: boolean;
 }) {
   const { pathname } = useLocation();
-  const target = resolvePath(link.to, { pathname, search: '' }).split(/[?#]/)[0] ?? '';
+  const target = splitPath(resolvePath(link.to, { pathname, search: '' })).pathname;
   const isActive = pathname === target || (!end && pathname.startsWith(`${target}/`));
   return (
     <Link

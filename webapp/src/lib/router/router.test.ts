@@ -54,13 +54,19 @@ function deferredResolve() {
   return { resolve, release };
 }
 
+/** A router started on /en, whose next pages resolve when the test releases them. */
+async function startedOnHome() {
+  const { history, paths } = memoryHistory('/en');
+  const pages = deferredResolve();
+  const router = new Router(history, pages.resolve);
+  router.start();
+  await pages.release('/en');
+  return { router, pages, paths };
+}
+
 describe('Router', () => {
   it('keeps the page and the address until the next page is resolved', async () => {
-    const { history, paths } = memoryHistory('/en');
-    const pages = deferredResolve();
-    const router = new Router(history, pages.resolve);
-    router.start();
-    await pages.release('/en');
+    const { router, pages, paths } = await startedOnHome();
     expect(router.state.element).toBe('/en');
 
     const done = router.navigate('/en/cart');
@@ -76,11 +82,7 @@ describe('Router', () => {
   });
 
   it('commits only the newest navigation when an earlier one resolves later', async () => {
-    const { history, paths } = memoryHistory('/en');
-    const pages = deferredResolve();
-    const router = new Router(history, pages.resolve);
-    router.start();
-    await pages.release('/en');
+    const { router, pages, paths } = await startedOnHome();
 
     void router.navigate('/en/catalog');
     void router.navigate('/en/cart');
