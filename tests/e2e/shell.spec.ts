@@ -54,6 +54,22 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/ru$/);
   });
 
+  test('the sign-in texts load with their page, and a language switch there brings them too', async ({
+    page,
+  }) => {
+    // Home's first load carries only the shop texts; sign-in's come with its page
+    // (lib/i18n/i18n.ts). Opened from home, then switched: words every time, never keys.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/en');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).locator('visible=true').click();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page).toHaveURL(/\/ru\/sign-in/);
+    await expect(page.getByLabel('Номер телефона')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('auth.');
+  });
+
   test('a visit to a /ru link records Russian, so the shopper comes back to /ru', async ({
     page,
     context,

@@ -2,9 +2,9 @@
 import type { Plugin } from 'vite';
 import { LANGUAGES, type Language } from '../../shared/src/languages';
 import { SHOP_NAME, SHOP_TAGLINES, webManifestPath } from '../../shared/src/shop-identity';
-import { en } from '../src/lib/i18n/locales/en';
-import { ru } from '../src/lib/i18n/locales/ru';
-import { uz } from '../src/lib/i18n/locales/uz';
+import { en } from '../src/lib/i18n/locales/shop/en';
+import { ru } from '../src/lib/i18n/locales/shop/ru';
+import { uz } from '../src/lib/i18n/locales/shop/uz';
 
 const TEXTS = { uz, ru, en } as const;
 

@@ -9,7 +9,8 @@ import type { i18n as I18n } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { HomePage } from '../features/catalog/home-page';
 import { FirstPaintOutline, firstPaintPageOf } from '../lib/first-paint/first-paint-outline';
-import { switchLanguage } from '../lib/i18n/i18n';
+import { hasTextPart, loadTextPart, loadTexts, switchLanguage } from '../lib/i18n/i18n';
+import type { TextPart } from '../lib/i18n/locales/messages';
 import {
   browserHistory,
   RouteErrorBoundary,
@@ -30,7 +31,16 @@ import { DefaultLayout } from './layouts/default-layout';
 import { detectClientLanguage, prefixedPath } from './prefix-redirect';
 import { RequireAuth } from './route-guards';
 
-type Page = { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> };
+type Page = (
+  { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> }
+) & {
+  /**
+   * Texts beyond the language's `shop` part that the page needs, loaded before it shows: sign-in,
+   * the account, checkout, payment and orders read the `ordering` part
+   * (build/text-parts.test.ts checks that no other page does).
+   */
+  texts?: TextPart;
+};
 
 /** An information page whose text comes from the content backend. */
 const info = (slug: InfoPageSlug) =>
@@ -58,27 +68,34 @@ const PAGES: Record<RouteId, Page> = {
   },
   signIn: {
     lazy: () => import('../features/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+    texts: 'ordering',
   },
   checkout: {
     lazy: () =>
       import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+    texts: 'ordering',
   },
   confirmed: {
     lazy: () =>
       import('../features/checkout/confirmed-page').then((m) => ({ Component: m.ConfirmedPage })),
+    texts: 'ordering',
   },
   account: {
     lazy: () => import('../features/auth/account-page').then((m) => ({ Component: m.AccountPage })),
+    texts: 'ordering',
   },
   orders: {
     lazy: () => import('../features/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
+    texts: 'ordering',
   },
   order: {
     lazy: () => import('../features/orders/order-page').then((m) => ({ Component: m.OrderPage })),
+    texts: 'ordering',
   },
   payment: {
     lazy: () =>
       import('../features/checkout/payment-page').then((m) => ({ Component: m.PaymentPage })),
+    texts: 'ordering',
   },
   products: {
     lazy: () =>
@@ -128,6 +145,8 @@ export function preloadPage(pathname: string): void {
   const match = matchRoute(pathname);
   const page = match ? PAGES[match.route.id] : null;
   if (page && 'lazy' in page) page.lazy().catch(() => undefined);
+  const { language } = stripLanguagePrefix(pathname);
+  if (page?.texts && language) loadTexts(page.texts, language).catch(() => undefined);
 }
 
 function withAuth(Component: ComponentType): ComponentType {
@@ -185,9 +204,16 @@ export function createAppRouter(deps: RouterDeps): Router {
     const match = matchRoute(location.pathname);
     const layout = match?.route.layout ?? 'default';
     const params = match?.params ?? {};
-    // The language's texts before its first page (a failure is a chunk error for the error
-    // page); an unknown path is the 404 page inside the default layout.
-    const texts = deps.i18n.language === language ? null : switchLanguage(deps.i18n, language);
+    // The language's texts before its first page, and the part of them the page needs (a
+    // failure is a chunk error for the error page); an unknown path is the 404 page inside the
+    // default layout.
+    const switched = deps.i18n.language === language ? null : switchLanguage(deps.i18n, language);
+    const part = match ? PAGES[match.route.id].texts : undefined;
+    const partLoad =
+      part && !hasTextPart(deps.i18n, language, part)
+        ? loadTextPart(deps.i18n, language, part)
+        : null;
+    const texts = switched || partLoad ? Promise.all([switched, partLoad]) : null;
     const page = match ? load(match.route) : NotFoundContent;
     if (texts || page instanceof Promise) return settle(texts, page, layout, params);
     // Loaded already (home, a page seen before): on screen at once, no waiting a turn.

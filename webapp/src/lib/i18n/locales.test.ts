@@ -1,10 +1,10 @@
 import { ERROR_CODES, LANGUAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { en } from './locales/en';
-import { ru } from './locales/ru';
-import { uz } from './locales/uz';
+import { MESSAGES as LOCALES } from './locales/all';
+import { en as orderingEn } from './locales/ordering/en';
+import { en as shopEn } from './locales/shop/en';
 
-const LOCALES = { en, ru, uz } as const;
+const { en, uz } = LOCALES;
 
 /** 'cart.empty' → 'Your cart is empty' for every leaf; non-string leaves are reported as such. */
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -54,6 +54,11 @@ describe('locales', () => {
       });
     });
   }
+
+  it('keeps each section in one part only, so joining the parts overwrites nothing', () => {
+    const shared = Object.keys(shopEn).filter((section) => section in orderingEn);
+    expect(shared).toEqual([]);
+  });
 
   it('translates every server error code', () => {
     for (const code of ERROR_CODES) expect(en.errors.codes[code]).toBeTruthy();
