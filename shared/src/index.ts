@@ -1,5 +1,4 @@
 // First: zod's settings, before any schema below is built.
-import './zod-in-browsers';
 import '#zod-on-servers';
 export * from './languages';
 export * from './routes';

@@ -89,20 +89,22 @@ test.describe('resilience: failed chunks, stale sessions, carts across devices',
   test('a saved session whose token the server no longer accepts is logged out', async ({
     page,
   }) => {
-    await page.goto('/en');
-    await page.evaluate(() => {
-      localStorage.setItem(
-        'auth',
-        JSON.stringify({
-          isAuthenticated: true,
-          token: 'revoked-or-forged-token-0123456789abcdef0123456789',
-          user: null,
-          userType: 'individual',
-        }),
-      );
-    });
-    // Record the event from the very first script of the next page load on.
+    // Saved before the page's first script, once: written from an earlier page instead, that
+    // page could start late (its module script awaits at its top level), read it itself and
+    // sign out there, unseen.
     await page.addInitScript(() => {
+      if (sessionStorage.getItem('forged-auth') === null) {
+        sessionStorage.setItem('forged-auth', 'yes');
+        localStorage.setItem(
+          'auth',
+          JSON.stringify({
+            isAuthenticated: true,
+            token: 'revoked-or-forged-token-0123456789abcdef0123456789',
+            user: null,
+            userType: 'individual',
+          }),
+        );
+      }
       window.addEventListener('auth:logged-out', () => {
         sessionStorage.setItem('saw-auth-logged-out', 'yes');
       });

@@ -100,7 +100,7 @@ test.describe('app shell', () => {
   });
 
   // The policy forbids eval and inline scripts but our hashed ones; nothing of ours may try them
-  // (zod probes for eval unless told not to: shared/src/zod-in-browsers.ts).
+  // (zod probes for eval unless told not to: webapp/src/lib/zod-jitless.ts).
   test('no page breaks the content security policy, standalone or inside Telegram', async ({
     page,
   }) => {

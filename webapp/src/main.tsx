@@ -1,3 +1,5 @@
+// First: zod is set up before any schema is built (see the module).
+import './lib/zod-jitless';
 import './app/styles.css';
 import './lib/ui/ui.css';
 import { isLanguage, matchRoute, stripLanguagePrefix } from '@shop/shared';

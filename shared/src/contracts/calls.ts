@@ -15,35 +15,14 @@ import {
   BlogsQuerySchema,
   BlogsResponseSchema,
   CartResponseSchema,
-  CardCodeSentResponseSchema,
-  CardParamsSchema,
-  ConfirmCardRequestSchema,
-  ConfirmCardResponseSchema,
-  CreateCardRequestSchema,
-  CreateCardResponseSchema,
-  PayOrderRequestSchema,
-  ResendCardCodeRequestSchema,
-  SavedAddressResponseSchema,
-  CreateOrderRequestSchema,
-  CustomerOrderDetailsResponseSchema,
-  CustomerOrdersQuerySchema,
-  CustomerOrdersResponseSchema,
-  DeliverySettingsResponseSchema,
   InfoPageResponseSchema,
   InfoPageSlugSchema,
   InfoPagesResponseSchema,
   MessageResponseSchema,
-  OrderResponseSchema,
-  ProfileUpdateSchema,
   SaveCartRequestSchema,
-  SavedCardsResponseSchema,
-  SendOtpRequestSchema,
-  SendOtpResponseSchema,
   SlidesResponseSchema,
   StoresResponseSchema,
   UserSchema,
-  VerifyOtpRequestSchema,
-  VerifyOtpResponseSchema,
 } from './ecommerce';
 
 export type BackendName = 'ecommerce' | 'catalog';
@@ -77,44 +56,16 @@ export interface CallDef {
   readonly minTimeoutMs?: number;
 }
 
-/** A card call: two processor calls (e.g. create and send the code). */
-const CARD_CALL_TIMEOUT_MS = 25_000;
-/** A charge: receipt, payment, and a check when the payment's answer is late. */
-const CHARGE_TIMEOUT_MS = 40_000;
-
 export const CATALOG_PREFIX = '/backend/api/ext/v1';
 
-const NoQuery = z.strictObject({});
-const OrderTidParams = z.object({
-  tid: z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'Not an order number')),
-});
-const CustomerParams = z.object({
-  customerId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Not a customer id')),
-});
-const CustomerOrderParams = z.extend(CustomerParams, {
-  orderId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Not an order id')),
-});
-const StatusesQuery = z.strictObject({
-  'resources[]': z.optional(z.union([z.literal('statuses'), z.array(z.literal('statuses'))])),
-});
+/** A call that takes no query parameters at all. */
+export const NoQuery = z.strictObject({});
 
-export const CALLS = {
-  sendOtp: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/auth/send-otp',
-    auth: 'none',
-    body: SendOtpRequestSchema,
-    response: SendOtpResponseSchema,
-  },
-  verifyOtp: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/auth/verify-otp',
-    auth: 'none',
-    body: VerifyOtpRequestSchema,
-    response: VerifyOtpResponseSchema,
-  },
+/**
+ * The calls home and browsing may make: the catalogue and content reads, the session and the cart.
+ * The browser bundles these with its start.
+ */
+export const SHOP_CALLS = {
   authUser: {
     backend: 'ecommerce',
     method: 'GET',
@@ -129,22 +80,6 @@ export const CALLS = {
     path: '/api/auth/logout',
     auth: 'bearer',
     response: MessageResponseSchema,
-  },
-  updateProfile: {
-    backend: 'ecommerce',
-    method: 'PUT',
-    path: '/api/profile',
-    auth: 'bearer',
-    body: ProfileUpdateSchema,
-    response: UserSchema,
-  },
-  uploadPhoto: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/profile/upload-photo',
-    auth: 'bearer',
-    body: 'multipart',
-    response: UserSchema,
   },
   stores: {
     backend: 'ecommerce',
@@ -161,96 +96,6 @@ export const CALLS = {
     auth: 'none',
     query: NoQuery,
     response: SlidesResponseSchema,
-  },
-  createOrder: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/orders',
-    auth: 'bearer',
-    body: CreateOrderRequestSchema,
-    response: OrderResponseSchema,
-  },
-  getOrder: {
-    backend: 'ecommerce',
-    method: 'GET',
-    path: '/api/orders/:tid',
-    auth: 'bearer',
-    params: OrderTidParams,
-    query: NoQuery,
-    response: OrderResponseSchema,
-  },
-  payOrder: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/orders/:tid/pay',
-    auth: 'bearer',
-    params: OrderTidParams,
-    body: PayOrderRequestSchema,
-    response: OrderResponseSchema,
-    minTimeoutMs: CHARGE_TIMEOUT_MS,
-  },
-  createCard: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/payments/card/create',
-    auth: 'bearer',
-    body: CreateCardRequestSchema,
-    response: CreateCardResponseSchema,
-    minTimeoutMs: CARD_CALL_TIMEOUT_MS,
-  },
-  // Beyond spec §7: the card form offers "Send the code again" after a countdown, and the
-  // account page removes a card and picks the default one.
-  resendCardCode: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/payments/card/resend',
-    auth: 'bearer',
-    body: ResendCardCodeRequestSchema,
-    response: CardCodeSentResponseSchema,
-    minTimeoutMs: CARD_CALL_TIMEOUT_MS,
-  },
-  confirmCard: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/payments/card/confirm',
-    auth: 'bearer',
-    body: ConfirmCardRequestSchema,
-    response: ConfirmCardResponseSchema,
-    minTimeoutMs: CARD_CALL_TIMEOUT_MS,
-  },
-  cards: {
-    backend: 'ecommerce',
-    method: 'GET',
-    path: '/api/payments/cards',
-    auth: 'bearer',
-    query: NoQuery,
-    response: SavedCardsResponseSchema,
-  },
-  removeCard: {
-    backend: 'ecommerce',
-    method: 'DELETE',
-    path: '/api/payments/cards/:id',
-    auth: 'bearer',
-    params: CardParamsSchema,
-    response: SavedCardsResponseSchema,
-  },
-  setDefaultCard: {
-    backend: 'ecommerce',
-    method: 'POST',
-    path: '/api/payments/cards/:id/default',
-    auth: 'bearer',
-    params: CardParamsSchema,
-    response: SavedCardsResponseSchema,
-  },
-  // Beyond spec §7: the last delivery address, kept by the backend from the shopper's last
-  // courier order and offered again at the next checkout.
-  savedAddress: {
-    backend: 'ecommerce',
-    method: 'GET',
-    path: '/api/profile/address',
-    auth: 'bearer',
-    query: NoQuery,
-    response: SavedAddressResponseSchema,
   },
   getCart: {
     backend: 'ecommerce',
@@ -304,14 +149,6 @@ export const CALLS = {
     query: NoQuery,
     response: InfoPageResponseSchema,
   },
-  deliverySettings: {
-    backend: 'ecommerce',
-    method: 'GET',
-    path: '/api/settings/delivery',
-    auth: 'none',
-    query: NoQuery,
-    response: DeliverySettingsResponseSchema,
-  },
   categories: {
     backend: 'catalog',
     method: 'GET',
@@ -362,29 +199,9 @@ export const CALLS = {
     query: SearchQuerySchema,
     response: SearchResponseSchema,
   },
-  customerOrders: {
-    backend: 'catalog',
-    method: 'GET',
-    path: `${CATALOG_PREFIX}/customers/:customerId/orders`,
-    auth: 'bearer',
-    params: CustomerParams,
-    query: CustomerOrdersQuerySchema,
-    response: CustomerOrdersResponseSchema,
-    customerScoped: true,
-  },
-  customerOrderDetails: {
-    backend: 'catalog',
-    method: 'GET',
-    path: `${CATALOG_PREFIX}/customers/:customerId/orders/:orderId/details`,
-    auth: 'bearer',
-    params: CustomerOrderParams,
-    query: StatusesQuery,
-    response: CustomerOrderDetailsResponseSchema,
-    customerScoped: true,
-  },
 } as const satisfies Record<string, CallDef>;
 
-export type CallId = keyof typeof CALLS;
+export type ShopCallId = keyof typeof SHOP_CALLS;
 
 /** Fills `:param` placeholders, encoding each value as one path segment. */
 export function callPath(path: string, params: Record<string, string | number> = {}): string {

@@ -5,7 +5,7 @@
 // server then makes the same events itself from the order's details (ids below are stable, so a
 // polled and a pushed copy of one change are one event).
 import * as z from 'zod/mini';
-import { OrderSchema, OrderStatusSchema } from './ecommerce';
+import { OrderSchema, OrderStatusSchema } from './orders';
 
 export const ORDER_EVENT_TYPES = [
   'order_placed',

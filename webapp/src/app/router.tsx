@@ -9,6 +9,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { HomePage } from '../features/catalog/home-page';
 import { FirstPaintOutline, firstPaintPageOf } from '../lib/first-paint/first-paint-outline';
+import { loadOrderingCalls } from '../lib/api/client';
 import { hasTextPart, loadTextPart, loadTexts, switchLanguage } from '../lib/i18n/i18n';
 import type { TextPart } from '../lib/i18n/locales/messages';
 import {
@@ -37,7 +38,8 @@ type Page = (
   /**
    * Texts beyond the language's `shop` part that the page needs, loaded before it shows: sign-in,
    * the account, checkout, payment and orders read the `ordering` part
-   * (build/text-parts.test.ts checks that no other page does).
+   * (build/text-parts.test.ts checks that no other page does). Their calls' schemas
+   * (lib/api/client.ts) load beside them, so the page's first call does not wait for them.
    */
   texts?: TextPart;
 };
@@ -147,6 +149,7 @@ export function preloadPage(pathname: string): void {
   if (page && 'lazy' in page) page.lazy().catch(() => undefined);
   const { language } = stripLanguagePrefix(pathname);
   if (page?.texts && language) loadTexts(page.texts, language).catch(() => undefined);
+  if (page?.texts === 'ordering') loadOrderingCalls().catch(() => undefined);
 }
 
 function withAuth(Component: ComponentType): ComponentType {
@@ -209,6 +212,8 @@ export function createAppRouter(deps: RouterDeps): Router {
     // default layout.
     const switched = deps.i18n.language === language ? null : switchLanguage(deps.i18n, language);
     const part = match ? PAGES[match.route.id].texts : undefined;
+    // The calls' schemas are not awaited: a call waits for them itself.
+    if (part === 'ordering') loadOrderingCalls().catch(() => undefined);
     const partLoad =
       part && !hasTextPart(deps.i18n, language, part)
         ? loadTextPart(deps.i18n, language, part)

@@ -1,12 +1,14 @@
 import {
   ApiErrorSchema,
-  CALLS,
   HEADERS,
+  SHOP_CALLS,
   callPath,
+  type CALLS,
   type CallDef,
   type CallId,
   type HttpMethod,
   type Language,
+  type ShopCallId,
 } from '@shop/shared';
 import type * as z from 'zod/mini';
 import { ApiError } from './api-error';
@@ -188,14 +190,53 @@ function answerError(status: number, json: unknown): ApiError {
 }
 
 /**
+ * The schemas of sign-in, checkout, payment, cards and orders: a chunk loaded with the first page
+ * that needs them (app/router.tsx) or the first such call, not before home. A failed load is
+ * forgotten, so the next call tries again.
+ */
+let orderingCalls: Promise<Readonly<Record<CallId, CallDef>>> | null = null;
+
+export function loadOrderingCalls(): Promise<Readonly<Record<CallId, CallDef>>> {
+  orderingCalls ??= import('./ordering-calls').then(({ ORDERING_CALLS }) => ({
+    ...SHOP_CALLS,
+    ...ORDERING_CALLS,
+  }));
+  orderingCalls.catch(() => {
+    orderingCalls = null;
+  });
+  return orderingCalls;
+}
+
+function isShopCall(id: CallId): id is ShopCallId {
+  return Object.hasOwn(SHOP_CALLS, id);
+}
+
+/**
+ * A call's definition: at once for the shop's calls, after its chunk for the others. A chunk that
+ * cannot load (offline, inside Telegram where no worker keeps it) fails as the call itself would.
+ */
+async function callDef(id: CallId): Promise<CallDef> {
+  if (isShopCall(id)) return SHOP_CALLS[id];
+  try {
+    return (await loadOrderingCalls())[id];
+  } catch (error) {
+    throw new ApiError({
+      code: 'network_error',
+      message: error instanceof Error ? error.message : 'Network error',
+      status: 0,
+    });
+  }
+}
+
+/**
  * An answer that came by another way than this client (the server's HTML carries a page's data),
  * checked as a call's own answer is: parsed with its response schema, null when it does not fit.
  */
-export function parseCallResponse<Id extends CallId>(
+export function parseCallResponse<Id extends ShopCallId>(
   id: Id,
   json: unknown,
 ): CallResponse<Id> | null {
-  const def: CallDef = CALLS[id];
+  const def: CallDef = SHOP_CALLS[id];
   const parsed = def.response.safeParse(json);
   return parsed.success ? (parsed.data as CallResponse<Id>) : null;
 }
@@ -221,7 +262,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? 20_000;
 
   async function call(id: CallId, options: LooseOptions): Promise<unknown> {
-    const def: CallDef = CALLS[id];
+    const def = await callDef(id);
     const url = callPath(def.path, options.params) + queryString(options.query);
     return send(def, url, options, (status) => {
       if (status === 401 && id === 'authUser') deps.onUnauthorized?.();
@@ -291,8 +332,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return parseAnswer(def, response.status, json);
   }
 
-  function upload(id: UploadCallId, options: UploadOptions): Promise<unknown> {
-    const def: CallDef = CALLS[id];
+  async function upload(id: UploadCallId, options: UploadOptions): Promise<unknown> {
+    const def = await callDef(id);
     const headers = callHeaders(def, deps.getContext(), undefined);
     return new Promise((resolve, reject) => {
       const xhr = deps.createXhr ? deps.createXhr() : new XMLHttpRequest();

@@ -31,6 +31,15 @@ class XhrStandIn {
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
+  /** Settles once the body is sent: the client first looks up the call (maybe loading it). */
+  readonly sent: Promise<void>;
+  private markSent: () => void = () => undefined;
+
+  constructor() {
+    this.sent = new Promise((resolve) => {
+      this.markSent = resolve;
+    });
+  }
 
   open(method: string, url: string) {
     this.method = method;
@@ -41,6 +50,7 @@ class XhrStandIn {
   }
   send(body: unknown) {
     this.body = body;
+    this.markSent();
   }
   abort() {
     this.onabort?.();
@@ -82,6 +92,7 @@ describe('api client uploads', () => {
     const seen: number[] = [];
     const body = photoForm();
     const done = client.upload('uploadPhoto', { body, onProgress: (sent) => seen.push(sent) });
+    await xhr.sent;
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/profile/upload-photo']);
     expect(xhr.headers.authorization).toBe(`Bearer ${'a'.repeat(43)}`);
     expect(xhr.headers['x-lang']).toBe('uz');
@@ -98,6 +109,7 @@ describe('api client uploads', () => {
   it("turns a refusal into the server's error with its reason", async () => {
     const { xhr, client } = setup();
     const done = client.upload('uploadPhoto', { body: photoForm() });
+    await xhr.sent;
     xhr.answer(415, {
       code: 'unsupported_media_type',
       message: 'Send a JPEG, PNG, WebP or HEIC photo',
@@ -111,11 +123,13 @@ describe('api client uploads', () => {
   it('refuses an answer outside the contract and reports a lost connection', async () => {
     const first = setup();
     const bad = first.client.upload('uploadPhoto', { body: photoForm() });
+    await first.xhr.sent;
     first.xhr.answer(200, { id: 'not a user' });
     await expect(bad).rejects.toMatchObject({ code: 'invalid_response' });
 
     const second = setup();
     const lost = second.client.upload('uploadPhoto', { body: photoForm() });
+    await second.xhr.sent;
     second.xhr.onerror?.();
     await expect(lost).rejects.toMatchObject({ code: 'network_error', status: 0 });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerOrdersQuerySchema } from './ecommerce';
+import { CustomerOrdersQuerySchema } from './orders';
 
 describe('CustomerOrdersQuerySchema', () => {
   it('reads plain decimal page numbers', () => {
