@@ -8,6 +8,7 @@ import {
   E2E_MAPS_DATA_DIR,
   E2E_MAPS_PORT,
   E2E_PORT,
+  E2E_RATE_LIMITS,
   E2E_RESULTS_DIR,
   REPO_ROOT,
   TEST_YANDEX_MAPS_KEY,
@@ -29,6 +30,7 @@ function shopServer(port: number, dataDir: string, env: Record<string, string> =
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       BOT_TOKEN: '',
+      ...E2E_RATE_LIMITS,
       ...env,
     },
   };

@@ -36,6 +36,45 @@ describe('config', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('reads the abuse limits as count/window or off, with the defaults in between', () => {
+    const config = loadConfig({
+      RATE_LIMIT_SIGN_IN_CODES_PER_CLIENT: '5/15m',
+      RATE_LIMIT_SIGN_IN_CODES_OVERALL: 'off',
+      RATE_LIMIT_REQUESTS_PER_CLIENT: '100/30s',
+      RATE_LIMIT_ORDERS_PER_ACCOUNT: '20/1h',
+    });
+    expect(config.rateLimits).toEqual({
+      signInCodesPerClient: { max: 5, windowMs: 15 * 60_000 },
+      signInCodesOverall: null,
+      codeChecksPerClient: { max: 30, windowMs: 10 * 60_000 },
+      ordersPerAccount: { max: 20, windowMs: 3_600_000 },
+      requestsPerClient: { max: 100, windowMs: 30_000 },
+    });
+    expect(problems({ RATE_LIMIT_CODE_CHECKS_PER_CLIENT: '10 per minute' })).toEqual([
+      'RATE_LIMIT_CODE_CHECKS_PER_CLIENT: Must be <count>/<window> like 10/10m, or off',
+    ]);
+    expect(problems({ RATE_LIMIT_CODE_CHECKS_PER_CLIENT: '0/1m' })).toHaveLength(1);
+  });
+
+  it('trusts only the proxies it is told of, never everyone', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+    ]);
+    for (const everyone of ['true', '*', '0.0.0.0/0', '10.0.0.1, ::/0']) {
+      expect(problems({ TRUST_PROXY: everyone }), everyone).toHaveLength(1);
+    }
+    expect(problems({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual([
+      'REDIS_URL: Must be a redis:// or rediss:// URL',
+    ]);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+  });
+
   it('derives PUBLIC_URL from PORT and trims trailing slashes', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.uz/' }).publicUrl).toBe(

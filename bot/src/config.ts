@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type Limit, type RateLimits } from './web/rate-limits';
 
 /** The repository root, two levels above this file (bot/src/config.ts). */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,6 +19,44 @@ const HttpUrl = z
 export const DEFAULT_ORDER_POLL_MS = 60_000;
 
 const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
+
+const WINDOW_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** A rate limit as `<count>/<window>` (`10/10m`: ten per ten minutes; s, m or h), or `off`. */
+const RateLimitSetting = z
+  .string()
+  .regex(
+    /^(?:off|[1-9]\d{0,6}\/[1-9]\d{0,4}[smh])$/,
+    'Must be <count>/<window> like 10/10m, or off',
+  )
+  .transform((value): Limit | null => {
+    const match = /^(\d+)\/(\d+)([smh])$/.exec(value);
+    if (!match) return null;
+    const [, count = '', amount = '', unit = 's'] = match;
+    return {
+      max: Number(count),
+      windowMs: Number(amount) * WINDOW_UNITS_MS[unit as keyof typeof WINDOW_UNITS_MS],
+    };
+  });
+
+/**
+ * Which proxies may name the client's address in X-Forwarded-For: a hop count (`1`: the one
+ * proxy in front), or addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`; also `loopback`,
+ * `linklocal`, `uniquelocal`). Never "trust anyone": any client could then pick its own address
+ * and walk around every per-address limit.
+ */
+const TrustProxySetting = z
+  .string()
+  .regex(
+    /^(?:[1-9]|(?:[0-9a-fA-F:.]+(?:\/\d{1,3})?|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-fA-F:.]+(?:\/\d{1,3})?|loopback|linklocal|uniquelocal))*)$/,
+    'Must be a hop count (1-9) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal',
+  )
+  .refine(
+    (value) => !value.split(',').some((part) => /\/0+$/.test(part.trim())),
+    'A /0 range trusts every address: name the proxies',
+  )
+  .transform((value): TrustProxy =>
+    /^\d$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
+  );
 
 const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'Must be a port number' }).int().min(0).max(65_535)),
@@ -100,6 +139,14 @@ const EnvSchema = z.object({
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(86_400_000),
   ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  // Shared rate-limit counters for every instance (issue 10); without it each counts alone.
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL')),
+  TRUST_PROXY: optional(TrustProxySetting),
+  RATE_LIMIT_SIGN_IN_CODES_PER_CLIENT: optional(RateLimitSetting),
+  RATE_LIMIT_SIGN_IN_CODES_OVERALL: optional(RateLimitSetting),
+  RATE_LIMIT_CODE_CHECKS_PER_CLIENT: optional(RateLimitSetting),
+  RATE_LIMIT_ORDERS_PER_ACCOUNT: optional(RateLimitSetting),
+  RATE_LIMIT_REQUESTS_PER_CLIENT: optional(RateLimitSetting),
   // Only the console provider exists so far (codes printed and written to the outbox); naming
   // another one is a configuration error rather than a silent fallback to printing codes.
   SMS_PROVIDER: optional(z.enum(['console'], { error: 'Must be console (the only provider yet)' })),
@@ -136,6 +183,9 @@ function crossKeyProblems(env: Readonly<Record<string, string | undefined>>): st
   }
   return problems;
 }
+
+/** Fastify's `trustProxy`: how many proxies, or which addresses, may set the client address. */
+export type TrustProxy = number | string[];
 
 export interface Upstreams {
   ecommerceUrl: string;
@@ -208,6 +258,11 @@ export interface Config {
   /** Embedded backend: DEMO_ORDER_FLOW=1 moves open orders one step every `intervalMs`. */
   demoOrderFlow: { intervalMs: number } | null;
   logLevel: string;
+  /** Shared rate-limit counters (REDIS_URL); undefined: each instance counts in memory. */
+  redisUrl: string | undefined;
+  /** Which proxies may name the client's address; undefined: the socket's address is the client. */
+  trustProxy: TrustProxy | undefined;
+  rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {
@@ -291,5 +346,34 @@ export function loadConfig(
     demoOrderFlow:
       e.DEMO_ORDER_FLOW === '1' ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? 120_000 } : null,
     logLevel: e.LOG_LEVEL ?? 'info',
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      signInCodesPerClient: limitOr(
+        e.RATE_LIMIT_SIGN_IN_CODES_PER_CLIENT,
+        DEFAULT_RATE_LIMITS.signInCodesPerClient,
+      ),
+      signInCodesOverall: limitOr(
+        e.RATE_LIMIT_SIGN_IN_CODES_OVERALL,
+        DEFAULT_RATE_LIMITS.signInCodesOverall,
+      ),
+      codeChecksPerClient: limitOr(
+        e.RATE_LIMIT_CODE_CHECKS_PER_CLIENT,
+        DEFAULT_RATE_LIMITS.codeChecksPerClient,
+      ),
+      ordersPerAccount: limitOr(
+        e.RATE_LIMIT_ORDERS_PER_ACCOUNT,
+        DEFAULT_RATE_LIMITS.ordersPerAccount,
+      ),
+      requestsPerClient: limitOr(
+        e.RATE_LIMIT_REQUESTS_PER_CLIENT,
+        DEFAULT_RATE_LIMITS.requestsPerClient,
+      ),
+    },
   };
+}
+
+/** A configured limit (null when `off`), or the default when the variable is not set. */
+function limitOr(configured: Limit | null | undefined, fallback: Limit | null): Limit | null {
+  return configured === undefined ? fallback : configured;
 }

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
+    /** Seconds until the call may be tried again (a rate limit's wait), sent as `retry_after`. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -37,15 +39,25 @@ const FRAMEWORK_REFUSALS: Readonly<Record<number, { code: ErrorCode; message: st
 };
 const BAD_REQUEST = { code: 'bad_request', message: 'The request could not be read' } as const;
 
-export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ApiError {
-  return details === undefined ? { code, message } : { code, message, details };
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  details?: FieldError[],
+  retryAfter?: number,
+): ApiError {
+  return {
+    code,
+    message,
+    ...(details === undefined ? {} : { details }),
+    ...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
+  };
 }
 
 export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   return reply
     .code(error.statusCode)
     .type('application/json; charset=utf-8')
-    .send(errorBody(error.code, error.message, error.details));
+    .send(errorBody(error.code, error.message, error.details, error.retryAfter));
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

@@ -19,6 +19,7 @@ import { createOrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
 import { createUpstreamClient } from './relay/upstream-client';
 import { buildServer } from './server';
+import { Redis } from 'ioredis';
 import { createShutdown, exitOnSignals } from './shutdown';
 
 function readConfig(): Config {
@@ -106,6 +107,11 @@ async function main(): Promise<void> {
   // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
   // it for its username only when they are called.
   let telegram: Telegram | null = null;
+  // Rate-limit counters every instance shares. A short connect timeout and one retry per
+  // command: with Redis away, a request waits a moment, not a minute, and is let through.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : null;
   const app = await buildServer({
     notifier,
     ...(config.telegram.enabled
@@ -124,6 +130,8 @@ async function main(): Promise<void> {
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,
     buildPollIntervalMs: config.buildPollIntervalMs,
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+    rateLimits: { limits: config.rateLimits, redis },
     log: { level: config.logLevel },
   });
   if (backend) {
@@ -168,6 +176,12 @@ async function main(): Promise<void> {
       { name: 'order poller', run: () => orderPoller.stop() },
       { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
+      {
+        name: 'redis',
+        run: async () => {
+          await redis?.quit();
+        },
+      },
       // Before the backend: on PGlite the store uses the backend's database, which it closes.
       { name: 'notifier store', run: () => notifierStore.close() },
       { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './server';
+import { buildServer, type ServerDeps } from './server';
 import { captureLogs } from './testing/log-capture';
 import { FAKE_APP_JS, makeFakeDist } from './testing/temp-dist';
 import { closedPortUrl } from './testing/upstream-stand-ins';
@@ -21,7 +21,11 @@ function expectAppPage(body: string): void {
 const TELEGRAM_FRAMERS =
   'https://web.telegram.org https://webk.telegram.org https://webz.telegram.org';
 
-async function serverFor(webappDist: string, logs = captureLogs()): Promise<FastifyInstance> {
+async function serverFor(
+  webappDist: string,
+  logs = captureLogs(),
+  more: Partial<ServerDeps> = {},
+): Promise<FastifyInstance> {
   // Nothing here reaches a backend; a closed port makes any accidental call fail loudly.
   const nowhere = await closedPortUrl();
   return buildServer({
@@ -29,6 +33,7 @@ async function serverFor(webappDist: string, logs = captureLogs()): Promise<Fast
     upstreams: { ecommerceUrl: nowhere, catalogUrl: nowhere, catalogApiKey: 'test-key-never-used' },
     upstreamTimeoutMs: 1000,
     log: { level: 'info', stream: logs.stream },
+    ...more,
   });
 }
 
@@ -224,6 +229,47 @@ describe('webapp hosting', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const notFound = await app.inject({ url: '/en/nowhere' });
     expect(notFound.headers['content-security-policy']).toBe(csp);
+  });
+
+  it('limits powerful features on pages and keeps our files from being embedded elsewhere', async () => {
+    const page = await app.inject({ url: '/uz' });
+    expect(page.headers['permissions-policy']).toBe(
+      'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=()',
+    );
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // Telegram's web clients frame the page: nothing on it may stop that.
+    expect(page.headers['cross-origin-resource-policy']).toBeUndefined();
+    expect(page.headers['cross-origin-embedder-policy']).toBeUndefined();
+    const script = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const answer = await app.inject({ url: '/healthz' });
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('sends HSTS only over https: directly or as a trusted proxy says, never on plain http', async () => {
+    const plain = await app.inject({ url: '/uz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // An untrusted client cannot claim https for itself.
+    const claimed = await app.inject({ url: '/uz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+
+    const behindProxy = await serverFor(dist.dir, captureLogs(), { trustProxy: ['127.0.0.1'] });
+    try {
+      for (const url of ['/uz', '/assets/app-abc123.js', '/api/unknown']) {
+        const proxied = await behindProxy.inject({
+          url,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(proxied.headers['strict-transport-security'], url).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+      const proxiedPlain = await behindProxy.inject({ url: '/uz', remoteAddress: '127.0.0.1' });
+      expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('reports health cheaply', async () => {

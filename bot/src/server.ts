@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { redactDigitRuns } from '@shop/shared';
 import { constants as zlib } from 'node:zlib';
-import type { Upstreams } from './config';
+import type { TrustProxy, Upstreams } from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
@@ -15,6 +15,7 @@ import { createUpstreamClient } from './relay/upstream-client';
 import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
 import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK } from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
+import { installRateLimits, type RateLimitOptions } from './web/rate-limits';
 import { registerSitemap } from './web/sitemap';
 import { registerWebapp } from './web/webapp';
 
@@ -46,6 +47,13 @@ export interface ServerDeps {
    * the calls answer that the bot is off.
    */
   telegramLink?: { botToken: string; maxAgeSeconds: number; botUsername?: () => string | null };
+  /**
+   * Which proxies may name the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto);
+   * absent: the socket's. The rate limits count per address, so this must name only real proxies.
+   */
+  trustProxy?: TrustProxy;
+  /** The abuse limits (issue 10 §1); absent: none (tests of other things). */
+  rateLimits?: RateLimitOptions;
   log?: {
     level?: string;
     /** Where log lines go (one JSON object per line); stdout when omitted. */
@@ -69,6 +77,13 @@ export const LOG_REDACT_PATHS = [
 /** pino's timestamp hook: the text it splices into each JSON line after the level. */
 export function isoTimestamp(): string {
   return `,"time":"${new Date().toISOString()}"`;
+}
+
+/** A hop count as the function Fastify takes (its types leave the number form out). */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**
@@ -97,6 +112,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     },
     bodyLimit: JSON_BODY_LIMIT,
+    ...(deps.trustProxy === undefined ? {} : { trustProxy: fastifyTrustProxy(deps.trustProxy) }),
     // The router's own refusals (a path with broken percent-encoding) in the one error shape;
     // Fastify's default body has a code outside ERROR_CODES and echoes the URL.
     frameworkErrors: (error, request, reply) => {
@@ -125,6 +141,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       yandexMaps: deps.yandexMapsApiKey !== undefined,
     }),
   );
+  if (deps.rateLimits) await installRateLimits(app, deps.rateLimits);
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     // Quality 11 (the default) costs ~50x the CPU of 5 for a few percent on JSON made per request.

@@ -21,3 +21,15 @@ export const E2E_MAPS_PORT = Number(process.env.E2E_MAPS_PORT ?? E2E_PORT + 1);
 export const E2E_MAPS_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data-maps${RUN_SUFFIX}`);
 /** Only its shape matters: the map script is a local stand-in that never reaches Yandex. */
 export const TEST_YANDEX_MAPS_KEY = '00000000-0000-4000-8000-00000000e2e0';
+/**
+ * The abuse limits of the test shops: on, so every call is counted as in production, but far
+ * above what the suite does from its one address (dozens of sign-ins and orders in minutes).
+ * sign-in.spec starts a shop of its own with a low limit to see a refusal.
+ */
+export const E2E_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN_CODES_PER_CLIENT: '10000/10m',
+  RATE_LIMIT_SIGN_IN_CODES_OVERALL: '10000/1m',
+  RATE_LIMIT_CODE_CHECKS_PER_CLIENT: '10000/10m',
+  RATE_LIMIT_ORDERS_PER_ACCOUNT: '10000/10m',
+  RATE_LIMIT_REQUESTS_PER_CLIENT: '100000/1m',
+};

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { REPO_ROOT } from './paths';
+import { E2E_RATE_LIMITS, REPO_ROOT } from './paths';
 
 export interface ShopProcess {
   /** http://127.0.0.1:<port>, also the shop's PUBLIC_URL. */
@@ -56,6 +56,7 @@ export async function startShopProcess(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       BOT_TOKEN: '',
+      ...E2E_RATE_LIMITS,
       ...(process.env.WEBAPP_DIST ? { WEBAPP_DIST: process.env.WEBAPP_DIST } : {}),
       ...env,
     },

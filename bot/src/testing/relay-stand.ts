@@ -29,6 +29,8 @@ export interface RelayStand {
   readonly dataDir: string;
   /** The pass-through: `proxy.requests` is every request that reached the backend, in order. */
   readonly proxy: StandIn;
+  /** The backends as the relay knows them: another instance may be built on the same ones. */
+  readonly upstreams: ServerDeps['upstreams'];
   /** Every line the relay logged. */
   readonly logs: LogCapture;
   /** The SMS the backend has sent so far, oldest first. */
@@ -41,7 +43,12 @@ export interface RelayStand {
    * Places, through the relay as `shopper`, a pickup order paid on receipt of `quantity` of the
    * product `slug`'s variant with the most stock, at the first shop (or `storeId`).
    */
-  placePickupOrder(shopper: { token: string }, order: PickupOrderOptions): Promise<InjectAnswer>;
+  placePickupOrder(
+    shopper: { token: string },
+    order: PickupOrderOptions,
+    /** Another instance of the relay on the same backends; this stand's own by default. */
+    via?: FastifyInstance,
+  ): Promise<InjectAnswer>;
   close(): Promise<void>;
 }
 
@@ -73,6 +80,10 @@ export interface RelayStandOptions {
    * `secret`; the server then listens (on loopback) besides answering `inject`.
    */
   orderEvents?: { secret: string };
+  /** The abuse limits (ServerDeps.rateLimits); none when absent. */
+  rateLimits?: ServerDeps['rateLimits'];
+  /** Which proxies may name the client's address (ServerDeps.trustProxy). */
+  trustProxy?: ServerDeps['trustProxy'];
 }
 
 async function freePort(): Promise<number> {
@@ -105,18 +116,21 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
   const proxy = await startRecordingProxy(backend.url);
   const dist = await makeFakeDist();
   const logs = captureLogs();
+  const upstreams = {
+    ecommerceUrl: proxy.url,
+    catalogUrl: proxy.url,
+    catalogApiKey: backend.catalogApiKey,
+  };
   const app = await buildServer({
     webappDist: dist.dir,
-    upstreams: {
-      ecommerceUrl: proxy.url,
-      catalogUrl: proxy.url,
-      catalogApiKey: backend.catalogApiKey,
-    },
+    upstreams,
     upstreamTimeoutMs: options.upstreamTimeoutMs,
     ...(options.notifier
       ? { notifier: options.notifier, publicUrl: 'https://shop.example.uz' }
       : {}),
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     log: { level: options.logLevel, stream: logs.stream },
   });
   if (options.orderEvents) await app.listen({ host: '127.0.0.1', port });
@@ -145,6 +159,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     backend,
     dataDir,
     proxy,
+    upstreams,
     logs,
     outbox,
     lastCode,
@@ -163,7 +178,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       });
       return { token, id: user.json<{ id: number }>().id };
     },
-    async placePickupOrder(shopper, order) {
+    async placePickupOrder(shopper, order, via = app) {
       const lang = order.lang ?? 'en';
       const product = await app.inject({
         url: `${CATALOG}/resources/product/${order.slug}`,
@@ -175,7 +190,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       const variant = [...variants].sort((a, b) => b.quantity - a.quantity)[0];
       const shops = await app.inject({ url: '/api/store/stores' });
       const firstShop = shops.json<{ data: { id: number }[] }>().data[0];
-      return app.inject({
+      return via.inject({
         method: 'POST',
         url: '/api/orders',
         headers: {

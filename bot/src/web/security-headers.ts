@@ -81,16 +81,40 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 export const MEDIA_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
+/** A year, subdomains included: the shop is https everywhere once it is https at all. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The powerful features a page may use: the location, for the courier's pin at checkout, and only
+ * from our own pages (a map's frame never asks); nothing else of the camera, microphone or the
+ * Payment Request API, which the shop does not use (cards go through its own form).
+ */
+export const PERMISSIONS_POLICY =
+  'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=()';
+
 export function installSecurityHeaders(
   app: FastifyInstance,
   policy: string = CONTENT_SECURITY_POLICY,
 ): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Over https only (directly, or as a trusted proxy says with X-Forwarded-Proto): browsers
+    // ignore it on http, and a local http run must stay reachable.
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    }
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.header('content-security-policy', policy);
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // A page opened standalone shares its window with no other site's; popups it opens (a
+      // bank's page, a map) still work. Not on embedding: Telegram's web clients frame the app.
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    } else {
+      // Scripts, styles, pictures and answers are ours to load, nobody else's to embed. Pages
+      // keep none: Telegram's web clients load them into their frame.
+      reply.header('cross-origin-resource-policy', 'same-origin');
     }
     return payload;
   });

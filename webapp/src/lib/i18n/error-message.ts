@@ -7,5 +7,11 @@ import { isApiError } from '../api/api-error';
  */
 export function errorMessage(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('errors.generic');
+  // A limit says how long to wait: the shopper reads it, in seconds under a minute.
+  if (error.code === 'rate_limited' && error.retryAfter !== undefined && error.retryAfter > 0) {
+    return error.retryAfter < 60
+      ? t('errors.rateLimitedSeconds', { seconds: error.retryAfter })
+      : t('errors.rateLimitedMinutes', { minutes: Math.ceil(error.retryAfter / 60) });
+  }
   return t(`errors.codes.${error.code}`, { defaultValue: t('errors.generic') });
 }

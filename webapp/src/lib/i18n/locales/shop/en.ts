@@ -45,6 +45,8 @@ export const en = {
     generic: 'Something went wrong. Please try again.',
     loadFailed: 'Could not load this. Check your connection and try again.',
     otpInvalidAttempts: 'Wrong code. Attempts left: {{count}}.',
+    rateLimitedSeconds: 'Too many attempts. Try again in {{seconds}} s.',
+    rateLimitedMinutes: 'Too many attempts. Try again in {{minutes}} min.',
     codes: {
       validation_error: 'Please check the highlighted fields.',
       bad_request: 'The request could not be processed. Please try again.',

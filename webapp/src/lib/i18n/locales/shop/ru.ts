@@ -41,6 +41,8 @@ export const ru: ShopMessages = {
     generic: 'Что-то пошло не так. Попробуйте ещё раз.',
     loadFailed: 'Не удалось загрузить. Проверьте соединение и попробуйте ещё раз.',
     otpInvalidAttempts: 'Неверный код. Осталось попыток: {{count}}.',
+    rateLimitedSeconds: 'Слишком много попыток. Повторите через {{seconds}} с.',
+    rateLimitedMinutes: 'Слишком много попыток. Повторите через {{minutes}} мин.',
     codes: {
       validation_error: 'Проверьте отмеченные поля.',
       bad_request: 'Не удалось обработать запрос. Попробуйте ещё раз.',

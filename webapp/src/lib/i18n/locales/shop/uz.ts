@@ -42,6 +42,8 @@ export const uz: ShopMessages = {
     generic: 'Nimadir xato ketdi. Qaytadan urinib koʻring.',
     loadFailed: 'Yuklab boʻlmadi. Internet aloqasini tekshirib, qayta urinib koʻring.',
     otpInvalidAttempts: 'Kod notoʻgʻri. Qolgan urinishlar: {{count}}.',
+    rateLimitedSeconds: 'Urinishlar juda koʻp. {{seconds}} soniyadan keyin qayta urinib koʻring.',
+    rateLimitedMinutes: 'Urinishlar juda koʻp. {{minutes}} daqiqadan keyin qayta urinib koʻring.',
     codes: {
       validation_error: 'Belgilangan maydonlarni tekshiring.',
       bad_request: 'Soʻrovni bajarib boʻlmadi. Qayta urinib koʻring.',

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { HttpError } from '../errors';
+import { matchCall } from '../relay/call-table';
+
+/** At most `max` requests per `windowMs`; null turns the limit off. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * The abuse limits of issue 10 §1. Each counts in its own window; what a client is, is its
+ * address (`request.ip`: the socket's, or the one a trusted proxy names, see TRUST_PROXY).
+ */
+export interface RateLimits {
+  /** Sign-in codes asked for from one client address: each costs an SMS. */
+  signInCodesPerClient: Limit | null;
+  /** Sign-in codes asked for by everyone together: caps what a flood from many addresses costs. */
+  signInCodesOverall: Limit | null;
+  /** Code checks from one client address: guessing across many phones. */
+  codeChecksPerClient: Limit | null;
+  /** Orders placed by one account (by its token; by address when there is none). */
+  ordersPerAccount: Limit | null;
+  /** Every call to the shop's API from one client address: generous, against scripted floods. */
+  requestsPerClient: Limit | null;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInCodesPerClient: { max: 10, windowMs: 10 * 60_000 },
+  signInCodesOverall: { max: 60, windowMs: 60_000 },
+  codeChecksPerClient: { max: 30, windowMs: 10 * 60_000 },
+  ordersPerAccount: { max: 10, windowMs: 10 * 60_000 },
+  requestsPerClient: { max: 600, windowMs: 60_000 },
+};
+
+export interface RateLimitOptions {
+  limits: RateLimits;
+  /** Shared by every instance when set (REDIS_URL); each instance counts alone without it. */
+  redis: Redis | null;
+  /** Where this shop's counters live in Redis, so two shops (or test runs) never share them. */
+  redisPrefix?: string;
+}
+
+type LimitName = keyof RateLimits;
+
+/** Which limits a request counts against, in the order they are checked. */
+function limitsOf(request: FastifyRequest): LimitName[] {
+  const path = request.url.split('?', 1)[0] ?? '';
+  // The shop's API: the relayed calls and the server's own (/tg/...). Pages, assets and
+  // pictures are cached by the browser and the worker, and a listing loads dozens of pictures.
+  const isApi = path.startsWith('/api/') || path.startsWith('/backend/') || path.startsWith('/tg/');
+  if (!isApi) return [];
+  const match = matchCall(request.method, path);
+  const id = match.kind === 'call' ? match.id : null;
+  const names: LimitName[] = ['requestsPerClient'];
+  if (id === 'sendOtp') names.push('signInCodesPerClient', 'signInCodesOverall');
+  if (id === 'verifyOtp') names.push('codeChecksPerClient');
+  if (id === 'createOrder') names.push('ordersPerAccount');
+  return names;
+}
+
+/** A bearer token, hashed: the counter key never holds a usable credential. */
+function accountKey(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) {
+    return `token:${createHash('sha256').update(authorization.slice(7)).digest('hex').slice(0, 32)}`;
+  }
+  return `address:${request.ip}`;
+}
+
+const KEYS: Readonly<Record<LimitName, (request: FastifyRequest) => string>> = {
+  signInCodesPerClient: (request) => request.ip,
+  // One counter for everyone.
+  signInCodesOverall: () => 'all',
+  codeChecksPerClient: (request) => request.ip,
+  ordersPerAccount: accountKey,
+  requestsPerClient: (request) => request.ip,
+};
+
+/** What a refused client reads: the shop's error shape, with the wait. */
+const MESSAGES: Readonly<Record<LimitName, string>> = {
+  signInCodesPerClient: 'Too many sign-in codes asked for from this address. Try again later.',
+  signInCodesOverall: 'Too many sign-in codes are being asked for. Try again in a minute.',
+  codeChecksPerClient: 'Too many code checks from this address. Try again later.',
+  ordersPerAccount: 'Too many orders in a short time. Try again later.',
+  requestsPerClient: 'Too many requests. Try again later.',
+};
+
+/**
+ * Counts each API request against its limits before anything else runs (onRequest: before the
+ * body is read), and refuses one over a limit with 429 `rate_limited`, `retry_after` and the
+ * `retry-after` header. A limit already over is checked before the next is counted, so a client
+ * refused by its own limit does not use up the overall one.
+ */
+export async function installRateLimits(
+  app: FastifyInstance,
+  options: RateLimitOptions,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis
+      ? { redis: options.redis, nameSpace: options.redisPrefix ?? 'shop-rate-limit:' }
+      : {}),
+    // Redis away: the shop keeps selling, unlimited, and says so in the log (below).
+    skipOnError: true,
+  });
+  const counters = new Map<LimitName, ReturnType<FastifyInstance['createRateLimit']>>();
+  for (const name of Object.keys(KEYS) as LimitName[]) {
+    const limit = options.limits[name];
+    if (!limit) continue;
+    counters.set(
+      name,
+      app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: (request) => `${name}:${KEYS[name](request)}`,
+      }),
+    );
+  }
+  let redisWarned = false;
+  options.redis?.on('error', (error: unknown) => {
+    if (redisWarned) return;
+    redisWarned = true;
+    app.log.warn({ err: error }, 'Redis unreachable: rate limits are not counted meanwhile');
+  });
+  options.redis?.on('ready', () => {
+    redisWarned = false;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    for (const name of limitsOf(request)) {
+      const counter = counters.get(name);
+      if (!counter) continue;
+      const outcome = await counter(request);
+      if (outcome.isAllowed || !outcome.isExceeded) continue;
+      const retryAfter = Math.max(1, outcome.ttlInSeconds);
+      void reply.header('retry-after', String(retryAfter));
+      throw new HttpError('rate_limited', MESSAGES[name], undefined, retryAfter);
+    }
+  });
+}
