@@ -1,10 +1,12 @@
-// `pnpm start`: builds the webapp when its build is missing or older than its sources, then runs
-// the server (bot/src/main.ts) in this process through tsx, so Ctrl-C reaches it directly.
+// `pnpm start`: builds what is missing or older than its sources (the webapp with vite, the
+// server with scripts/build-server.mjs), then runs the built server (bot/dist/main.mjs) in this
+// process with plain node, so Ctrl-C reaches it directly. TypeScript through tsx is for
+// development (`pnpm dev:server`) and the tests, never for the shop itself.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'webapp', 'dist', 'index.html');
@@ -20,20 +22,23 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['webapp', 'shared/src', 'vite.config.ts'].map((p) => join(root, p));
-const stale =
-  !existsSync(builtIndex) ||
-  Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(builtIndex).mtimeMs;
+/** Whether `built` is missing or older than any of `sources`. */
+function stale(built, sources) {
+  const paths = sources.map((p) => join(root, p)).filter(existsSync);
+  return !existsSync(built) || Math.max(...paths.map(newestMtime)) > statSync(built).mtimeMs;
+}
 
-if (stale) {
+if (stale(builtIndex, ['webapp', 'shared/src', 'vite.config.ts'])) {
   console.log('Building the webapp (vite build)…');
-  const result = spawnSync('pnpm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('pnpm', ['exec', 'vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (stale(SERVER_BUNDLE, ['bot/src', 'backend/src', 'shared/src', 'scripts/build-server.mjs'])) {
+  await buildServer();
 }
 
 // A local .env (see .env.example) fills in what the shell did not set; the shell wins.
 const envFile = join(root, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-register();
-await import('../bot/src/main.ts');
+await import(pathToFileURL(SERVER_BUNDLE).href);

@@ -14,10 +14,13 @@ import {
   TEST_YANDEX_MAPS_KEY,
 } from './support/paths';
 
-/** The real server (bot/src/main.ts) with its embedded backend on a fresh data directory. */
+/**
+ * The real server as production runs it (bot/dist/main.mjs, built by `pnpm build` before the
+ * suite) with its embedded backend on a fresh data directory.
+ */
 function shopServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {
-    command: `rm -rf "${dataDir}" && node --import tsx bot/src/main.ts`,
+    command: `rm -rf "${dataDir}" && node bot/dist/main.mjs`,
     cwd: REPO_ROOT,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

@@ -16,6 +16,7 @@ import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
 import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK } from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
 import { installRateLimits, type RateLimitOptions } from './web/rate-limits';
+import { registerReadiness } from './web/readiness';
 import { registerSitemap } from './web/sitemap';
 import { registerWebapp } from './web/webapp';
 
@@ -153,6 +154,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     status: 'ok',
     uptime_s: Math.floor((Date.now() - startedAt) / 1000),
   }));
+  registerReadiness(app, {
+    upstreams: deps.upstreams,
+    ...(deps.notifier ? { database: deps.notifier.store } : {}),
+    redis: deps.rateLimits?.redis ?? null,
+  });
 
   // One client and one cache for the relay and for the pages' own reads (product heads).
   const now = deps.now ?? Date.now;

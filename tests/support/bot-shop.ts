@@ -1,5 +1,5 @@
 // A shop with its Telegram bot on, for specs about what the bot says: the real server
-// (bot/src/main.ts, embedded backend on PGlite) as its own process, with BOT_TOKEN set to the
+// (bot/dist/main.mjs, embedded backend on PGlite) as its own process, with BOT_TOKEN set to the
 // token the launch parameters are signed with and TELEGRAM_API_ROOT pointing at the Bot API
 // stand-in (bot/src/testing/fake-bot-api.ts) running here, in the test process, so a spec reads
 // every call the server made to "Telegram". The operator's command runs against it as a child

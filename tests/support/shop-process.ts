@@ -1,4 +1,4 @@
-// The real server (bot/src/main.ts, embedded backend on PGlite) as a process of its own, on a free
+// The real server as built (bot/dist/main.mjs, embedded backend on PGlite) as a process of its own, on a free
 // port and an emptied data directory, for specs that need a shop set up unlike the suite's two
 // (a bot, a build of their own). Stopped with Ctrl-C, as a shopkeeper would.
 import { spawn } from 'node:child_process';
@@ -47,7 +47,7 @@ export async function startShopProcess(
   // Named by its port: specs in parallel workers each start their own.
   const dataDir = join(REPO_ROOT, '.tmp', `e2e-data-${name}-${port}`);
   await rm(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bot/src/main.ts'], {
+  const child = spawn(process.execPath, ['bot/dist/main.mjs'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -206,6 +206,8 @@ export interface NotifierStore extends OrderPollStore {
   sends(): Promise<SendRow[]>;
   eventIds(): Promise<string[]>;
   chat(chatId: number): Promise<{ language: Language; blocked: boolean } | null>;
+  /** One round trip to the database: resolves when it answers (the server's /readyz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -303,6 +305,10 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
 
   return {
     kind: sql.kind,
+
+    async ping() {
+      await sql.query('select 1');
+    },
 
     async linkChat(link, now) {
       await sql.transaction((tx) => linkChatIn(tx, link, now));
