@@ -152,6 +152,8 @@ export function createBackend(deps: BackendDeps): Backend {
             ],
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // The relay sends its own request's id: the lines both servers write about one call match.
+    requestIdHeader: 'x-request-id',
     bodyLimit: 512 * 1024,
     // The router's own refusals (bad percent-encoding, an over-long path segment) in our shape.
     frameworkErrors: (error, _request, reply) => {

@@ -39,7 +39,7 @@ export interface EmbeddedBackendOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; name?: string; stream?: { write(line: string): void } };
   /** Where the console SMS provider prints; stdout by default. */
   printSms?: (line: string) => void;
   /** How long listing totals, facet counts and categories are reused (buildBackend's default). */

@@ -20,6 +20,7 @@ import { createNotifierApi } from './notifier/sender';
 import { createUpstreamClient } from './relay/upstream-client';
 import { buildServer } from './server';
 import { Redis } from 'ioredis';
+import pinoPretty from 'pino-pretty';
 import { createShutdown, exitOnSignals } from './shutdown';
 
 function readConfig(): Config {
@@ -53,6 +54,11 @@ async function main(): Promise<void> {
     config.orderEventsSecret ??
     (config.upstreams ? null : await loadOrCreateOrderEventsSecret(notifierDir(config.dataDir)));
 
+  // A person at a terminal reads lines, a log collector JSON: pretty only on a terminal.
+  const logStream = process.stdout.isTTY
+    ? pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    : null;
+
   // No upstream URLs: run the reference backend in this process so the shop works offline.
   let upstreams: Upstreams;
   let backend: EmbeddedBackend | null = null;
@@ -66,7 +72,13 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       host: '127.0.0.1',
-      logger: { level: config.logLevel },
+      // Every call it answers is a relayed one, logged once by the relay under the same id: the
+      // backend adds only its warnings and errors (everything when debugging), named as its own.
+      logger: {
+        level: ['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn',
+        name: 'backend',
+        ...(logStream ? { stream: logStream } : {}),
+      },
       catalogCacheTtlMs: config.catalogCacheTtlMs,
       payme: config.payme,
       paymentHoldMinutes: config.paymentHoldMinutes,
@@ -132,7 +144,7 @@ async function main(): Promise<void> {
     buildPollIntervalMs: config.buildPollIntervalMs,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     rateLimits: { limits: config.rateLimits, redis },
-    log: { level: config.logLevel },
+    log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
   if (backend) {
     app.log.info(

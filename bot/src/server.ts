@@ -1,9 +1,11 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { redactDigitRuns } from '@shop/shared';
+import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import type { TrustProxy, Upstreams } from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
+import { installRequestLog } from './request-log';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
@@ -112,6 +114,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         }),
       },
     },
+    // One line per request, written when it is answered (installRequestLog), instead of
+    // Fastify's two; ids unique across instances, so lines of two servers never share one.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
     ...(deps.trustProxy === undefined ? {} : { trustProxy: fastifyTrustProxy(deps.trustProxy) }),
     // The router's own refusals (a path with broken percent-encoding) in the one error shape;
@@ -135,6 +141,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Written into every page, each allowed by its hash in the CSP.
   const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
   installErrorHandler(app);
+  installRequestLog(app);
   installSecurityHeaders(
     app,
     contentSecurityPolicy({

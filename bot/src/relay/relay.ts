@@ -202,6 +202,8 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       if (value !== undefined) headers[name] = value;
     }
     headers['x-forwarded-for'] = request.ip;
+    // The backend's log lines about this call carry the same id as ours.
+    headers['x-request-id'] = request.id;
 
     if (call.customerScoped) {
       const who = await client.send(
