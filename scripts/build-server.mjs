@@ -17,6 +17,9 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = join(root, 'bot', 'src', 'main.ts');
 export const SERVER_BUNDLE = join(root, 'bot', 'dist', 'main.mjs');
+/** The reference backend on its own (what `pnpm start:cluster` runs behind the servers). */
+export const BACKEND_ENTRY = join(root, 'backend', 'src', 'main.ts');
+export const BACKEND_BUNDLE = join(root, 'backend', 'dist', 'main.mjs');
 /** Our workspace packages, bundled from source. */
 const OWN_PACKAGE = /^@shop\//;
 
@@ -61,11 +64,11 @@ const sourceImportMetaUrl = {
   },
 };
 
-export async function buildServer() {
+async function bundle(entry, outfile) {
   const started = Date.now();
   await build({
-    entryPoints: [SERVER_ENTRY],
-    outfile: SERVER_BUNDLE,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -77,9 +80,13 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [externalPackages, sourceImportMetaUrl],
   });
-  console.log(
-    `Built the server: ${relative(root, SERVER_BUNDLE)} in ${String(Date.now() - started)} ms`,
-  );
+  console.log(`Built ${relative(root, outfile)} in ${String(Date.now() - started)} ms`);
+}
+
+/** The shop's server (bot/dist/main.mjs) and the reference backend alone (backend/dist/main.mjs). */
+export async function buildServer() {
+  await bundle(SERVER_ENTRY, SERVER_BUNDLE);
+  await bundle(BACKEND_ENTRY, BACKEND_BUNDLE);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

@@ -29,7 +29,7 @@ for _ in $(seq 1 240); do
 done
 curl -fsS "$base/healthz" >/dev/null || fail "no answer on $base/healthz after 120 s"
 grep -q "Shop is running at http://127.0.0.1:${PORT:-3000}/" "$log" || fail "the URL was not printed"
-grep -q "Built the server: bot/dist/main.mjs" "$log" || [ -f bot/dist/main.mjs ] ||
+grep -q "Built bot/dist/main.mjs" "$log" || [ -f bot/dist/main.mjs ] ||
   fail "the server was not built"
 ready=$(curl -s "$base/readyz")
 echo "$ready" | grep -q '"status":"ready"' || fail "/readyz is not ready: $ready"
