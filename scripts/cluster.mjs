@@ -226,8 +226,12 @@ const balancer = createServer((req, res) => {
         },
       );
       upstream.on('error', (error) => {
-        // Refused: the server never saw the request, so another may take it, whatever it is.
-        if (error.code === 'ECONNREFUSED' && !res.headersSent) {
+        // Refused: the server never saw the request, so another may take it, whatever it is; a
+        // read cut off before its answer may be asked again too.
+        const retryable =
+          error.code === 'ECONNREFUSED' ||
+          (error.code === 'ECONNRESET' && ['GET', 'HEAD'].includes(req.method ?? ''));
+        if (retryable && !res.headersSent) {
           server.ready = false;
           tryNext(list);
         } else if (!res.headersSent) {

@@ -118,6 +118,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // Fastify's two; ids unique across instances, so lines of two servers never share one.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
+    // A request that reaches a server shutting down is still answered (its listening socket is
+    // closed first, so a balancer's new connections go elsewhere); Fastify's default 503 would
+    // lose it. /readyz says "not ready" from the start of the shutdown.
+    return503OnClosing: false,
     bodyLimit: JSON_BODY_LIMIT,
     ...(deps.trustProxy === undefined ? {} : { trustProxy: fastifyTrustProxy(deps.trustProxy) }),
     // The router's own refusals (a path with broken percent-encoding) in the one error shape;

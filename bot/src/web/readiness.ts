@@ -49,7 +49,19 @@ async function backendAnswers(baseUrl: string, ms: number): Promise<void> {
  */
 export function registerReadiness(app: FastifyInstance, deps: ReadinessDeps): void {
   const ms = deps.timeoutMs ?? READINESS_CHECK_TIMEOUT_MS;
+  // Shutting down: not ready from the first moment, so a balancer sends nothing new here while
+  // what already came in is finished (the server keeps answering until it has closed).
+  let closing = false;
+  app.addHook('preClose', () => {
+    closing = true;
+  });
   app.get('/readyz', async (request, reply) => {
+    if (closing) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ code: 'upstream_unavailable', message: 'Shutting down', checks: {} });
+    }
     const checks: Record<string, () => Promise<unknown>> = {
       ecommerce: () => backendAnswers(deps.upstreams.ecommerceUrl, ms),
       catalog: () => backendAnswers(deps.upstreams.catalogUrl, ms),
