@@ -1,0 +1,267 @@
+// `pnpm bench` (second part): the shop under load, as built (bot/dist/main.mjs), on PostgreSQL.
+//   1. Mixed browsing (pages, home, listings, product pages, categories, search, shops) at
+//      BENCH_LOAD_CONNECTIONS connections for BENCH_LOAD_SECONDS against one server, then against
+//      two behind the balancer of `pnpm start:cluster`: throughput, p50/p99, errors, memory.
+//   2. The relay's overhead: an uncached product read through one server against the same read
+//      sent to the backend directly, in one run.
+// Targets (issue 10 §5): 0 errors; p99 under 300 ms on one instance; memory flat over the run;
+// the relay at least 60% of the backend's own throughput. A benchmark: it prints, it never fails.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Request, type Result } from 'autocannon';
+import { positiveIntegerFromEnv } from './settings';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = positiveIntegerFromEnv('BENCH_LOAD_SECONDS', 60);
+const CONNECTIONS = positiveIntegerFromEnv('BENCH_LOAD_CONNECTIONS', 50);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CATALOG = '/backend/api/ext/v1/resources';
+
+const LIMITS_OFF = Object.fromEntries(
+  [
+    'SIGN_IN_CODES_PER_CLIENT',
+    'SIGN_IN_CODES_OVERALL',
+    'CODE_CHECKS_PER_CLIENT',
+    'ORDERS_PER_ACCOUNT',
+    'REQUESTS_PER_CLIENT',
+  ].map((name) => [`RATE_LIMIT_${name}`, 'off']),
+);
+
+/** What a shopper's phone asks for while browsing, in Russian, round and round. */
+const BROWSING: Request[] = [
+  { method: 'GET', path: '/ru' },
+  { method: 'GET', path: `${CATALOG}/home`, headers: { 'x-lang': 'ru' } },
+  { method: 'GET', path: `${CATALOG}/categories`, headers: { 'x-lang': 'ru' } },
+  {
+    method: 'POST',
+    path: `${CATALOG}/products`,
+    headers: { 'x-lang': 'ru', 'content-type': 'application/json' },
+    body: JSON.stringify({ category: 'cookware', page: 1 }),
+  },
+  { method: 'GET', path: `${CATALOG}/product/porcelain-mug`, headers: { 'x-lang': 'ru' } },
+  { method: 'GET', path: '/ru/products/porcelain-mug' },
+  { method: 'GET', path: `${CATALOG}/products/search?q=mug`, headers: { 'x-lang': 'ru' } },
+  { method: 'GET', path: '/api/store/stores', headers: { 'x-lang': 'ru' } },
+];
+
+interface Cluster {
+  child: ChildProcess;
+  url: string;
+  serverPids(): number[];
+  stop(): Promise<void>;
+}
+
+function psql(url: string, sql: string): void {
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`psql: ${result.stderr}`);
+}
+
+/** `pnpm start:cluster` with `instances` servers on a database of its own. */
+async function startCluster(
+  instances: number,
+  port: number,
+  databaseUrl: string,
+  relayCacheTtlMs: number,
+): Promise<Cluster> {
+  const dataDir = join(REPO_ROOT, '.tmp', `bench-load-${String(port)}`);
+  await rm(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      DATA_DIR: dataDir,
+      CLUSTER_INSTANCES: String(instances),
+      CLUSTER_REBUILD: '0',
+      CLUSTER_QUIET: '1',
+      LOG_LEVEL: 'warn',
+      RELAY_CACHE_TTL_MS: String(relayCacheTtlMs),
+      ...LIMITS_OFF,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const started = Date.now();
+  while (!log.includes('Shop is running at')) {
+    if (child.exitCode !== null) throw new Error(`the cluster exited:\n${log}`);
+    if (Date.now() - started > 180_000) throw new Error(`the cluster did not start:\n${log}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return {
+    child,
+    url: `http://127.0.0.1:${String(port)}`,
+    serverPids: () => {
+      const listed = spawnSync('pgrep', ['-f', 'bot/dist/main.mjs'], { encoding: 'utf8' });
+      return listed.stdout.split('\n').filter(Boolean).map(Number);
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => {
+          done();
+        });
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+/** Resident memory of `pids`, in MB, summed. */
+function rssMb(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    const status = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
+    kb += Number(status.stdout.trim()) || 0;
+  }
+  return Math.round(kb / 1024);
+}
+
+function run(url: string, requests: Request[], seconds: number, headers = {}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, duration: seconds, requests, headers },
+      (error, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve(result);
+      },
+    );
+  });
+}
+
+interface LoadRow {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  memoryMb: { start: number; end: number; max: number };
+}
+
+async function browse(cluster: Cluster, scenario: string, target: string): Promise<LoadRow> {
+  // Warm: the first requests load code paths and fill the backend's caches.
+  await run(target, BROWSING, 5);
+  const pids = cluster.serverPids();
+  const samples: number[] = [rssMb(pids)];
+  const sampler = setInterval(() => samples.push(rssMb(pids)), 2000);
+  const result = await run(target, BROWSING, SECONDS);
+  clearInterval(sampler);
+  samples.push(rssMb(pids));
+  return {
+    scenario,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    memoryMb: {
+      start: samples[0] ?? 0,
+      end: samples.at(-1) ?? 0,
+      max: Math.max(...samples),
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(REPO_ROOT, 'bot', 'dist', 'main.mjs'))) {
+    throw new Error('Run `pnpm build` first: the load bench runs the built server.');
+  }
+  const database = `shop_bench_load_${randomBytes(4).toString('hex')}`;
+  psql(ADMIN_URL, `create database ${database}`);
+  const databaseUrl = new URL(ADMIN_URL);
+  databaseUrl.pathname = `/${database}`;
+  const rows: LoadRow[] = [];
+  const overhead = { relayRps: 0, backendRps: 0, share: 0 };
+  try {
+    // One server: measured directly on it (port + 1), the balancer left out.
+    const one = await startCluster(1, 3700, databaseUrl.href, 30_000);
+    try {
+      rows.push(await browse(one, 'one server', 'http://127.0.0.1:3701'));
+    } finally {
+      await one.stop();
+    }
+    const two = await startCluster(2, 3700, databaseUrl.href, 30_000);
+    try {
+      rows.push(await browse(two, 'two servers behind the balancer', two.url));
+    } finally {
+      await two.stop();
+    }
+    // The relay's overhead, its cache off: every read reaches the backend either way.
+    const uncached = await startCluster(1, 3700, databaseUrl.href, 0);
+    try {
+      const key = (
+        await readFile(
+          join(REPO_ROOT, '.tmp', 'bench-load-3700', 'backend', 'catalog-api-key'),
+          'utf8',
+        )
+      ).trim();
+      const read: Request[] = [
+        { method: 'GET', path: `${CATALOG}/product/porcelain-mug`, headers: { 'x-lang': 'ru' } },
+      ];
+      const seconds = Math.max(10, Math.round(SECONDS / 3));
+      await run('http://127.0.0.1:3701', read, 3);
+      const relay = await run('http://127.0.0.1:3701', read, seconds);
+      const backend = await run('http://127.0.0.1:3710', read, seconds, { 'x-api-key': key });
+      overhead.relayRps = Math.round(relay.requests.average);
+      overhead.backendRps = Math.round(backend.requests.average);
+      overhead.share = Math.round((relay.requests.average / backend.requests.average) * 100) / 100;
+    } finally {
+      await uncached.stop();
+    }
+  } finally {
+    psql(ADMIN_URL, `drop database if exists ${database} with (force)`);
+  }
+
+  console.log(
+    `\nLoad: ${String(SECONDS)} s of mixed browsing at ${String(CONNECTIONS)} connections`,
+  );
+  console.table(
+    rows.map((row) => ({
+      scenario: row.scenario,
+      'req/s': row.requestsPerSecond,
+      'p50 ms': row.p50Ms,
+      'p99 ms': row.p99Ms,
+      errors: row.errors,
+      'non-2xx': row.non2xx,
+      'RSS MB start/end/max': `${String(row.memoryMb.start)}/${String(row.memoryMb.end)}/${String(row.memoryMb.max)}`,
+    })),
+  );
+  console.log('\nRelay overhead (uncached product read):');
+  console.table([
+    {
+      'relay req/s': overhead.relayRps,
+      'backend req/s': overhead.backendRps,
+      'relay / backend': overhead.share,
+    },
+  ]);
+  const one = rows[0];
+  const verdicts = [
+    `errors: ${rows.every((row) => row.errors === 0 && row.non2xx === 0) ? 'none' : 'SOME'}`,
+    `p99 on one server: ${String(one?.p99Ms)} ms (target < 300)`,
+    `relay / backend: ${String(overhead.share)} (target >= 0.6)`,
+  ];
+  console.log(`\n${verdicts.join('\n')}`);
+  console.log(
+    `Load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}: the load generator shares the machine's 2 cores with the servers.`,
+  );
+  const results = join(REPO_ROOT, 'bench', 'results');
+  await mkdir(results, { recursive: true });
+  await writeFile(
+    join(results, 'load.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows, overhead, loadavg: loadavg() }, null, 2)}\n`,
+  );
+  console.log(`Wrote ${join(results, 'load.json')}`);
+}
+
+await main();
