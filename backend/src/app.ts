@@ -13,6 +13,7 @@ import { HEADERS, redactDigitRuns, type ErrorCode } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
 import { AppError } from './errors';
+import { DEFAULT_ORDER_LIMITS, withDefaults, type OrderLimits } from './limits';
 
 import type { CallRouteOptions } from './http/call-route';
 import { bindRoute } from './http/route-binder';
@@ -55,6 +56,8 @@ export interface BackendDeps {
   operatorSecret?: string;
   /** Where uploaded profile photos are kept; without it the upload call is not served (404). */
   photoDir?: string;
+  /** Caps on one account's orders and on one item per order; unset ones keep their defaults. */
+  orderLimits?: Partial<OrderLimits>;
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
@@ -192,6 +195,7 @@ export function createBackend(deps: BackendDeps): Backend {
       catalog.stockChanged(change);
     },
     onOrderEvents: orderEventsCommitted,
+    limits: withDefaults(DEFAULT_ORDER_LIMITS, deps.orderLimits),
   });
   const statuses = createOrderStatusService({
     db,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { checkOrderEventsSignature } from '@shop/shared/server';
 import { OrderEventsDeliverySchema, type Order } from '@shop/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig, orderEventsConfig, paymeConfig } from './config';
+import { loadConfig, orderEventsConfig, orderLimitsConfig, paymeConfig } from './config';
 import { runOrderStatusCommand } from './operator/order-status-command';
 import { FIXTURES } from './seed/fixtures';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded';
@@ -262,8 +262,27 @@ describe('loadConfig', () => {
       DEMO_ORDER_FLOW: '0',
       DEMO_ORDER_FLOW_INTERVAL_MS: 120_000,
       LOG_LEVEL: 'info',
+      ORDERS_OPEN_UNPAID_LIMIT: 5,
+      ORDERS_PER_DAY_LIMIT: 20,
+      ORDER_LINE_QUANTITY_LIMIT: 20,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });
+  });
+
+  it('takes the order limits as numbers within their bounds', () => {
+    const config = loadConfig({
+      ORDERS_OPEN_UNPAID_LIMIT: '3',
+      ORDERS_PER_DAY_LIMIT: '10',
+      ORDER_LINE_QUANTITY_LIMIT: '50',
+    });
+    expect(orderLimitsConfig(config)).toEqual({
+      openUnpaidOrders: 3,
+      ordersPerDay: 10,
+      lineQuantity: 50,
+    });
+    expect(() =>
+      loadConfig({ ORDERS_OPEN_UNPAID_LIMIT: '0', ORDER_LINE_QUANTITY_LIMIT: '1000' }),
+    ).toThrow(/ORDERS_OPEN_UNPAID_LIMIT[\s\S]*ORDER_LINE_QUANTITY_LIMIT/);
   });
 
   it('takes the order-events target as two settings together', () => {

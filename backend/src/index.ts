@@ -16,6 +16,7 @@ export {
   type SmsProvider,
 } from './sms/sms-provider';
 export { loadConfig, type Config } from './config';
+export { DEFAULT_ORDER_LIMITS, type OrderLimits } from './limits';
 export {
   bankPhone,
   TEST_CARD_CODE,

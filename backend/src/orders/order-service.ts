@@ -1,7 +1,7 @@
 // Orders: prices and totals come from the catalogue (a client's price is never read), stock is
-// taken with one conditional UPDATE per item inside the order's transaction, and the
-// Idempotency-Key row is written in that same transaction so a retry can only see a finished
-// order or nothing.
+// taken with one conditional UPDATE per item inside the order's transaction, after the account's
+// limits were checked in it (order-limits.ts), and the Idempotency-Key row is written in that
+// same transaction so a retry can only see a finished order or nothing.
 import {
   lineTotal,
   orderChoiceViolations,
@@ -40,6 +40,8 @@ import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
 import { toStore, type ContentService } from '../content/content-service';
 import { recordOrderEvent } from '../order-events/outbox';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../limits';
+import { accountOrderRefusal, lineQuantityViolations } from './order-limits';
 
 export type CreateOrderInput = z.output<typeof CreateOrderRequestSchema>;
 
@@ -194,10 +196,13 @@ export interface OrderServiceDeps {
   onStockChanged?: (change: { soldOut: boolean }) => void;
   /** Events were committed to the outbox (an order was placed). */
   onOrderEvents?: () => void;
+  /** Per-account caps and the most of one item per order; DEFAULT_ORDER_LIMITS when left out. */
+  limits?: OrderLimits;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { db } = deps;
+  const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
 
   async function createOrder(
     userId: number,
@@ -213,16 +218,17 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (replay) return replay;
     }
     const settings = await deps.content.deliverySettings(lang);
-    const violations = orderChoiceViolations(settings, input);
+    const violations = [
+      ...orderChoiceViolations(settings, input).map((violation) => ({
+        field: violation.field,
+        message: ORDER_RULE_MESSAGES[violation.rule],
+        rule: violation.rule,
+      })),
+      ...lineQuantityViolations(input.items, limits.lineQuantity),
+    ];
     const [firstViolation] = violations;
     if (firstViolation) {
-      throw new AppError('order_refused', ORDER_RULE_MESSAGES[firstViolation.rule], {
-        details: violations.map((violation) => ({
-          field: violation.field,
-          message: ORDER_RULE_MESSAGES[violation.rule],
-          rule: violation.rule,
-        })),
-      });
+      throw new AppError('order_refused', firstViolation.message, { details: violations });
     }
     const method = settings.methods.find((m) => m.type === input.delivery_type);
     if (!method) throw new Error('Checked by orderChoiceViolations');
@@ -274,6 +280,9 @@ export function createOrderService(deps: OrderServiceDeps) {
           return replay;
         }
       }
+
+      const refusal = await accountOrderRefusal(tx, userId, limits, now);
+      if (refusal) throw refusal;
 
       const ids = input.items.map((item) => item.product_id).filter(isPgInt);
       const found =

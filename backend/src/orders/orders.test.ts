@@ -15,6 +15,7 @@ import { call, catalog, signIn } from '../testing/http-client';
 import { courierOrder, pickupOrder, type OrderLine } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 
+const MANY_ORDERS = { openUnpaidOrders: 1000, ordersPerDay: 1000 };
 const mug = FIXTURES.colourVariantProduct;
 const pan = FIXTURES.discountedProduct;
 
@@ -29,7 +30,9 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
   let token: string;
   let userId: number;
   beforeAll(async () => {
-    t = await createTestBackend({ kind });
+    // One account places every order here; the per-account caps have their own tests
+    // (order-limits.test.ts).
+    t = await createTestBackend({ kind, orderLimits: MANY_ORDERS });
     ({ token, userId } = await signIn(t));
   });
   afterAll(async () => {
@@ -236,6 +239,8 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       const [soldOutId] = FIXTURES.colourAndSizeSoldOutVariantIds;
       if (soldOutId === undefined) throw new Error('fixture missing');
       const available = variant(mug, 0);
+      // One more than the stock stays within the 20 of one item an order may carry.
+      await setStock(available.id, 19);
       const before = await stockOf([available.id, soldOutId]);
       const answer = await order(
         pickup([

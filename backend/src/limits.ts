@@ -1,0 +1,34 @@
+// The abuse limits an operator may tune (issue 10 §1) and their defaults. config.ts reads them
+// from the backend's environment; the bot server reads the same variables and hands them to the
+// embedded backend, which fills in what is not set from here.
+import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
+
+export interface OrderLimits {
+  /** Orders one account may have at once that are neither paid nor over (completed, cancelled). */
+  openUnpaidOrders: number;
+  /** Orders one account may place in any 24 hours (a rolling window, not a calendar day). */
+  ordersPerDay: number;
+  /** Units of one item (variant) one order may carry. */
+  lineQuantity: number;
+}
+
+export const DEFAULT_ORDER_LIMITS: Readonly<OrderLimits> = {
+  openUnpaidOrders: 5,
+  ordersPerDay: 20,
+  // What the webapp's steppers allow, so a cart built there is never refused for it.
+  lineQuantity: ORDER_LINE_QUANTITY_LIMIT,
+};
+
+/** `defaults`, with each value `given` sets instead (an undefined one keeps the default). */
+export function withDefaults<T extends object>(
+  defaults: Readonly<T>,
+  given: Partial<T> | undefined,
+): T {
+  // A copy: the caller may keep it; the defaults stay as they are.
+  const merged = { ...defaults } as T;
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    const value = given?.[key];
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
