@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './limits';
+import {
+  DEFAULT_ORDER_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  type OrderLimits,
+  type SignInLimits,
+} from './limits';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -46,11 +51,14 @@ export const ConfigSchema = z.object({
   ),
   ORDER_EVENTS_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
   OPERATOR_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
-  // Abuse limits (limits.ts): one account's orders, one item per order.
+  // Abuse limits (limits.ts): one account's orders, one item per order, wrong sign-in codes.
   ORDERS_OPEN_UNPAID_LIMIT: boundedInt(1, 1000, DEFAULT_ORDER_LIMITS.openUnpaidOrders),
   ORDERS_PER_DAY_LIMIT: boundedInt(1, 10_000, DEFAULT_ORDER_LIMITS.ordersPerDay),
   // The order contract takes at most 999 of one item anyway.
   ORDER_LINE_QUANTITY_LIMIT: boundedInt(1, 999, DEFAULT_ORDER_LIMITS.lineQuantity),
+  OTP_FAILED_CHECKS_LIMIT: boundedInt(1, 1000, DEFAULT_SIGN_IN_LIMITS.failedChecks),
+  OTP_FAILED_CHECKS_HOURS: boundedInt(1, 30 * 24, DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours),
+  OTP_LOCK_HOURS: boundedInt(1, 30 * 24, DEFAULT_SIGN_IN_LIMITS.lockHours),
   DEMO_ORDER_FLOW: z.preprocess(emptyAsUnset, z.enum(['0', '1']).default('0')),
   DEMO_ORDER_FLOW_INTERVAL_MS: z.preprocess(
     emptyAsUnset,
@@ -118,6 +126,16 @@ export function orderLimitsConfig(
     openUnpaidOrders: config.ORDERS_OPEN_UNPAID_LIMIT,
     ordersPerDay: config.ORDERS_PER_DAY_LIMIT,
     lineQuantity: config.ORDER_LINE_QUANTITY_LIMIT,
+  };
+}
+
+export function signInLimitsConfig(
+  config: Pick<Config, 'OTP_FAILED_CHECKS_LIMIT' | 'OTP_FAILED_CHECKS_HOURS' | 'OTP_LOCK_HOURS'>,
+): SignInLimits {
+  return {
+    failedChecks: config.OTP_FAILED_CHECKS_LIMIT,
+    failedChecksWindowHours: config.OTP_FAILED_CHECKS_HOURS,
+    lockHours: config.OTP_LOCK_HOURS,
   };
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { createBackend } from './app';
-import type { OrderLimits } from './limits';
+import type { OrderLimits, SignInLimits } from './limits';
 import {
   BACKEND_URL_FILE,
   loadOrCreateApiKey,
@@ -62,6 +62,8 @@ export interface EmbeddedBackendOptions {
   demoOrderFlow?: { intervalMs?: number } | null;
   /** Caps on one account's orders and on one item per order (buildBackend's defaults). */
   orderLimits?: Partial<OrderLimits>;
+  /** Wrong sign-in codes per phone across days (buildBackend's defaults). */
+  signInLimits?: Partial<SignInLimits>;
 }
 
 export interface EmbeddedBackend {
@@ -137,6 +139,7 @@ export async function startEmbeddedBackend(
       operatorSecret,
       photoDir,
       orderLimits: options.orderLimits,
+      signInLimits: options.signInLimits,
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });

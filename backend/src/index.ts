@@ -16,7 +16,12 @@ export {
   type SmsProvider,
 } from './sms/sms-provider';
 export { loadConfig, type Config } from './config';
-export { DEFAULT_ORDER_LIMITS, type OrderLimits } from './limits';
+export {
+  DEFAULT_ORDER_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  type OrderLimits,
+  type SignInLimits,
+} from './limits';
 export {
   bankPhone,
   TEST_CARD_CODE,

@@ -19,6 +19,22 @@ export const DEFAULT_ORDER_LIMITS: Readonly<OrderLimits> = {
   lineQuantity: ORDER_LINE_QUANTITY_LIMIT,
 };
 
+export interface SignInLimits {
+  /** Wrong codes one phone may try within the window before it is locked (over any codes). */
+  failedChecks: number;
+  /** The rolling window the wrong codes are counted over; midnight does not reset it. */
+  failedChecksWindowHours: number;
+  /** How long a phone that reached the limit gets no code sent and no code checked. */
+  lockHours: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: Readonly<SignInLimits> = {
+  // Three codes' worth of wrong tries (5 burn one code) in a day.
+  failedChecks: 15,
+  failedChecksWindowHours: 24,
+  lockHours: 24,
+};
+
 /** `defaults`, with each value `given` sets instead (an undefined one keeps the default). */
 export function withDefaults<T extends object>(
   defaults: Readonly<T>,

@@ -347,6 +347,13 @@ export const otpChallenges = pgTable('otp_challenges', {
   /** Tashkent calendar day (YYYY-MM-DD) the counter below belongs to. */
   sendDay: text('send_day'),
   sendsToday: integer('sends_today').notNull().default(0),
+  /**
+   * When the latest wrong codes were tried (ISO times, oldest first, at most the configured
+   * limit): a rolling window that no midnight and no new code resets.
+   */
+  failedChecks: jsonb('failed_checks').$type<string[]>().notNull().default([]),
+  /** Too many wrong codes: no code is sent or checked for this phone until then. */
+  lockedUntil: timestamptz('locked_until'),
 });
 
 export const authTokens = pgTable(
