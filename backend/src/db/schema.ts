@@ -542,7 +542,12 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** Stripe-style idempotency: the first answer to (user, key) is replayed for 24 hours. */
+/**
+ * Stripe-style idempotency: (user, key) is bound to its request's hash from the moment the first
+ * attempt starts, and the created order's answer is replayed for 24 hours. `status_code` is 0
+ * while an attempt runs, the answer's status once it succeeded, or the status of its refusal
+ * (an attempt that changed nothing, which the same request may run again).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -554,6 +559,10 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /** The latest attempt: only it may record the answer (null on rows from before attempts). */
+    attemptId: text('attempt_id'),
+    /** When that attempt started: one running far longer died with its process. */
+    attemptStartedAt: timestamptz('attempt_started_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),
