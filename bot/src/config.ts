@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OrderLimits, SignInLimits } from '@shop/backend';
 import { z } from 'zod';
 
 /** The repository root, two levels above this file (bot/src/config.ts). */
@@ -18,6 +19,10 @@ const HttpUrl = z
 export const DEFAULT_ORDER_POLL_MS = 60_000;
 
 const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
+
+/** A whole number from `min` to `max` (an abuse limit of the embedded backend). */
+const Limit = (min: number, max: number) =>
+  z.coerce.number({ error: 'Must be a whole number' }).int().min(min).max(max);
 
 const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'Must be a port number' }).int().min(0).max(65_535)),
@@ -51,6 +56,14 @@ const EnvSchema = z.object({
       .min(1)
       .max(7 * 24 * 60),
   ),
+  // The embedded backend's abuse limits (backend/src/limits.ts has the defaults); the same
+  // ranges as the backend's own config.
+  ORDERS_OPEN_UNPAID_LIMIT: optional(Limit(1, 1000)),
+  ORDERS_PER_DAY_LIMIT: optional(Limit(1, 10_000)),
+  ORDER_LINE_QUANTITY_LIMIT: optional(Limit(1, 999)),
+  OTP_FAILED_CHECKS_LIMIT: optional(Limit(1, 1000)),
+  OTP_FAILED_CHECKS_HOURS: optional(Limit(1, 30 * 24)),
+  OTP_LOCK_HOURS: optional(Limit(1, 30 * 24)),
   WEBAPP_DIST: optional(z.string()),
   // The key ends up in a script URL in the browser: the webapp accepts only these characters.
   YANDEX_MAPS_API_KEY: optional(
@@ -183,6 +196,10 @@ export interface Config {
   payme: PaymeCashbox | null;
   /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
   paymentHoldMinutes: number;
+  /** The embedded backend's caps on one account's orders; unset ones keep its defaults. */
+  orderLimits: Partial<OrderLimits>;
+  /** The embedded backend's limit on wrong sign-in codes per phone; unset: its defaults. */
+  signInLimits: Partial<SignInLimits>;
   webappDist: string;
   yandexMapsApiKey: string | undefined;
   /** How often an open page looks for a newer build; undefined: the webapp's own 10 minutes. */
@@ -276,6 +293,16 @@ export function loadConfig(
         ? { url: e.PAYME_API_URL, merchantId: e.PAYME_MERCHANT_ID, key: e.PAYME_KEY }
         : null,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES ?? 30,
+    orderLimits: {
+      openUnpaidOrders: e.ORDERS_OPEN_UNPAID_LIMIT,
+      ordersPerDay: e.ORDERS_PER_DAY_LIMIT,
+      lineQuantity: e.ORDER_LINE_QUANTITY_LIMIT,
+    },
+    signInLimits: {
+      failedChecks: e.OTP_FAILED_CHECKS_LIMIT,
+      failedChecksWindowHours: e.OTP_FAILED_CHECKS_HOURS,
+      lockHours: e.OTP_LOCK_HOURS,
+    },
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
