@@ -7,7 +7,7 @@
 // database row of the phone, locked with SELECT … FOR UPDATE, so several instances enforce one
 // set of limits.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Language, SendOtpResponse, User } from '@shop/shared';
+import { PHONE_LOCKED_RULE, type Language, type SendOtpResponse, type User } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
@@ -25,9 +25,6 @@ export const OTP_DAILY_LIMIT = 10;
 // Uzbekistan has no daylight saving time: Tashkent is UTC+5 all year.
 const TASHKENT_OFFSET_MS = 5 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
-
-/** The rule a locked phone's refusal names, so the webapp can say more than "wrong code". */
-export const PHONE_LOCKED_RULE = 'phone_locked';
 
 export function tashkentDay(at: Date): string {
   return new Date(at.getTime() + TASHKENT_OFFSET_MS).toISOString().slice(0, 10);
