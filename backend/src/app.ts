@@ -13,6 +13,13 @@ import { HEADERS, redactDigitRuns, type ErrorCode } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
 import { AppError } from './errors';
+import {
+  DEFAULT_ORDER_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  withDefaults,
+  type OrderLimits,
+  type SignInLimits,
+} from './limits';
 
 import type { CallRouteOptions } from './http/call-route';
 import { bindRoute } from './http/route-binder';
@@ -55,6 +62,10 @@ export interface BackendDeps {
   operatorSecret?: string;
   /** Where uploaded profile photos are kept; without it the upload call is not served (404). */
   photoDir?: string;
+  /** Caps on one account's orders and on one item per order; unset ones keep their defaults. */
+  orderLimits?: Partial<OrderLimits>;
+  /** Wrong sign-in codes per phone across days; unset ones keep their defaults. */
+  signInLimits?: Partial<SignInLimits>;
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
@@ -175,6 +186,7 @@ export function createBackend(deps: BackendDeps): Backend {
       );
       return hmacKey;
     },
+    limits: withDefaults(DEFAULT_SIGN_IN_LIMITS, deps.signInLimits),
   });
   const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
   const eventListeners = new Set<() => void>();
@@ -194,6 +206,7 @@ export function createBackend(deps: BackendDeps): Backend {
       catalog.stockChanged(change);
     },
     onOrderEvents: orderEventsCommitted,
+    limits: withDefaults(DEFAULT_ORDER_LIMITS, deps.orderLimits),
   });
   const statuses = createOrderStatusService({
     db,

@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import {
+  DEFAULT_ORDER_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  type OrderLimits,
+  type SignInLimits,
+} from './limits';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/** A whole number from `min` to `max`, `fallback` when unset. */
+const boundedInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
 
 export const ConfigSchema = z.object({
   PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65_535).default(4000)),
@@ -41,6 +51,14 @@ export const ConfigSchema = z.object({
   ),
   ORDER_EVENTS_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
   OPERATOR_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
+  // Abuse limits (limits.ts): one account's orders, one item per order, wrong sign-in codes.
+  ORDERS_OPEN_UNPAID_LIMIT: boundedInt(1, 1000, DEFAULT_ORDER_LIMITS.openUnpaidOrders),
+  ORDERS_PER_DAY_LIMIT: boundedInt(1, 10_000, DEFAULT_ORDER_LIMITS.ordersPerDay),
+  // The order contract takes at most 999 of one item anyway.
+  ORDER_LINE_QUANTITY_LIMIT: boundedInt(1, 999, DEFAULT_ORDER_LIMITS.lineQuantity),
+  OTP_FAILED_CHECKS_LIMIT: boundedInt(1, 1000, DEFAULT_SIGN_IN_LIMITS.failedChecks),
+  OTP_FAILED_CHECKS_HOURS: boundedInt(1, 30 * 24, DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours),
+  OTP_LOCK_HOURS: boundedInt(1, 30 * 24, DEFAULT_SIGN_IN_LIMITS.lockHours),
   DEMO_ORDER_FLOW: z.preprocess(emptyAsUnset, z.enum(['0', '1']).default('0')),
   DEMO_ORDER_FLOW_INTERVAL_MS: z.preprocess(
     emptyAsUnset,
@@ -96,6 +114,29 @@ export function orderEventsConfig(
 ): { url: string; secret: string } | null {
   const { ORDER_EVENTS_URL: url, ORDER_EVENTS_SECRET: secret } = config;
   return url !== undefined && secret !== undefined ? { url, secret } : null;
+}
+
+export function orderLimitsConfig(
+  config: Pick<
+    Config,
+    'ORDERS_OPEN_UNPAID_LIMIT' | 'ORDERS_PER_DAY_LIMIT' | 'ORDER_LINE_QUANTITY_LIMIT'
+  >,
+): OrderLimits {
+  return {
+    openUnpaidOrders: config.ORDERS_OPEN_UNPAID_LIMIT,
+    ordersPerDay: config.ORDERS_PER_DAY_LIMIT,
+    lineQuantity: config.ORDER_LINE_QUANTITY_LIMIT,
+  };
+}
+
+export function signInLimitsConfig(
+  config: Pick<Config, 'OTP_FAILED_CHECKS_LIMIT' | 'OTP_FAILED_CHECKS_HOURS' | 'OTP_LOCK_HOURS'>,
+): SignInLimits {
+  return {
+    failedChecks: config.OTP_FAILED_CHECKS_LIMIT,
+    failedChecksWindowHours: config.OTP_FAILED_CHECKS_HOURS,
+    lockHours: config.OTP_LOCK_HOURS,
+  };
 }
 
 /** Parses the environment once; a bad config fails with every bad key listed (values are not echoed). */

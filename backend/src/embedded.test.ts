@@ -7,7 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { checkOrderEventsSignature } from '@shop/shared/server';
 import { OrderEventsDeliverySchema, type Order } from '@shop/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig, orderEventsConfig, paymeConfig } from './config';
+import {
+  loadConfig,
+  orderEventsConfig,
+  orderLimitsConfig,
+  paymeConfig,
+  signInLimitsConfig,
+} from './config';
 import { runOrderStatusCommand } from './operator/order-status-command';
 import { FIXTURES } from './seed/fixtures';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded';
@@ -262,8 +268,38 @@ describe('loadConfig', () => {
       DEMO_ORDER_FLOW: '0',
       DEMO_ORDER_FLOW_INTERVAL_MS: 120_000,
       LOG_LEVEL: 'info',
+      ORDERS_OPEN_UNPAID_LIMIT: 5,
+      ORDERS_PER_DAY_LIMIT: 20,
+      ORDER_LINE_QUANTITY_LIMIT: 20,
+      OTP_FAILED_CHECKS_LIMIT: 15,
+      OTP_FAILED_CHECKS_HOURS: 24,
+      OTP_LOCK_HOURS: 24,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 4000 });
+  });
+
+  it('takes the abuse limits as numbers within their bounds', () => {
+    const config = loadConfig({
+      ORDERS_OPEN_UNPAID_LIMIT: '3',
+      ORDERS_PER_DAY_LIMIT: '10',
+      ORDER_LINE_QUANTITY_LIMIT: '50',
+      OTP_FAILED_CHECKS_LIMIT: '30',
+      OTP_FAILED_CHECKS_HOURS: '48',
+      OTP_LOCK_HOURS: '12',
+    });
+    expect(orderLimitsConfig(config)).toEqual({
+      openUnpaidOrders: 3,
+      ordersPerDay: 10,
+      lineQuantity: 50,
+    });
+    expect(signInLimitsConfig(config)).toEqual({
+      failedChecks: 30,
+      failedChecksWindowHours: 48,
+      lockHours: 12,
+    });
+    expect(() =>
+      loadConfig({ ORDERS_OPEN_UNPAID_LIMIT: '0', ORDER_LINE_QUANTITY_LIMIT: '1000' }),
+    ).toThrow(/ORDERS_OPEN_UNPAID_LIMIT[\s\S]*ORDER_LINE_QUANTITY_LIMIT/);
   });
 
   it('takes the order-events target as two settings together', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { createBackend } from './app';
+import type { OrderLimits, SignInLimits } from './limits';
 import {
   BACKEND_URL_FILE,
   loadOrCreateApiKey,
@@ -59,6 +60,10 @@ export interface EmbeddedBackendOptions {
   operatorSecret?: string;
   /** DEMO_ORDER_FLOW: move open orders one step along every `intervalMs` (2 minutes by default). */
   demoOrderFlow?: { intervalMs?: number } | null;
+  /** Caps on one account's orders and on one item per order (buildBackend's defaults). */
+  orderLimits?: Partial<OrderLimits>;
+  /** Wrong sign-in codes per phone across days (buildBackend's defaults). */
+  signInLimits?: Partial<SignInLimits>;
 }
 
 export interface EmbeddedBackend {
@@ -133,6 +138,8 @@ export async function startEmbeddedBackend(
       paymentHoldMinutes: options.paymentHoldMinutes,
       operatorSecret,
       photoDir,
+      orderLimits: options.orderLimits,
+      signInLimits: options.signInLimits,
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });

@@ -17,6 +17,12 @@ export {
 } from './sms/sms-provider';
 export { loadConfig, type Config } from './config';
 export {
+  DEFAULT_ORDER_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  type OrderLimits,
+  type SignInLimits,
+} from './limits';
+export {
   bankPhone,
   TEST_CARD_CODE,
   TEST_CARD_EXPIRY,

@@ -1,6 +1,12 @@
 // The only file with side effects: reads the environment, starts the backend, stops it cleanly.
 import { join } from 'node:path';
-import { loadConfig, orderEventsConfig, paymeConfig } from './config';
+import {
+  loadConfig,
+  orderEventsConfig,
+  orderLimitsConfig,
+  paymeConfig,
+  signInLimitsConfig,
+} from './config';
 import { startEmbeddedBackend } from './embedded';
 
 const config = loadConfig(process.env);
@@ -18,6 +24,8 @@ const backend = await startEmbeddedBackend({
   orderEvents: orderEventsConfig(config),
   demoOrderFlow:
     config.DEMO_ORDER_FLOW === '1' ? { intervalMs: config.DEMO_ORDER_FLOW_INTERVAL_MS } : null,
+  orderLimits: orderLimitsConfig(config),
+  signInLimits: signInLimitsConfig(config),
 });
 process.stdout.write(`Backend listening at ${backend.url}\n`);
 if (backend.paymentSandboxUrl !== null) {

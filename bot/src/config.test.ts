@@ -129,6 +129,29 @@ describe('config', () => {
     expect(problems({ PAYME_KEY: 'secret-value' }).join('\n')).not.toContain('secret-value');
   });
 
+  it('passes the abuse limits to the embedded backend, and only those that are set', () => {
+    const config = loadConfig({
+      ORDERS_OPEN_UNPAID_LIMIT: '3',
+      ORDER_LINE_QUANTITY_LIMIT: '50',
+      OTP_LOCK_HOURS: '12',
+    });
+    expect(config.orderLimits).toEqual({
+      openUnpaidOrders: 3,
+      ordersPerDay: undefined,
+      lineQuantity: 50,
+    });
+    expect(config.signInLimits).toEqual({
+      failedChecks: undefined,
+      failedChecksWindowHours: undefined,
+      lockHours: 12,
+    });
+    expect(
+      problems({ ORDERS_PER_DAY_LIMIT: '0', OTP_FAILED_CHECKS_LIMIT: 'many' }).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['ORDERS_PER_DAY_LIMIT', 'OTP_FAILED_CHECKS_LIMIT']);
+  });
+
   it('lists every bad key at once', () => {
     const found = problems({
       PORT: 'eighty',

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OrderLimits, SignInLimits } from '@shop/backend';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type Limit, type RateLimits } from './web/rate-limits';
 
@@ -58,6 +59,10 @@ const TrustProxySetting = z
     /^\d$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
   );
 
+/** A whole number from `min` to `max` (an abuse limit of the embedded backend). */
+const WholeNumber = (min: number, max: number) =>
+  z.coerce.number({ error: 'Must be a whole number' }).int().min(min).max(max);
+
 const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'Must be a port number' }).int().min(0).max(65_535)),
   HOST: optional(z.string()),
@@ -90,6 +95,14 @@ const EnvSchema = z.object({
       .min(1)
       .max(7 * 24 * 60),
   ),
+  // The embedded backend's abuse limits (backend/src/limits.ts has the defaults); the same
+  // ranges as the backend's own config.
+  ORDERS_OPEN_UNPAID_LIMIT: optional(WholeNumber(1, 1000)),
+  ORDERS_PER_DAY_LIMIT: optional(WholeNumber(1, 10_000)),
+  ORDER_LINE_QUANTITY_LIMIT: optional(WholeNumber(1, 999)),
+  OTP_FAILED_CHECKS_LIMIT: optional(WholeNumber(1, 1000)),
+  OTP_FAILED_CHECKS_HOURS: optional(WholeNumber(1, 30 * 24)),
+  OTP_LOCK_HOURS: optional(WholeNumber(1, 30 * 24)),
   WEBAPP_DIST: optional(z.string()),
   // The key ends up in a script URL in the browser: the webapp accepts only these characters.
   YANDEX_MAPS_API_KEY: optional(
@@ -233,6 +246,10 @@ export interface Config {
   payme: PaymeCashbox | null;
   /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
   paymentHoldMinutes: number;
+  /** The embedded backend's caps on one account's orders; unset ones keep its defaults. */
+  orderLimits: Partial<OrderLimits>;
+  /** The embedded backend's limit on wrong sign-in codes per phone; unset: its defaults. */
+  signInLimits: Partial<SignInLimits>;
   webappDist: string;
   yandexMapsApiKey: string | undefined;
   /** How often an open page looks for a newer build; undefined: the webapp's own 10 minutes. */
@@ -331,6 +348,16 @@ export function loadConfig(
         ? { url: e.PAYME_API_URL, merchantId: e.PAYME_MERCHANT_ID, key: e.PAYME_KEY }
         : null,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES ?? 30,
+    orderLimits: {
+      openUnpaidOrders: e.ORDERS_OPEN_UNPAID_LIMIT,
+      ordersPerDay: e.ORDERS_PER_DAY_LIMIT,
+      lineQuantity: e.ORDER_LINE_QUANTITY_LIMIT,
+    },
+    signInLimits: {
+      failedChecks: e.OTP_FAILED_CHECKS_LIMIT,
+      failedChecksWindowHours: e.OTP_FAILED_CHECKS_HOURS,
+      lockHours: e.OTP_LOCK_HOURS,
+    },
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,

@@ -82,6 +82,8 @@ async function main(): Promise<void> {
       catalogCacheTtlMs: config.catalogCacheTtlMs,
       payme: config.payme,
       paymentHoldMinutes: config.paymentHoldMinutes,
+      orderLimits: config.orderLimits,
+      signInLimits: config.signInLimits,
       orderEvents: orderEventsSecret
         ? { url: `http://${urlHost}:${config.port}${ORDER_EVENTS_PATH}`, secret: orderEventsSecret }
         : null,

@@ -101,6 +101,10 @@ export const ORDER_RULES = [
   'payment_unavailable',
   'payment_not_allowed',
   'receipt_payment_not_allowed',
+  // Limits that keep one account from holding the stock (the backend's configured numbers).
+  'quantity_limit',
+  'open_orders_limit',
+  'daily_orders_limit',
 ] as const;
 export type OrderRule = (typeof ORDER_RULES)[number];
 
@@ -114,7 +118,17 @@ export const ORDER_RULE_MESSAGES: Readonly<Record<OrderRule, string>> = {
   payment_unavailable: 'This payment method is not available',
   payment_not_allowed: 'This payment method is not available with this delivery method',
   receipt_payment_not_allowed: 'The courier takes cash only',
+  quantity_limit: 'Too many of one item for one order',
+  open_orders_limit: 'Too many orders that are neither paid nor completed',
+  daily_orders_limit: 'Too many orders in the last 24 hours',
 };
+
+/**
+ * The most of one item (variant) one order may carry unless the backend is configured otherwise
+ * (its number is the one that counts): the quantity steppers stop here, so a cart built in the
+ * webapp is not refused for it.
+ */
+export const ORDER_LINE_QUANTITY_LIMIT = 20;
 
 export interface OrderRuleViolation {
   /** The order body's field the shopper has to change. */

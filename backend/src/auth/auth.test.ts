@@ -243,6 +243,101 @@ describe.each(DATABASE_KINDS)('sign-in on %s', (kind) => {
     });
   });
 
+  describe('wrong codes across codes and days', () => {
+    const HOUR = 3600 * 1000;
+
+    /** Sends a code and tries `tries` wrong ones; answers the last wrong try's answer. */
+    async function wrongTries(phone: string, tries: number) {
+      expect((await sendOtp(phone)).status).toBe(200);
+      const code = await lastCode(t, phone);
+      let last = await verify(phone, wrongCode(code));
+      for (let i = 1; i < tries; i += 1) last = await verify(phone, wrongCode(code));
+      return last;
+    }
+
+    const smsCount = async (phone: string) =>
+      (await t.outbox()).filter((line) => line.phone === phone).length;
+
+    it('counts wrong codes past a Tashkent midnight and then locks the phone for 24 hours', async () => {
+      const phone = freshPhone();
+      // 23:30 in Tashkent: five wrong tries burn the first code.
+      t.clock.set(new Date('2026-06-01T18:30:00Z'));
+      expect((await wrongTries(phone, 5)).body).toMatchObject({ code: 'otp_attempts_exceeded' });
+      // 00:30 the next day in Tashkent: the daily code count starts over, the wrong ones do not.
+      t.clock.set(new Date('2026-06-01T19:30:00Z'));
+      await wrongTries(phone, 5);
+      t.clock.advance(61_000);
+      expect((await wrongTries(phone, 4)).body).toMatchObject({
+        code: 'otp_invalid',
+        attempts_left: 1,
+      });
+
+      const fifteenth = await verify(phone, '00000');
+      expect(fifteenth.status).toBe(429);
+      expect(fifteenth.body).toMatchObject({
+        code: 'otp_attempts_exceeded',
+        retry_after: 24 * 3600,
+        details: [{ field: 'phone', rule: 'phone_locked' }],
+      });
+      const lockedAt = t.clock.now().getTime();
+
+      // No code is sent, and none is checked, until the lock is over.
+      t.clock.advance(61_000);
+      const sends = await smsCount(phone);
+      const send = await sendOtp(phone);
+      expect(send.status).toBe(429);
+      expect(send.body).toMatchObject({
+        code: 'otp_attempts_exceeded',
+        retry_after: 24 * 3600 - 61,
+        details: [{ field: 'phone', rule: 'phone_locked' }],
+      });
+      expect(send.headers['retry-after']).toBe(String(24 * 3600 - 61));
+      expect(await smsCount(phone)).toBe(sends);
+      t.clock.set(new Date(lockedAt + 24 * HOUR - 1000));
+      expect((await sendOtp(phone)).body).toMatchObject({ retry_after: 1 });
+      expect((await verify(phone, '12345')).body).toMatchObject({ retry_after: 1 });
+
+      t.clock.set(new Date(lockedAt + 24 * HOUR));
+      expect((await sendOtp(phone)).status).toBe(200);
+      expect((await verify(phone, await lastCode(t, phone))).status).toBe(200);
+    });
+
+    it('forgets wrong codes once they are 24 hours old', async () => {
+      const phone = freshPhone();
+      t.clock.set(new Date('2026-06-10T05:00:00Z'));
+      await wrongTries(phone, 5);
+      t.clock.advance(61_000);
+      await wrongTries(phone, 5);
+      t.clock.advance(61_000);
+      await wrongTries(phone, 4);
+      t.clock.advance(24 * HOUR);
+      const fifth = await wrongTries(phone, 5);
+      expect(fifth.body).toMatchObject({ code: 'otp_attempts_exceeded' });
+      expect((fifth.body as { retry_after: number }).retry_after).toBeLessThanOrEqual(60);
+      expect(fifth.body).not.toHaveProperty('details');
+    });
+
+    it('answers a locked phone with an account exactly like a locked one without', async () => {
+      t.clock.set(new Date('2026-06-20T05:00:00Z'));
+      const known = (await signIn(t)).phone;
+      const unknown = freshPhone();
+      const both = async (ask: (phone: string) => Promise<{ status: number; body: unknown }>) => {
+        const [a, b] = [await ask(known), await ask(unknown)];
+        expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+        return a;
+      };
+      for (let round = 0; round < 3; round += 1) {
+        await both((phone) => sendOtp(phone));
+        for (let i = 0; i < 5; i += 1) await both((phone) => verify(phone, '00000'));
+        t.clock.advance(61_000);
+      }
+      expect((await both((phone) => sendOtp(phone))).body).toMatchObject({
+        details: [{ rule: 'phone_locked' }],
+      });
+      expect((await both((phone) => verify(phone, '00000'))).status).toBe(429);
+    });
+  });
+
   describe('tokens and profile', () => {
     it('answers the user for a valid token and 401 for a missing, malformed or unknown one', async () => {
       const { token, phone } = await signIn(t);

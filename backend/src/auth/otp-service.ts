@@ -1,14 +1,18 @@
 // Sign-in codes. A 5-digit code is only 16.6 bits, so the limits carry the weight (see
 // /work/shared/notes.md): 5-minute life, 5 wrong tries burn it, a resend no sooner than 60 s and
 // never resetting the tries, at most 10 codes per phone per Tashkent calendar day, hashed at rest,
-// compared in constant time. All counting lives in the database row of the phone, locked with
-// SELECT … FOR UPDATE, so several instances enforce one set of limits.
+// compared in constant time. Across codes and days, wrong codes are counted per phone over a
+// rolling window (15 in 24 hours by default, limits.ts) that no midnight resets, and a phone that
+// reaches it gets no code sent or checked for a cooling-off period. All counting lives in the
+// database row of the phone, locked with SELECT … FOR UPDATE, so several instances enforce one
+// set of limits.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Language, SendOtpResponse, User } from '@shop/shared';
+import { PHONE_LOCKED_RULE, type Language, type SendOtpResponse, type User } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
 import { AppError } from '../errors';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../limits';
 import type { SmsProvider } from '../sms/sms-provider';
 import { findOrCreateUser, toUser } from '../profile/users';
 import { issueToken } from './tokens';
@@ -20,6 +24,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_DAILY_LIMIT = 10;
 // Uzbekistan has no daylight saving time: Tashkent is UTC+5 all year.
 const TASHKENT_OFFSET_MS = 5 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
 
 export function tashkentDay(at: Date): string {
   return new Date(at.getTime() + TASHKENT_OFFSET_MS).toISOString().slice(0, 10);
@@ -43,6 +48,40 @@ export interface OtpServiceDeps {
   now: () => Date;
   /** Per-installation HMAC key (from install_state). */
   hmacKey: () => Promise<string>;
+  /** Wrong codes per phone across codes and days; DEFAULT_SIGN_IN_LIMITS when left out. */
+  limits?: SignInLimits;
+}
+
+/** The wrong codes of a phone still inside the window (stored oldest first). */
+function failuresSince(stored: readonly string[], since: Date): string[] {
+  return stored.filter((at) => {
+    const time = Date.parse(at);
+    return Number.isFinite(time) && time > since.getTime();
+  });
+}
+
+/** Seconds until a locked phone may sign in again; null when it is not locked. */
+function lockSecondsLeft(lockedUntil: Date | null, now: Date): number | null {
+  if (lockedUntil === null || lockedUntil.getTime() <= now.getTime()) return null;
+  return Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+}
+
+/** The same refusal for every locked phone, whether or not it has an account. */
+function phoneLocked(retryAfter: number): AppError {
+  return new AppError(
+    'otp_attempts_exceeded',
+    'Too many wrong codes for this number. Try again later.',
+    {
+      retryAfter,
+      details: [
+        {
+          field: 'phone',
+          message: 'Too many wrong codes for this number',
+          rule: PHONE_LOCKED_RULE,
+        },
+      ],
+    },
+  );
 }
 
 export interface SignedIn {
@@ -54,6 +93,8 @@ export interface SignedIn {
 type VerifyOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: AppError };
 
 export function createOtpService(deps: OtpServiceDeps) {
+  const limits = deps.limits ?? DEFAULT_SIGN_IN_LIMITS;
+
   async function digest(phone: string, code: string): Promise<Buffer> {
     return createHmac('sha256', await deps.hmacKey())
       .update(`${phone}:${code}`, 'utf8')
@@ -74,6 +115,8 @@ export function createOtpService(deps: OtpServiceDeps) {
         .for('update');
       if (!row) throw new Error('otp row vanished');
 
+      const locked = lockSecondsLeft(row.lockedUntil, now);
+      if (locked !== null) return phoneLocked(locked);
       const today = tashkentDay(now);
       const sendsToday = row.sendDay === today ? row.sendsToday : 0;
       if (sendsToday >= OTP_DAILY_LIMIT) {
@@ -146,6 +189,8 @@ export function createOtpService(deps: OtpServiceDeps) {
         .from(otpChallenges)
         .where(eq(otpChallenges.phone, phone))
         .for('update');
+      const locked = lockSecondsLeft(row?.lockedUntil ?? null, now);
+      if (locked !== null) return { ok: false, error: phoneLocked(locked) };
       if (!row?.codeHash || !row.expiresAt) {
         return {
           ok: false,
@@ -181,7 +226,26 @@ export function createOtpService(deps: OtpServiceDeps) {
       const matches = stored.length === candidate.length && timingSafeEqual(stored, candidate);
       if (!matches) {
         const attempts = row.attempts + 1;
-        await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.phone, phone));
+        const windowStart = new Date(now.getTime() - limits.failedChecksWindowHours * HOUR_MS);
+        const failures = [...failuresSince(row.failedChecks, windowStart), now.toISOString()];
+        if (failures.length >= limits.failedChecks) {
+          // Locked: the code is burned too, and the count starts afresh once the lock ends.
+          await tx
+            .update(otpChallenges)
+            .set({
+              attempts,
+              codeHash: null,
+              expiresAt: null,
+              failedChecks: [],
+              lockedUntil: new Date(now.getTime() + limits.lockHours * HOUR_MS),
+            })
+            .where(eq(otpChallenges.phone, phone));
+          return { ok: false, error: phoneLocked(limits.lockHours * 3600) };
+        }
+        await tx
+          .update(otpChallenges)
+          .set({ attempts, failedChecks: failures })
+          .where(eq(otpChallenges.phone, phone));
         const left = OTP_MAX_ATTEMPTS - attempts;
         return {
           ok: false,

@@ -347,6 +347,13 @@ export const otpChallenges = pgTable('otp_challenges', {
   /** Tashkent calendar day (YYYY-MM-DD) the counter below belongs to. */
   sendDay: text('send_day'),
   sendsToday: integer('sends_today').notNull().default(0),
+  /**
+   * When the latest wrong codes were tried (ISO times, oldest first, at most the configured
+   * limit): a rolling window that no midnight and no new code resets.
+   */
+  failedChecks: jsonb('failed_checks').$type<string[]>().notNull().default([]),
+  /** Too many wrong codes: no code is sent or checked for this phone until then. */
+  lockedUntil: timestamptz('locked_until'),
 });
 
 export const authTokens = pgTable(
@@ -535,7 +542,12 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** Stripe-style idempotency: the first answer to (user, key) is replayed for 24 hours. */
+/**
+ * Stripe-style idempotency: (user, key) is bound to its request's hash from the moment the first
+ * attempt starts, and the created order's answer is replayed for 24 hours. `status_code` is 0
+ * while an attempt runs, the answer's status once it succeeded, or the status of its refusal
+ * (an attempt that changed nothing, which the same request may run again).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -547,6 +559,10 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /** The latest attempt: only it may record the answer (null on rows from before attempts). */
+    attemptId: text('attempt_id'),
+    /** When that attempt started: one running far longer died with its process. */
+    attemptStartedAt: timestamptz('attempt_started_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),

@@ -102,7 +102,12 @@ describe.each(DATABASE_KINDS)('order event delivery on %s', (kind) => {
   const deliverers: OrderEventDeliverer[] = [];
 
   beforeAll(async () => {
-    t = await createTestBackend({ kind, maxConnections: 6 });
+    // One shopper places every order here; the per-account caps have their own tests.
+    t = await createTestBackend({
+      kind,
+      maxConnections: 6,
+      orderLimits: { openUnpaidOrders: 1000, ordersPerDay: 1000 },
+    });
     receiver = await startReceiver(t.clock.now);
     shopper = await signIn(t);
   });

@@ -1,7 +1,7 @@
 // Orders: prices and totals come from the catalogue (a client's price is never read), stock is
-// taken with one conditional UPDATE per item inside the order's transaction, and the
-// Idempotency-Key row is written in that same transaction so a retry can only see a finished
-// order or nothing.
+// taken with one conditional UPDATE per item inside the order's transaction, after the account's
+// limits were checked in it (order-limits.ts). The Idempotency-Key is taken before the attempt
+// starts and its answer recorded in that same transaction (idempotency.ts).
 import {
   lineTotal,
   orderChoiceViolations,
@@ -17,11 +17,10 @@ import {
   type OrderStatus,
   ORDER_STATUSES,
 } from '@shop/shared';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import {
-  idempotencyKeys,
   orderItems,
   orderStatusHistory,
   orders,
@@ -40,15 +39,18 @@ import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
 import { toStore, type ContentService } from '../content/content-service';
 import { recordOrderEvent } from '../order-events/outbox';
+import {
+  claimIdempotencyKey,
+  recordIdempotentAnswer,
+  recordIdempotentFailure,
+  type IdempotencyRequest,
+} from './idempotency';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../limits';
+import { accountOrderRefusal, lineQuantityViolations } from './order-limits';
+
+export type { IdempotencyRequest } from './idempotency';
 
 export type CreateOrderInput = z.output<typeof CreateOrderRequestSchema>;
-
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-
-export interface IdempotencyRequest {
-  key: string;
-  fingerprint: string;
-}
 
 export type CreateOrderResult =
   | { kind: 'created'; status: 201; body: OrderResponse }
@@ -151,38 +153,6 @@ export async function renderOrders(
   });
 }
 
-/** The recorded answer for (user, key) within its 24 hours; a different body is a conflict. */
-async function storedAnswer(
-  conn: Db,
-  userId: number,
-  idempotency: IdempotencyRequest,
-  now: Date,
-): Promise<CreateOrderResult | null> {
-  const [existing] = await conn
-    .select()
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, idempotency.key),
-        gte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-      ),
-    );
-  // statusCode 0 is a row still being written by a transaction (only visible to that one).
-  if (!existing || existing.statusCode === 0) return null;
-  if (existing.requestHash !== idempotency.fingerprint) {
-    throw new AppError(
-      'idempotency_conflict',
-      'This Idempotency-Key was already used with a different request.',
-    );
-  }
-  return {
-    kind: 'replayed',
-    status: existing.statusCode,
-    body: OrderResponseSchema.parse(existing.response),
-  };
-}
-
 export interface OrderServiceDeps {
   db: Db;
   now: () => Date;
@@ -194,10 +164,17 @@ export interface OrderServiceDeps {
   onStockChanged?: (change: { soldOut: boolean }) => void;
   /** Events were committed to the outbox (an order was placed). */
   onOrderEvents?: () => void;
+  /** Per-account caps and the most of one item per order; DEFAULT_ORDER_LIMITS when left out. */
+  limits?: OrderLimits;
+}
+
+function statusOfFailure(error: unknown): number {
+  return error instanceof AppError ? error.status : 500;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { db } = deps;
+  const limits = deps.limits ?? DEFAULT_ORDER_LIMITS;
 
   async function createOrder(
     userId: number,
@@ -206,23 +183,55 @@ export function createOrderService(deps: OrderServiceDeps) {
     idempotency: IdempotencyRequest | null,
   ): Promise<CreateOrderResult> {
     const now = deps.now();
-    // A finished request is replayed before anything else is checked, so a retry gets the first
-    // answer even if settings changed in between.
-    if (idempotency) {
-      const replay = await storedAnswer(db, userId, idempotency, now);
-      if (replay) return replay;
+    if (!idempotency) return placeOrder(userId, input, lang, now, null);
+    // The key is taken before anything else, so a finished request is replayed even if settings
+    // changed in between, and a refused one still binds the key to its body.
+    const claim = await claimIdempotencyKey(db, userId, idempotency, now);
+    if (claim.kind === 'replay') {
+      return {
+        kind: 'replayed',
+        status: claim.status,
+        body: OrderResponseSchema.parse(claim.response),
+      };
     }
+    try {
+      return await placeOrder(userId, input, lang, now, {
+        key: idempotency.key,
+        attemptId: claim.attemptId,
+      });
+    } catch (error) {
+      await recordIdempotentFailure(
+        db,
+        userId,
+        idempotency.key,
+        claim.attemptId,
+        statusOfFailure(error),
+      ).catch(() => {
+        // The attempt's own error is the answer; its key is freed when its lease runs out.
+      });
+      throw error;
+    }
+  }
+
+  async function placeOrder(
+    userId: number,
+    input: CreateOrderInput,
+    lang: Language,
+    now: Date,
+    attempt: { key: string; attemptId: string } | null,
+  ): Promise<CreateOrderResult> {
     const settings = await deps.content.deliverySettings(lang);
-    const violations = orderChoiceViolations(settings, input);
+    const violations = [
+      ...orderChoiceViolations(settings, input).map((violation) => ({
+        field: violation.field,
+        message: ORDER_RULE_MESSAGES[violation.rule],
+        rule: violation.rule,
+      })),
+      ...lineQuantityViolations(input.items, limits.lineQuantity),
+    ];
     const [firstViolation] = violations;
     if (firstViolation) {
-      throw new AppError('order_refused', ORDER_RULE_MESSAGES[firstViolation.rule], {
-        details: violations.map((violation) => ({
-          field: violation.field,
-          message: ORDER_RULE_MESSAGES[violation.rule],
-          rule: violation.rule,
-        })),
-      });
+      throw new AppError('order_refused', firstViolation.message, { details: violations });
     }
     const method = settings.methods.find((m) => m.type === input.delivery_type);
     if (!method) throw new Error('Checked by orderChoiceViolations');
@@ -252,28 +261,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     // Set inside the transaction callback, read after it commits.
     const stock = { soldOut: false };
     const result = await db.transaction(async (tx): Promise<CreateOrderResult> => {
-      if (idempotency) {
-        const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-        await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
-        // Waits on PostgreSQL while another transaction holds the same key, then sees its result.
-        const inserted = await tx
-          .insert(idempotencyKeys)
-          .values({
-            userId,
-            key: idempotency.key,
-            requestHash: idempotency.fingerprint,
-            statusCode: 0,
-            response: {},
-            createdAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (inserted.length === 0) {
-          const replay = await storedAnswer(tx, userId, idempotency, now);
-          if (!replay) throw new AppError('conflict', 'Retry the request.');
-          return replay;
-        }
-      }
+      const refusal = await accountOrderRefusal(tx, userId, limits, now);
+      if (refusal) throw refusal;
 
       const ids = input.items.map((item) => item.product_id).filter(isPgInt);
       const found =
@@ -441,18 +430,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (!rendered) throw new Error('Order vanished');
       await recordOrderEvent(tx, order.id, { type: 'order_placed' }, now, rendered);
       const body: OrderResponse = { data: rendered };
-      if (idempotency) {
-        await tx
-          .update(idempotencyKeys)
-          .set({ statusCode: 201, response: body })
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotency.key)));
+      if (attempt) {
+        await recordIdempotentAnswer(tx, userId, attempt.key, attempt.attemptId, {
+          status: 201,
+          response: body,
+        });
       }
       return { kind: 'created', status: 201, body };
     });
-    if (result.kind === 'created') {
-      deps.onStockChanged?.({ soldOut: stock.soldOut });
-      deps.onOrderEvents?.();
-    }
+    deps.onStockChanged?.({ soldOut: stock.soldOut });
+    deps.onOrderEvents?.();
     return result;
   }
 

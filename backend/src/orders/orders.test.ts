@@ -9,12 +9,15 @@ import {
 } from '@shop/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryMethods, variants } from '../db/schema';
+import { deliveryMethods, idempotencyKeys, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { call, catalog, signIn } from '../testing/http-client';
 import { courierOrder, pickupOrder, type OrderLine } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
+import { IDEMPOTENCY_ATTEMPT_LEASE_MS } from './idempotency';
+import { fingerprint } from './stable-json';
 
+const MANY_ORDERS = { openUnpaidOrders: 1000, ordersPerDay: 1000 };
 const mug = FIXTURES.colourVariantProduct;
 const pan = FIXTURES.discountedProduct;
 
@@ -29,7 +32,9 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
   let token: string;
   let userId: number;
   beforeAll(async () => {
-    t = await createTestBackend({ kind });
+    // One account places every order here; the per-account caps have their own tests
+    // (order-limits.test.ts).
+    t = await createTestBackend({ kind, orderLimits: MANY_ORDERS });
     ({ token, userId } = await signIn(t));
   });
   afterAll(async () => {
@@ -236,6 +241,8 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       const [soldOutId] = FIXTURES.colourAndSizeSoldOutVariantIds;
       if (soldOutId === undefined) throw new Error('fixture missing');
       const available = variant(mug, 0);
+      // One more than the stock stays within the 20 of one item an order may carry.
+      await setStock(available.id, 19);
       const before = await stockOf([available.id, soldOutId]);
       const answer = await order(
         pickup([
@@ -504,13 +511,67 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       );
     });
 
-    it('does not record a failed attempt, so a retry after a restock succeeds', async () => {
+    it('runs the same request again after a failed attempt, so a retry after a restock succeeds', async () => {
       const v = variant(FIXTURES.singleVariantProduct);
       await setStock(v.id, 0);
       const body = pickup([{ product_id: v.id, quantity: 1 }]);
       expect((await order(body, { key: 'order-key-0004' })).status).toBe(409);
       await setStock(v.id, 2);
       expect((await order(body, { key: 'order-key-0004' })).status).toBe(201);
+    });
+
+    it('refuses another body with a key whose first attempt failed, however it failed', async () => {
+      const soldOut = variant(FIXTURES.singleVariantProduct);
+      await setStock(soldOut.id, 0);
+      const available = [{ product_id: variant(pan, 0).id, quantity: 1 }];
+      const outOfStock = await order(pickup([{ product_id: soldOut.id, quantity: 1 }]), {
+        key: 'order-key-0007',
+      });
+      expect(outOfStock.status).toBe(409);
+      const other = await order(pickup(available), { key: 'order-key-0007' });
+      expect(other.status).toBe(422);
+      expect(other.body).toMatchObject({ code: 'idempotency_conflict' });
+
+      // Refused by a delivery rule, before any stock was looked at.
+      const khiva = await order(
+        courier(available, { delivery_type: 'express', region: 'khorezm', city: 'Xiva' }),
+        { key: 'order-key-0008' },
+      );
+      expect(khiva.body).toMatchObject({ code: 'order_refused' });
+      const tashkent = await order(courier(available, { delivery_type: 'express' }), {
+        key: 'order-key-0008',
+      });
+      expect(tashkent.status).toBe(422);
+      expect(tashkent.body).toMatchObject({ code: 'idempotency_conflict' });
+    });
+
+    it('lets a retry take over a key whose attempt died, once its lease is over', async () => {
+      const body = pickup([{ product_id: variant(pan, 0).id, quantity: 1 }]);
+      // What a process that died in the middle of an attempt leaves behind.
+      await t.db.insert(idempotencyKeys).values({
+        userId,
+        key: 'order-key-0009',
+        requestHash: fingerprint(body),
+        statusCode: 0,
+        response: {},
+        createdAt: t.clock.now(),
+        attemptId: 'died-with-its-process',
+        attemptStartedAt: t.clock.now(),
+      });
+      const early = await order(body, { key: 'order-key-0009' });
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ code: 'conflict' });
+      expect((await order({ ...body, comment: 'other' }, { key: 'order-key-0009' })).status).toBe(
+        422,
+      );
+
+      t.clock.advance(IDEMPOTENCY_ATTEMPT_LEASE_MS);
+      const late = await order(body, { key: 'order-key-0009' });
+      expect(late.status, late.text).toBe(201);
+      expect(late.headers['idempotent-replayed']).toBeUndefined();
+      const again = await order(body, { key: 'order-key-0009' });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(late.body);
     });
 
     it('replays the first answer even after the settings changed', async () => {

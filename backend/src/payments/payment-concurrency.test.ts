@@ -16,7 +16,12 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent card payments on postgres', () =
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestBackend({ kind: 'postgres', maxConnections: 10 });
+    // One shopper holds many unpaid card orders here; the per-account caps have their own tests.
+    t = await createTestBackend({
+      kind: 'postgres',
+      maxConnections: 10,
+      orderLimits: { openUnpaidOrders: 1000, ordersPerDay: 1000 },
+    });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });

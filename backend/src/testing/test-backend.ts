@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
+import type { OrderLimits, SignInLimits } from '../limits';
 import { createPaymeProcessor } from '../payments/payme-processor';
 import type { OrderStatusService } from '../orders/order-status';
 import type { PaymentService } from '../payments/payment-service';
@@ -81,6 +82,10 @@ export interface TestBackendOptions {
   processorTimeoutMs?: number;
   /** How late the sandbox answers a stalling card's charge. */
   sandboxStallMs?: number;
+  /** Raises or lowers the order caps for a file that needs it (the backend's defaults otherwise). */
+  orderLimits?: Partial<OrderLimits>;
+  /** Raises or lowers the wrong-code limits (the backend's defaults otherwise). */
+  signInLimits?: Partial<SignInLimits>;
 }
 
 export async function createTestBackend(options: TestBackendOptions): Promise<TestBackend> {
@@ -121,6 +126,8 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     validateResponses: true,
     operatorSecret,
     photoDir: join(dataDir, 'photos'),
+    orderLimits: options.orderLimits,
+    signInLimits: options.signInLimits,
     logger: {
       level: 'trace',
       stream: {

@@ -29,6 +29,12 @@ export type SendOtpResponse = z.infer<typeof SendOtpResponseSchema>;
 export const VerifyOtpRequestSchema = z.strictObject({ phone: PhoneSchema, otp: OtpSchema });
 export type VerifyOtpRequest = z.input<typeof VerifyOtpRequestSchema>;
 
+/**
+ * The detail rule of the refusal a phone gets after too many wrong codes across codes and days
+ * (429 otp_attempts_exceeded with retry_after): until then no code is sent and none is checked.
+ */
+export const PHONE_LOCKED_RULE = 'phone_locked';
+
 export const VerifyOtpResponseSchema = z.object({
   access_token: z.string().check(z.minLength(32)),
   token_type: z.literal('Bearer'),

@@ -1,8 +1,31 @@
+import { PHONE_LOCKED_RULE } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api/api-error';
 import { errorMessage } from '../../lib/i18n/error-message';
+import { waitInUnits } from '../../lib/i18n/wait';
+
+/**
+ * Too many wrong codes for this phone across codes and days: no code is sent or checked for it
+ * until the lock is over (hours, not the minute a burned code waits for).
+ */
+export function isPhoneLocked(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.code === 'otp_attempts_exceeded' &&
+    error.details.some((detail) => detail.rule === PHONE_LOCKED_RULE)
+  );
+}
 
 export function otpErrorMessage(t: TFunction, error: unknown): string {
+  if (isApiError(error) && isPhoneLocked(error)) {
+    if (error.retryAfter === undefined) return t('auth.phoneLocked');
+    const wait = waitInUnits(error.retryAfter);
+    const again =
+      wait.unit === 'hours'
+        ? t('auth.tryAgainIn.hours', { hours: wait.value })
+        : t('auth.tryAgainIn.minutes', { minutes: wait.value });
+    return `${t('auth.phoneLocked')} ${again}`;
+  }
   if (isApiError(error) && error.code === 'otp_invalid') {
     if (error.attemptsLeft !== undefined) {
       return t('errors.otpInvalidAttempts', { count: error.attemptsLeft });

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { safeNextPath } from '../../lib/utils/safe-next';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
-import { otpErrorMessage } from './otp-error';
+import { isPhoneLocked, otpErrorMessage } from './otp-error';
 import { useCountdown } from '../../lib/utils/use-countdown';
 import './auth.css';
 
@@ -133,11 +133,13 @@ function SignInFlow({ onCompleting }: { onCompleting: (value: boolean) => void }
           onCompleting(false);
           setCodeError(otpErrorMessage(t, error));
           // The burned code's message asks for a new one: the resend button follows the server's
-          // own wait, so it opens exactly when a new code may be sent.
+          // own wait, so it opens exactly when a new code may be sent. A locked phone's wait is
+          // hours, which the message says in words rather than a countdown in seconds.
           if (
             isApiError(error) &&
             error.code === 'otp_attempts_exceeded' &&
-            error.retryAfter !== undefined
+            error.retryAfter !== undefined &&
+            !isPhoneLocked(error)
           ) {
             countdown.start(error.retryAfter);
           }

@@ -14,7 +14,7 @@ import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useDeliverySettings } from './api/get-delivery-settings';
 import { checkCheckout, firstError, routeFieldErrors } from './checkout-form';
-import { fieldErrorText, focusFirstInvalid } from './field-errors';
+import { accountLimitText, fieldErrorText, focusFirstInvalid } from './field-errors';
 import { AddressSection } from './sections/address-section';
 import { DeliverySection } from './sections/delivery-section';
 import { ItemsSection } from './sections/items-section';
@@ -153,7 +153,7 @@ function CheckoutView({
           return;
         }
         setErrors(routeFieldErrors(error.details));
-        showFailure(errorMessage(t, error));
+        showFailure(accountLimitText(t, error) ?? errorMessage(t, error));
       },
     });
   };

@@ -16,7 +16,8 @@ import {
   routeFieldErrors,
   type CheckoutForm,
 } from './checkout-form';
-import { fieldErrorText } from './field-errors';
+import { ApiError } from '../../lib/api/api-error';
+import { accountLimitText, fieldErrorText } from './field-errors';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
 const user: User = {
   id: 7,
@@ -286,6 +287,39 @@ describe('one mapping of field errors, from the schema, the rules or the server'
     expect(fieldErrorText(t, 'city', { field: 'city', message: 'x', rule: 'made_up' })).toBe(
       '<checkout.invalid.city>',
     );
+  });
+});
+
+describe("an order refused for the account's limits", () => {
+  const t = ((key: string, values?: object) =>
+    values ? `<${key} ${JSON.stringify(values)}>` : `<${key}>`) as unknown as TFunction;
+  const refused = (rule: string, retryAfter?: number) =>
+    new ApiError({
+      code: 'order_refused',
+      message: 'in English',
+      status: 422,
+      details: [{ field: '(root)', message: 'in English', rule }],
+      retryAfter,
+    });
+
+  it('says the rule in words, with the wait in hours or minutes when the server gave one', () => {
+    expect(accountLimitText(t, refused('open_orders_limit'))).toBe(
+      '<orderRules.open_orders_limit>',
+    );
+    expect(accountLimitText(t, refused('daily_orders_limit', 23 * 3600 + 1))).toBe(
+      '<orderRules.daily_orders_limit> <checkout.orderAgainIn.hours {"hours":24}>',
+    );
+    expect(accountLimitText(t, refused('daily_orders_limit', 90))).toBe(
+      '<orderRules.daily_orders_limit> <checkout.orderAgainIn.minutes {"minutes":2}>',
+    );
+  });
+
+  it('leaves field rules and other errors to the usual texts', () => {
+    expect(accountLimitText(t, refused('region_not_served'))).toBeNull();
+    expect(accountLimitText(t, refused('quantity_limit'))).toBeNull();
+    expect(
+      accountLimitText(t, new ApiError({ code: 'out_of_stock', message: '', status: 409 })),
+    ).toBeNull();
   });
 });
 

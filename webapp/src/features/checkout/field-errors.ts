@@ -1,5 +1,7 @@
 import { ORDER_RULES, type FieldError, type OrderRule } from '@shop/shared';
 import type { TFunction } from 'i18next';
+import type { ApiError } from '../../lib/api/api-error';
+import { waitInUnits } from '../../lib/i18n/wait';
 import type { CheckoutErrors, CheckoutTarget } from './checkout-form';
 
 function isOrderRule(rule: string | undefined): rule is OrderRule {
@@ -13,6 +15,30 @@ function isOrderRule(rule: string | undefined): rule is OrderRule {
 export function fieldErrorText(t: TFunction, target: CheckoutTarget, error: FieldError): string {
   if (isOrderRule(error.rule)) return t(`orderRules.${error.rule}`);
   return t(`checkout.invalid.${target}`);
+}
+
+/** Refusals about the account's orders, not about anything in the form. */
+const ACCOUNT_LIMIT_RULES: readonly OrderRule[] = ['open_orders_limit', 'daily_orders_limit'];
+
+/**
+ * The shopper's words for an order refused because of the account's limits (too many open
+ * orders, too many in 24 hours), with the wait when the server gave one; null for any other
+ * error. No field is highlighted for these, so "check the highlighted fields" would mislead.
+ */
+export function accountLimitText(t: TFunction, error: ApiError): string | null {
+  if (error.code !== 'order_refused') return null;
+  const rule = error.details
+    .map((detail) => detail.rule)
+    .find((candidate) => isOrderRule(candidate) && ACCOUNT_LIMIT_RULES.includes(candidate));
+  if (!isOrderRule(rule)) return null;
+  const text = t(`orderRules.${rule}`);
+  if (error.retryAfter === undefined) return text;
+  const wait = waitInUnits(error.retryAfter);
+  const again =
+    wait.unit === 'hours'
+      ? t('checkout.orderAgainIn.hours', { hours: wait.value })
+      : t('checkout.orderAgainIn.minutes', { minutes: wait.value });
+  return `${text} ${again}`;
 }
 
 /** The text to show beside a field, or undefined when it is fine. */

@@ -1,4 +1,9 @@
-import { MAX_ITEM_QUANTITY, type CartItem, type Order, type ProductDetail } from '@shop/shared';
+import {
+  ORDER_LINE_QUANTITY_LIMIT,
+  type CartItem,
+  type Order,
+  type ProductDetail,
+} from '@shop/shared';
 import { lineStock } from '../../lib/cart/cart-stock';
 
 export interface OrderAgainPlan {
@@ -45,8 +50,8 @@ export function planOrderAgain(
       plan.unavailable.push(item.name);
       continue;
     }
-    const limit = stock.kind === 'unknown' ? MAX_ITEM_QUANTITY : stock.available;
-    const room = Math.min(limit, MAX_ITEM_QUANTITY) - inCart;
+    const limit = stock.kind === 'unknown' ? ORDER_LINE_QUANTITY_LIMIT : stock.available;
+    const room = Math.min(limit, ORDER_LINE_QUANTITY_LIMIT) - inCart;
     const quantity = Math.min(item.quantity, room);
     if (quantity < item.quantity) plan.short.push(item.name);
     if (quantity > 0) plan.add.push({ ...line, quantity });

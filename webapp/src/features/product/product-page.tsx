@@ -1,7 +1,7 @@
 import {
   buildPath,
   FIRST_PAINT_OUTLINES,
-  MAX_ITEM_QUANTITY,
+  ORDER_LINE_QUANTITY_LIMIT,
   SlugSchema,
   type CartItem,
   type ProductDetail,
@@ -80,7 +80,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [quantity, setQuantity] = useState(1);
 
   const canBuy = variant?.in_stock === true && variant.quantity > 0;
-  const maxQuantity = Math.max(1, Math.min(variant?.quantity ?? 1, MAX_ITEM_QUANTITY));
+  const maxQuantity = Math.max(1, Math.min(variant?.quantity ?? 1, ORDER_LINE_QUANTITY_LIMIT));
   // What the cart already holds of this variant counts against the stock: adding again must not
   // take the cart past what is left (the order would be refused at "Place order").
   const inCart = useCart(

@@ -1,4 +1,9 @@
-import type { CartItem, ProductDetail, Variant } from '@shop/shared';
+import {
+  ORDER_LINE_QUANTITY_LIMIT,
+  type CartItem,
+  type ProductDetail,
+  type Variant,
+} from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { blocksCheckout, lineStock, maxQuantityFor } from './cart-stock';
 
@@ -70,11 +75,12 @@ describe('lineStock', () => {
 });
 
 describe('maxQuantityFor and blocksCheckout', () => {
-  it('stops "+" at the stock, at the cart cap, or at nothing', () => {
+  it('stops "+" at the stock, at the most of one item an order takes, or at nothing', () => {
     expect(maxQuantityFor({ kind: 'ok', available: 5 })).toBe(5);
     expect(maxQuantityFor({ kind: 'short', available: 3 })).toBe(3);
-    expect(maxQuantityFor({ kind: 'ok', available: 5_000 })).toBe(999);
-    expect(maxQuantityFor({ kind: 'unknown' })).toBe(999);
+    expect(ORDER_LINE_QUANTITY_LIMIT).toBe(20);
+    expect(maxQuantityFor({ kind: 'ok', available: 5_000 })).toBe(ORDER_LINE_QUANTITY_LIMIT);
+    expect(maxQuantityFor({ kind: 'unknown' })).toBe(ORDER_LINE_QUANTITY_LIMIT);
     expect(maxQuantityFor({ kind: 'soldOut' })).toBe(0);
   });
 

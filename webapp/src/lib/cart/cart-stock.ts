@@ -1,4 +1,4 @@
-import { MAX_ITEM_QUANTITY, type CartItem, type ProductDetail } from '@shop/shared';
+import { ORDER_LINE_QUANTITY_LIMIT, type CartItem, type ProductDetail } from '@shop/shared';
 
 /**
  * What the catalogue says about one cart line:
@@ -30,17 +30,20 @@ export function lineStock(item: CartItem, product: ProductDetail | null | undefi
   return { kind: 'ok', available };
 }
 
-/** The most the line's "+" may reach: the stock when known, the cart's cap either way. */
+/**
+ * The most the line's "+" may reach: the stock when known, and never past the most of one item
+ * an order takes (ORDER_LINE_QUANTITY_LIMIT, the backend's default), so the cart is not refused.
+ */
 export function maxQuantityFor(stock: LineStock): number {
   switch (stock.kind) {
     case 'ok':
     case 'short':
-      return Math.min(stock.available, MAX_ITEM_QUANTITY);
+      return Math.min(stock.available, ORDER_LINE_QUANTITY_LIMIT);
     case 'soldOut':
     case 'gone':
       return 0;
     case 'unknown':
-      return MAX_ITEM_QUANTITY;
+      return ORDER_LINE_QUANTITY_LIMIT;
   }
 }
 

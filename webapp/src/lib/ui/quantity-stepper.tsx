@@ -1,4 +1,4 @@
-import { MAX_ITEM_QUANTITY } from '@shop/shared';
+import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 import { MinusIcon, PlusIcon } from './icons';
 
 /**
@@ -9,7 +9,7 @@ export function QuantityStepper({
   value,
   onChange,
   min = 1,
-  max = MAX_ITEM_QUANTITY,
+  max = ORDER_LINE_QUANTITY_LIMIT,
   labels,
   disabled = false,
 }: {

@@ -13,6 +13,10 @@ export const en = {
     payment_unavailable: 'This payment method is not available right now.',
     payment_not_allowed: 'This payment method is not available with this delivery method.',
     receipt_payment_not_allowed: 'The courier takes cash only.',
+    quantity_limit: 'Too many of one item for one order. Please lower the quantity.',
+    open_orders_limit:
+      'You have too many orders that are not yet paid or received. You can order again once one of them is paid, received or cancelled.',
+    daily_orders_limit: 'You have placed the most orders allowed in 24 hours.',
     field_invalid: 'Check this field.',
   },
   auth: {
@@ -35,6 +39,11 @@ export const en = {
     logout: 'Log out',
     legalNote: 'Buying for a company? Legal entities are served by our customer support.',
     contacts: 'Contacts',
+    phoneLocked: 'Too many wrong codes for this number, so signing in with it is paused.',
+    tryAgainIn: {
+      hours: 'Try again in {{hours}} h.',
+      minutes: 'Try again in {{minutes}} min.',
+    },
   },
   account: {
     title: 'My account',
@@ -210,6 +219,10 @@ export const en = {
       card: 'Card at the till',
     },
     placing: 'Placing your order…',
+    orderAgainIn: {
+      hours: 'You can order again in {{hours}} h.',
+      minutes: 'You can order again in {{minutes}} min.',
+    },
     stock: {
       short: 'Not enough in stock',
       gone: 'No longer sold: remove it in the cart',

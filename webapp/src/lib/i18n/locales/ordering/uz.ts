@@ -12,6 +12,10 @@ export const uz: OrderingMessages = {
     payment_unavailable: 'Bu toʻlov usuli hozir mavjud emas.',
     payment_not_allowed: 'Bu toʻlov usuli ushbu yetkazib berish usulida mavjud emas.',
     receipt_payment_not_allowed: 'Kuryer faqat naqd pul qabul qiladi.',
+    quantity_limit: 'Bitta buyurtma uchun bir mahsulotdan juda koʻp. Miqdorini kamaytiring.',
+    open_orders_limit:
+      'Sizda hali toʻlanmagan va qabul qilinmagan buyurtmalar juda koʻp. Ulardan biri toʻlangach, qabul qilingach yoki bekor qilingach, yana buyurtma bera olasiz.',
+    daily_orders_limit: '24 soat ichida ruxsat etilgan eng koʻp buyurtmani berdingiz.',
     field_invalid: 'Bu maydonni tekshiring.',
   },
   auth: {
@@ -36,6 +40,12 @@ export const uz: OrderingMessages = {
     legalNote:
       'Kompaniya uchun xarid qilyapsizmi? Yuridik shaxslarga mijozlarni qoʻllab-quvvatlash xizmati xizmat koʻrsatadi.',
     contacts: 'Kontaktlar',
+    phoneLocked:
+      'Bu raqam uchun notoʻgʻri kodlar juda koʻp kiritildi, u bilan kirish vaqtincha toʻxtatildi.',
+    tryAgainIn: {
+      hours: '{{hours}} soatdan keyin qayta urinib koʻring.',
+      minutes: '{{minutes}} daqiqadan keyin qayta urinib koʻring.',
+    },
   },
   account: {
     title: 'Shaxsiy kabinet',
@@ -213,6 +223,10 @@ export const uz: OrderingMessages = {
       card: 'Kassada karta bilan',
     },
     placing: 'Buyurtma rasmiylashtirilmoqda…',
+    orderAgainIn: {
+      hours: '{{hours}} soatdan keyin yana buyurtma bera olasiz.',
+      minutes: '{{minutes}} daqiqadan keyin yana buyurtma bera olasiz.',
+    },
     stock: {
       short: 'Omborda yetarli emas',
       gone: 'Endi sotilmaydi: savatdan olib tashlang',

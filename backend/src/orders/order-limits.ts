@@ -1,0 +1,101 @@
+// Limits that keep one account from holding the stock (issue 10 §1): without them one fresh
+// account reserved every unit of the best-stocked items with a handful of pay-on-receipt orders.
+// Checked inside the order's transaction after the account's row is locked, so simultaneous
+// orders of one account are counted one after another and cannot slip past the caps together.
+import type { FieldError } from '@shop/shared';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders, users } from '../db/schema';
+import { AppError } from '../errors';
+import type { OrderLimits } from '../limits';
+import { OPEN_STATUSES } from './order-status';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The field of a refusal that is about the account, not about one field of the order. */
+const WHOLE_ORDER = '(root)';
+
+/** Lines asking for more of one item than an order may carry, as field errors on the lines. */
+export function lineQuantityViolations(
+  items: readonly { quantity: number }[],
+  limit: number,
+): FieldError[] {
+  return items.flatMap((item, index) =>
+    item.quantity > limit
+      ? [
+          {
+            field: `items.${index}.quantity`,
+            message: `At most ${limit} of one item per order`,
+            rule: 'quantity_limit',
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * Locks the account's row (so its orders are placed one at a time) and answers why it may not
+ * place another order now, or null. Call inside the order's transaction, before any stock is
+ * taken; throwing the answer rolls everything back.
+ */
+export async function accountOrderRefusal(
+  tx: Db,
+  userId: number,
+  limits: OrderLimits,
+  now: Date,
+): Promise<AppError | null> {
+  // NO KEY UPDATE: queues this account's orders behind each other but, unlike FOR UPDATE, does
+  // not block rows elsewhere that merely reference the account (its tokens, cards, orders).
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const since = new Date(now.getTime() - DAY_MS);
+  // On receipt counts as unpaid: the shop has not been paid until the goods are handed over.
+  const openUnpaid = and(ne(orders.paymentStatus, 'paid'), inArray(orders.status, OPEN_STATUSES));
+  const [counted] = await tx
+    .select({
+      open: sql<number>`count(*) filter (where ${openUnpaid})`.mapWith(Number),
+      recent: sql<number>`count(*) filter (where ${gt(orders.createdAt, since)})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const open = counted?.open ?? 0;
+  const recent = counted?.recent ?? 0;
+
+  const details: FieldError[] = [];
+  if (open >= limits.openUnpaidOrders) {
+    details.push({
+      field: WHOLE_ORDER,
+      message: `At most ${limits.openUnpaidOrders} orders that are neither paid nor completed at once`,
+      rule: 'open_orders_limit',
+    });
+  }
+  if (recent >= limits.ordersPerDay) {
+    details.push({
+      field: WHOLE_ORDER,
+      message: `At most ${limits.ordersPerDay} orders in 24 hours`,
+      rule: 'daily_orders_limit',
+    });
+  }
+  const [first] = details;
+  if (!first) return null;
+
+  const message =
+    first.rule === 'open_orders_limit'
+      ? `You have ${open} orders that are neither paid nor completed, the most allowed at once. Order again once one of them is paid, received or cancelled.`
+      : `You have placed ${recent} orders in the last 24 hours, the most allowed. Try again later.`;
+  // Waiting helps only when the daily count is the one reason: then say how long.
+  if (details.length > 1 || first.rule !== 'daily_orders_limit') {
+    return new AppError('order_refused', message, { details });
+  }
+  // The window falls below the limit once the order `recent - limit` places from the oldest in
+  // it is 24 hours old.
+  const [oldestToExpire] = await tx
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), gt(orders.createdAt, since)))
+    .orderBy(asc(orders.createdAt))
+    .offset(recent - limits.ordersPerDay)
+    .limit(1);
+  const freeAt = (oldestToExpire?.createdAt.getTime() ?? now.getTime()) + DAY_MS;
+  const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+  return new AppError('order_refused', message, { details, retryAfter });
+}
