@@ -257,6 +257,26 @@ describe('held orders', () => {
     expect(store.getState().cancel(KEY_A)?.lines).toEqual([line]);
   });
 
+  it('tries again when the shop says an earlier send of the same order is still running', async () => {
+    const { store, shop } = setup();
+    // 409 conflict: the key is taken by a send still under way (another tab, a lost answer).
+    // Its outcome is not known yet, so this is no refusal: the next try replays it.
+    let busy = true;
+    shop.fail = () => {
+      if (!busy) return new Error('unreachable');
+      busy = false;
+      return new ApiError({ code: 'conflict', message: 'Retry the request.', status: 409 });
+    };
+    store.getState().hold(hold());
+    await settle();
+    expect(store.getState().orders[0]?.refused).toBeNull();
+    shop.fail = null;
+    await settle(10 * 60_000);
+    expect(store.getState().orders).toEqual([]);
+    expect(store.getState().sent?.answer.data.number).toBe('U-1');
+    expect(shop.orders.size).toBe(1);
+  });
+
   it('a session that ended keeps the order for the next sign-in, without retrying on its own', async () => {
     const { store, shop } = setup();
     shop.fail = () => new ApiError({ code: 'unauthorized', message: 'no', status: 401 });

@@ -128,9 +128,14 @@ export function readHeldOrders(storage: KeyValueStorage): HeldOrder[] {
   return orders;
 }
 
-/** Worth sending again later: no answer, a timeout, throttling or a server fault. */
+/**
+ * Worth sending again later: no answer, a timeout, throttling, a server fault, or an earlier send
+ * of the same order still running at the shop (409 `conflict`: its outcome is not known yet; the
+ * next try gets its answer replayed).
+ */
 function isRetryable(error: unknown): boolean {
   if (!isApiError(error)) return true;
+  if (error.status === 409 && error.code === 'conflict') return true;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
