@@ -130,6 +130,86 @@ describe('relay when the backend misbehaves', () => {
     expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
   });
 
+  it('gives a customer-scoped call one deadline for its user check and the call together', async () => {
+    // Each backend call alone fits in the 1 s limit; the two together do not. The shopper waits
+    // for both, so the limit holds for both: a 504 once the second call reaches it.
+    const limitMs = 1000;
+    const customer = {
+      id: 5,
+      name: 'A',
+      surname: 'B',
+      phone: '+998901234567',
+      photo: null,
+      email: null,
+      company: null,
+      user_type: 'individual',
+    };
+    const { app, upstream } = await relayInFrontOf((request, res) => {
+      setTimeout(() => {
+        if (request.url === '/api/auth/user') json(res, 200, customer);
+        else json(res, 200, { data: [], meta: { total: 0, page: 1, per_page: 20, last_page: 1 } });
+      }, 600);
+    }, limitMs);
+    const started = Date.now();
+    const res = await app.inject({
+      url: '/backend/api/ext/v1/customers/5/orders',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+    });
+    const waited = Date.now() - started;
+    expect(upstream.requests.map((request) => request.url)).toEqual([
+      '/api/auth/user',
+      '/backend/api/ext/v1/customers/5/orders',
+    ]);
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
+    // The limit, and a generous margin for a loaded machine: never the two calls' 2 s.
+    expect(waited).toBeGreaterThanOrEqual(limitMs - 50);
+    expect(waited).toBeLessThan(limitMs + 800);
+  });
+
+  it("counts the deadline from the request's arrival, so a body that trickles in leaves the backend less time", async () => {
+    const limitMs = 1000;
+    const { app } = await relayInFrontOf((_request, res) => {
+      setTimeout(() => {
+        json(res, 200, { message: 'sent', resend_after: 60, expires_in: 300, code_length: 5 });
+      }, 600);
+    }, limitMs);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify({ phone: '+998901234567' });
+    const started = Date.now();
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const browser = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/send-otp',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, text });
+          });
+        },
+      );
+      browser.on('error', reject);
+      // Half the body now, the rest 600 ms later: 600 ms of the limit are gone before the
+      // backend is asked, and its 600 ms do not fit in what is left.
+      browser.write(body.slice(0, 5));
+      setTimeout(() => browser.end(body.slice(5)), 600);
+    });
+    const { status, text } = await answer;
+    expect(status).toBe(504);
+    expect(JSON.parse(text)).toMatchObject({ code: 'upstream_timeout' });
+    expect(Date.now() - started).toBeLessThan(limitMs + 800);
+  });
+
   it('answers 502 when the connection is refused', async () => {
     const { app, logs } = await relayTo(await closedPortUrl());
     const res = await app.inject({ url: '/backend/api/ext/v1/resources/categories' });

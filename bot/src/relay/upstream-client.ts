@@ -13,10 +13,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Upstreams } from '../config';
 import {
   failureReason,
-  startDeadline,
+  startDeadlineAt,
   upstreamBadStatus,
   upstreamFailure,
   upstreamInvalid,
+  type RequestDeadline,
 } from './upstream';
 
 export type UpstreamAnswer =
@@ -64,10 +65,17 @@ function passesThrough(code: ErrorCode, status: number): boolean {
 
 export interface UpstreamClient {
   /**
-   * One call to the backend that owns it. Resolves with a contract-checked answer or a
-   * well-formed 4xx; throws the HttpError the browser should see for anything else.
+   * The deadline of a request for `call` that arrived at `since` (default: now): the configured
+   * limit, or the call's own longer one when it waits on the card processor. Every backend call
+   * made for that request is given this one deadline.
    */
-  send(out: Outgoing, cancel: AbortSignal, log: FastifyBaseLogger): Promise<UpstreamAnswer>;
+  deadlineFor(call: CallDef, cancel: AbortSignal, since?: number): RequestDeadline;
+  /**
+   * One call to the backend that owns it, within what is left of `deadline`. Resolves with a
+   * contract-checked answer or a well-formed 4xx; throws the HttpError the browser should see
+   * for anything else.
+   */
+  send(out: Outgoing, deadline: RequestDeadline, log: FastifyBaseLogger): Promise<UpstreamAnswer>;
 }
 
 /**
@@ -80,16 +88,20 @@ export function createUpstreamClient(opts: {
 }): UpstreamClient {
   const { upstreams, timeoutMs } = opts;
 
+  function deadlineFor(call: CallDef, cancel: AbortSignal, since = Date.now()): RequestDeadline {
+    return { at: since + Math.max(timeoutMs, call.minTimeoutMs ?? 0), cancel };
+  }
+
   async function send(
     out: Outgoing,
-    cancel: AbortSignal,
+    requestDeadline: RequestDeadline,
     log: FastifyBaseLogger,
   ): Promise<UpstreamAnswer> {
     const { call } = out;
     const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
     if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
     const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
-    const deadline = startDeadline(Math.max(timeoutMs, call.minTimeoutMs ?? 0), cancel);
+    const deadline = startDeadlineAt(requestDeadline);
     const init: RequestInit & { duplex?: 'half' } = {
       method: call.method,
       headers,
@@ -156,5 +168,5 @@ export function createUpstreamClient(opts: {
     throw upstreamBadStatus(call.backend);
   }
 
-  return { send };
+  return { deadlineFor, send };
 }
