@@ -224,4 +224,15 @@ describe('config', () => {
     ).toEqual(['RELAY_CACHE_TTL_MS', 'YANDEX_MAPS_API_KEY']);
     expect(problems({ RELAY_CACHE_TTL_MS: 'soon' })).toHaveLength(1);
   });
+
+  it('reads the largest backend answer the relay takes, 4 MiB unless set', () => {
+    expect(loadConfig({}).upstreamMaxAnswerBytes).toBe(4 * 1024 * 1024);
+    expect(loadConfig({ UPSTREAM_MAX_ANSWER_BYTES: '1048576' }).upstreamMaxAnswerBytes).toBe(
+      1_048_576,
+    );
+    expect(
+      problems({ UPSTREAM_MAX_ANSWER_BYTES: '1000' }).map((line) => line.split(':')[0]),
+    ).toEqual(['UPSTREAM_MAX_ANSWER_BYTES']);
+    expect(problems({ UPSTREAM_MAX_ANSWER_BYTES: 'lots' })).toHaveLength(1);
+  });
 });

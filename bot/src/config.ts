@@ -17,6 +17,14 @@ const HttpUrl = z
 /** Outside backends with no ORDER_EVENTS_SECRET cannot push: their orders are asked about this often. */
 export const DEFAULT_ORDER_POLL_MS = 60_000;
 
+/**
+ * The largest backend answer the relay reads (UPSTREAM_MAX_ANSWER_BYTES). The largest legitimate
+ * one is a product listing: on the demo catalogue a full page (100 products, per_page's maximum)
+ * is about 125 KB and home about 30 KB, so 4 MiB leaves a real catalogue's longer texts some 30
+ * times that, while an answer that keeps coming is cut off long before it costs real memory.
+ */
+export const DEFAULT_UPSTREAM_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
 const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
 
 const EnvSchema = z.object({
@@ -30,6 +38,14 @@ const EnvSchema = z.object({
   CATALOG_API_KEY: optional(z.string().min(8, 'Must be at least 8 characters')),
   UPSTREAM_TIMEOUT_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(100).max(120_000),
+  ),
+  // Below 64 KiB even a short listing would not fit; above 256 MiB the cap protects nothing.
+  UPSTREAM_MAX_ANSWER_BYTES: optional(
+    z.coerce
+      .number({ error: 'Must be bytes' })
+      .int()
+      .min(64 * 1024)
+      .max(256 * 1024 * 1024),
   ),
   // 0 turns the relay's cache off; an hour at most, since instances do not share it.
   RELAY_CACHE_TTL_MS: optional(
@@ -175,6 +191,8 @@ export interface Config {
   /** null: no upstreams configured, so main starts the embedded reference backend. */
   upstreams: Upstreams | null;
   upstreamTimeoutMs: number;
+  /** The largest backend answer the relay reads; a larger one is refused with a 502. */
+  upstreamMaxAnswerBytes: number;
   /** How long public catalogue and content answers are reused; 0: not at all. */
   relayCacheTtlMs: number;
   /** The embedded backend's catalogue cache time; 0: no cache. */
@@ -267,6 +285,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     upstreams,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
+    upstreamMaxAnswerBytes: e.UPSTREAM_MAX_ANSWER_BYTES ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
     relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? 30_000,
     payme:

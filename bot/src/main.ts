@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     webappDist: config.webappDist,
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    upstreamMaxAnswerBytes: config.upstreamMaxAnswerBytes,
     publicUrl: config.publicUrl,
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,
@@ -155,7 +156,11 @@ async function main(): Promise<void> {
   const orderPoller = createOrderPoller({
     store: notifierStore,
     record: (events) => notifier.record(events),
-    client: createUpstreamClient({ upstreams, timeoutMs: config.upstreamTimeoutMs }),
+    client: createUpstreamClient({
+      upstreams,
+      timeoutMs: config.upstreamTimeoutMs,
+      maxAnswerBytes: config.upstreamMaxAnswerBytes,
+    }),
     logger: app.log.child({ module: 'order-poller' }),
     intervalMs: config.orderPollIntervalMs,
     upstreamTimeoutMs: config.upstreamTimeoutMs,

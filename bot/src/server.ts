@@ -23,6 +23,8 @@ export interface ServerDeps {
   webappDist: string;
   upstreams: Upstreams;
   upstreamTimeoutMs: number;
+  /** The largest backend answer read (default DEFAULT_UPSTREAM_MAX_ANSWER_BYTES). */
+  upstreamMaxAnswerBytes?: number;
   /** The shop's public address, for canonical links, previews and the sitemap. */
   publicUrl?: string;
   /**
@@ -143,6 +145,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const client = createUpstreamClient({
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
+    ...(deps.upstreamMaxAnswerBytes === undefined
+      ? {}
+      : { maxAnswerBytes: deps.upstreamMaxAnswerBytes }),
   });
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
   const { notifier } = deps;

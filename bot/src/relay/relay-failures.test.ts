@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS, PROFILE_PHOTO_MAX_BYTES } from '@shop/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../server';
+import { buildServer, type ServerDeps } from '../server';
 import { UPLOAD_BODY_LIMIT } from './relay';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
@@ -27,9 +27,13 @@ const PRIVATE = 'Customer Secret-Surname';
 
 const cleanUpLater = cleanUpAfterEach();
 
+/** The limits a test may set short (ServerDeps); the rest keep their defaults. */
+type Limits = Pick<ServerDeps, 'upstreamMaxAnswerBytes'>;
+
 async function relayTo(
   upstreamUrl: string,
   timeoutMs = 2000,
+  limits: Limits = {},
 ): Promise<{ app: FastifyInstance; logs: LogCapture }> {
   const logs = captureLogs();
   const dist = await makeFakeDist();
@@ -37,6 +41,7 @@ async function relayTo(
     webappDist: dist.dir,
     upstreams: { ecommerceUrl: upstreamUrl, catalogUrl: upstreamUrl, catalogApiKey: KEY },
     upstreamTimeoutMs: timeoutMs,
+    ...limits,
     log: { level: 'debug', stream: logs.stream },
   });
   cleanUpLater(async () => {
@@ -58,9 +63,10 @@ async function standIn(respond: Respond): Promise<StandIn> {
 async function relayInFrontOf(
   respond: Respond,
   timeoutMs?: number,
+  limits?: Limits,
 ): Promise<{ app: FastifyInstance; logs: LogCapture; upstream: StandIn }> {
   const upstream = await standIn(respond);
-  return { ...(await relayTo(upstream.url, timeoutMs)), upstream };
+  return { ...(await relayTo(upstream.url, timeoutMs, limits)), upstream };
 }
 
 function json(
@@ -238,6 +244,89 @@ describe('relay when the backend misbehaves', () => {
       issues: expect.arrayContaining([expect.objectContaining({ path: ['data', 0, 'id'] })]),
     });
     expect(logs.text()).not.toContain(PRIVATE);
+  });
+
+  it('refuses an answer past the size limit without reading it whole, and closes the backend connection', async () => {
+    // A valid answer (an empty list padded with whitespace) of 50 MB, written as fast as the
+    // relay takes it: the relay must stop at its limit rather than hold all of it in memory.
+    const limit = 256 * 1024;
+    const total = 50 * 1024 * 1024;
+    let written = 0;
+    let backendClosed = false;
+    const { app, logs } = await relayInFrontOf(
+      (_req, res) => {
+        res.on('close', () => (backendClosed = true));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const padding = Buffer.alloc(64 * 1024, 0x20);
+        res.write('{"data":[]');
+        const more = () => {
+          while (written < total && !res.destroyed) {
+            written += padding.length;
+            if (!res.write(padding)) {
+              res.once('drain', more);
+              return;
+            }
+          }
+          res.end('}');
+        };
+        more();
+      },
+      10_000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+    expect(logs.messages('larger than')[0]).toMatchObject({ call: 'stores', limit });
+    await vi.waitFor(() => {
+      expect(backendClosed).toBe(true);
+    });
+    // What the backend got into its socket before the relay hung up: the limit and what the
+    // sockets on the way buffer, nowhere near the whole answer.
+    expect(written).toBeLessThan(total / 4);
+  });
+
+  it('refuses an answer whose declared length is past the limit before reading any of it', async () => {
+    const limit = 256 * 1024;
+    let backendClosed = false;
+    const { app } = await relayInFrontOf(
+      (_req, res) => {
+        res.on('close', () => (backendClosed = true));
+        // Only the headers: a relay that waited for the body would wait out the 10 s limit.
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(limit + 1),
+        });
+        res.flushHeaders();
+      },
+      10_000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const started = Date.now();
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    await vi.waitFor(() => {
+      expect(backendClosed).toBe(true);
+    });
+  });
+
+  it('passes an answer of exactly the size limit', async () => {
+    const body = JSON.stringify({ data: [] });
+    const limit = 64 * 1024;
+    const { app } = await relayInFrontOf(
+      answerText(
+        200,
+        'application/json',
+        body.slice(0, -1) + ' '.repeat(limit - body.length) + '}',
+      ),
+      2000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [] });
   });
 
   // Backend answers the relay must not pass on: each becomes a 502 with the relay's own code,

@@ -10,7 +10,7 @@ import {
   type CallId,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Upstreams } from '../config';
+import { DEFAULT_UPSTREAM_MAX_ANSWER_BYTES, type Upstreams } from '../config';
 import {
   failureReason,
   startDeadlineAt,
@@ -63,6 +63,36 @@ function passesThrough(code: ErrorCode, status: number): boolean {
   return status < 500 ? expected < 500 : expected === status;
 }
 
+/**
+ * The answer's text, read up to `limit` bytes; null past it, and the rest is never read (the
+ * stream is cancelled, which closes the connection). A length declared over the limit is refused
+ * before any of the body is read; a compressed answer is counted as it unpacks.
+ */
+async function readLimited(response: Response, limit: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (!response.headers.has('content-encoding') && declared > limit) {
+    // Not awaited: cancelling waits on a body that may never come.
+    void response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null) return '';
+  // fetch's body is a byte stream (its type says any).
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 export interface UpstreamClient {
   /**
    * The deadline of a request for `call` that arrived at `since` (default: now): the configured
@@ -85,8 +115,11 @@ export interface UpstreamClient {
 export function createUpstreamClient(opts: {
   upstreams: Upstreams;
   timeoutMs: number;
+  /** The largest answer read (UPSTREAM_MAX_ANSWER_BYTES); a larger one is a 502. */
+  maxAnswerBytes?: number;
 }): UpstreamClient {
   const { upstreams, timeoutMs } = opts;
+  const maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES;
 
   function deadlineFor(call: CallDef, cancel: AbortSignal, since = Date.now()): RequestDeadline {
     return { at: since + Math.max(timeoutMs, call.minTimeoutMs ?? 0), cancel };
@@ -117,14 +150,14 @@ export function createUpstreamClient(opts: {
 
     let status: number;
     let retryAfter: string | null;
-    let text: string;
+    let text: string | null;
     try {
       // The deadline covers the body too: a backend that sends headers and then stalls is as
       // stuck as one that never answers.
       const response = await fetch(`${base}${out.target}`, init);
       status = response.status;
       retryAfter = response.headers.get('retry-after');
-      text = await response.text();
+      text = await readLimited(response, maxAnswerBytes);
     } catch (error) {
       if (!deadline.clientGone()) {
         log.warn(
@@ -135,6 +168,15 @@ export function createUpstreamClient(opts: {
       throw upstreamFailure(call.backend, deadline);
     } finally {
       deadline.clear();
+    }
+    if (text === null) {
+      // Whatever it holds, no answer of the contract is this large: a runaway or hostile backend
+      // must not take the relay's memory with it.
+      log.warn(
+        { call: out.id, status, limit: maxAnswerBytes },
+        'Upstream answer larger than the relay takes',
+      );
+      throw upstreamInvalid(call.backend);
     }
 
     let json: unknown;
