@@ -235,4 +235,10 @@ describe('config', () => {
     ).toEqual(['UPSTREAM_MAX_ANSWER_BYTES']);
     expect(problems({ UPSTREAM_MAX_ANSWER_BYTES: 'lots' })).toHaveLength(1);
   });
+
+  it('reads how long one image may take to pass, a minute unless set', () => {
+    expect(loadConfig({}).mediaTransferTimeoutMs).toBe(60_000);
+    expect(loadConfig({ MEDIA_TRANSFER_TIMEOUT_MS: '20000' }).mediaTransferTimeoutMs).toBe(20_000);
+    expect(problems({ MEDIA_TRANSFER_TIMEOUT_MS: '10' })).toHaveLength(1);
+  });
 });

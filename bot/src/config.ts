@@ -25,6 +25,13 @@ export const DEFAULT_ORDER_POLL_MS = 60_000;
  */
 export const DEFAULT_UPSTREAM_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
+/**
+ * How long one image may take to pass from the catalogue to the shopper (MEDIA_TRANSFER_TIMEOUT_MS):
+ * a 1 MB product photo at slow-3G speed (about 400 kbit/s) takes some 20 s, so a minute is
+ * generous for a shopper and still frees both sockets from a trickle that never ends.
+ */
+export const DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS = 60_000;
+
 const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
 
 const EnvSchema = z.object({
@@ -46,6 +53,10 @@ const EnvSchema = z.object({
       .int()
       .min(64 * 1024)
       .max(256 * 1024 * 1024),
+  ),
+  // One image's whole transfer; its idle limit (no byte for that long) is UPSTREAM_TIMEOUT_MS.
+  MEDIA_TRANSFER_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(600_000),
   ),
   // 0 turns the relay's cache off; an hour at most, since instances do not share it.
   RELAY_CACHE_TTL_MS: optional(
@@ -193,6 +204,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** The largest backend answer the relay reads; a larger one is refused with a 502. */
   upstreamMaxAnswerBytes: number;
+  /** How long one image may take to pass from the catalogue to the shopper. */
+  mediaTransferTimeoutMs: number;
   /** How long public catalogue and content answers are reused; 0: not at all. */
   relayCacheTtlMs: number;
   /** The embedded backend's catalogue cache time; 0: no cache. */
@@ -286,6 +299,7 @@ export function loadConfig(
     upstreams,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
     upstreamMaxAnswerBytes: e.UPSTREAM_MAX_ANSWER_BYTES ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+    mediaTransferTimeoutMs: e.MEDIA_TRANSFER_TIMEOUT_MS ?? DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS,
     relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? 30_000,
     payme:

@@ -121,6 +121,7 @@ async function main(): Promise<void> {
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     upstreamMaxAnswerBytes: config.upstreamMaxAnswerBytes,
+    mediaTransferTimeoutMs: config.mediaTransferTimeoutMs,
     publicUrl: config.publicUrl,
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,

@@ -25,6 +25,8 @@ export interface ServerDeps {
   upstreamTimeoutMs: number;
   /** The largest backend answer read (default DEFAULT_UPSTREAM_MAX_ANSWER_BYTES). */
   upstreamMaxAnswerBytes?: number;
+  /** How long one image may take to pass (default DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS). */
+  mediaTransferTimeoutMs?: number;
   /** The shop's public address, for canonical links, previews and the sitemap. */
   publicUrl?: string;
   /**
@@ -179,7 +181,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     });
   }
-  registerMedia(app, { catalogUrl: deps.upstreams.catalogUrl, timeoutMs: deps.upstreamTimeoutMs });
+  registerMedia(app, {
+    catalogUrl: deps.upstreams.catalogUrl,
+    timeoutMs: deps.upstreamTimeoutMs,
+    ...(deps.mediaTransferTimeoutMs === undefined
+      ? {}
+      : { transferTimeoutMs: deps.mediaTransferTimeoutMs }),
+  });
   registerSitemap(app, { client, publicUrl, now });
   await registerWebapp(app, {
     webappDist: deps.webappDist,

@@ -28,7 +28,7 @@ const PRIVATE = 'Customer Secret-Surname';
 const cleanUpLater = cleanUpAfterEach();
 
 /** The limits a test may set short (ServerDeps); the rest keep their defaults. */
-type Limits = Pick<ServerDeps, 'upstreamMaxAnswerBytes'>;
+type Limits = Pick<ServerDeps, 'upstreamMaxAnswerBytes' | 'mediaTransferTimeoutMs'>;
 
 async function relayTo(
   upstreamUrl: string,
@@ -684,6 +684,93 @@ describe('relay media', () => {
     const missing = await app.inject({ url: '/media/products/nope.png' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  /**
+   * Asks for `path` over a real socket, as a browser would: when the status came, and when the
+   * connection closed (the shopper's socket freed). No keep-alive agent, so only the server closes.
+   */
+  async function fetchOverSocket(app: FastifyInstance, path: string) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const seen: { status?: number; body: string; closedAt?: number } = { body: '' };
+    const browser = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      seen.status = res.statusCode;
+      res.on('data', (chunk: Buffer) => (seen.body += chunk.toString('latin1')));
+      res.on('error', () => undefined);
+    });
+    browser.on('error', () => undefined);
+    browser.on('close', () => (seen.closedAt = Date.now()));
+    browser.end();
+    cleanUpLater(() => browser.destroy());
+    return seen;
+  }
+
+  it('frees both sockets when the catalogue sends image headers and then stalls', async () => {
+    // The idle limit is the upstream timeout: 300 ms without a byte and the transfer is over.
+    const idleMs = 300;
+    let backendClosedAt: number | undefined;
+    const { app } = await relayInFrontOf((_req, res) => {
+      res.on('close', () => (backendClosedAt = Date.now()));
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+      res.write(PNG);
+    }, idleMs);
+    const started = Date.now();
+    const shopper = await fetchOverSocket(app, '/media/products/stalled.png');
+    await vi.waitFor(
+      () => {
+        expect(shopper.closedAt).toBeDefined();
+        expect(backendClosedAt).toBeDefined();
+      },
+      { timeout: 5000 },
+    );
+    expect(shopper.status).toBe(200);
+    // Within the limit and a generous margin, not whenever the backend gives up.
+    expect((shopper.closedAt ?? Infinity) - started).toBeLessThan(idleMs + 2000);
+    expect((backendClosedAt ?? Infinity) - started).toBeLessThan(idleMs + 2000);
+  });
+
+  it('cuts an image that trickles in slower than the transfer limit, though never idle', async () => {
+    const transferMs = 600;
+    let backendClosedAt: number | undefined;
+    const { app } = await relayInFrontOf(
+      (_req, res) => {
+        const trickle = setInterval(() => res.write(Buffer.from([7])), 50);
+        res.on('close', () => {
+          clearInterval(trickle);
+          backendClosedAt = Date.now();
+        });
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+        res.write(PNG);
+      },
+      // A byte every 50 ms never comes near the 10 s idle limit: only the transfer limit ends it.
+      10_000,
+      { mediaTransferTimeoutMs: transferMs },
+    );
+    const started = Date.now();
+    const shopper = await fetchOverSocket(app, '/media/products/trickle.png');
+    await vi.waitFor(
+      () => {
+        expect(shopper.closedAt).toBeDefined();
+        expect(backendClosedAt).toBeDefined();
+      },
+      { timeout: 5000 },
+    );
+    expect((shopper.closedAt ?? Infinity) - started).toBeLessThan(transferMs + 2000);
+    expect((backendClosedAt ?? Infinity) - started).toBeLessThan(transferMs + 2000);
+  });
+
+  it('answers 504 when the image stalls before its first byte, without its headers or caching', async () => {
+    const { app } = await relayInFrontOf((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000', etag: '"v1"' });
+      res.flushHeaders();
+    }, 300);
+    const res = await app.inject({ url: '/media/products/nothing.png' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('lets only image content types through', async () => {
