@@ -236,6 +236,30 @@ describe('config', () => {
     expect(problems({ UPSTREAM_MAX_ANSWER_BYTES: 'lots' })).toHaveLength(1);
   });
 
+  it('reads how long a client may take to send its request and keep a connection idle', () => {
+    expect(loadConfig({}).clientTimeouts).toEqual({
+      requestMs: 30_000,
+      headersMs: 10_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '20000',
+        HEADERS_TIMEOUT_MS: '5000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+      }).clientTimeouts,
+    ).toEqual({ requestMs: 20_000, headersMs: 5000, keepAliveMs: 65_000 });
+    // Headers are part of the request: they cannot be allowed longer than all of it.
+    expect(problems({ REQUEST_TIMEOUT_MS: '5000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: Must not be longer than REQUEST_TIMEOUT_MS (5000)',
+    ]);
+    expect(
+      problems({ REQUEST_TIMEOUT_MS: '0', KEEP_ALIVE_TIMEOUT_MS: 'forever' }).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS']);
+  });
+
   it('reads how long one image may take to pass, a minute unless set', () => {
     expect(loadConfig({}).mediaTransferTimeoutMs).toBe(60_000);
     expect(loadConfig({ MEDIA_TRANSFER_TIMEOUT_MS: '20000' }).mediaTransferTimeoutMs).toBe(20_000);

@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     upstreamTimeoutMs: config.upstreamTimeoutMs,
     upstreamMaxAnswerBytes: config.upstreamMaxAnswerBytes,
     mediaTransferTimeoutMs: config.mediaTransferTimeoutMs,
+    clientTimeouts: config.clientTimeouts,
     publicUrl: config.publicUrl,
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,

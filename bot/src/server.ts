@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { redactDigitRuns } from '@shop/shared';
 import { constants as zlib } from 'node:zlib';
-import type { Upstreams } from './config';
+import { DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts, type Upstreams } from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
@@ -27,6 +27,8 @@ export interface ServerDeps {
   upstreamMaxAnswerBytes?: number;
   /** How long one image may take to pass (default DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS). */
   mediaTransferTimeoutMs?: number;
+  /** How long a client may take to send a request, and keep an idle connection (when listening). */
+  clientTimeouts?: ClientTimeouts;
   /** The shop's public address, for canonical links, previews and the sitemap. */
   publicUrl?: string;
   /**
@@ -80,7 +82,21 @@ export function isoTimestamp(): string {
  * exactly what `main.ts` serves.
  */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const timeouts = deps.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS;
   const app = Fastify({
+    // A client that sends its request slowly (or not at all) holds a socket and, for the relay,
+    // a parser; these cut it off with a 408. Fastify's own defaults set no request limit.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node checks both limits on this interval (30 s by default, which would let a limit run
+      // over by as much): often enough that a limit holds to within a quarter of itself.
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
+      ),
+    },
     logger: {
       level: deps.log?.level ?? 'info',
       ...(deps.log?.stream ? { stream: deps.log.stream } : {}),
