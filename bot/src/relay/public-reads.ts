@@ -6,7 +6,6 @@ import {
   parseAccountTypeHeader,
   stableStringify,
   type AccountType,
-  type ApiError,
   type CallDef,
   type CallId,
   type Language,
@@ -14,7 +13,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryCache } from './memory-cache';
 import type { RequestDeadline } from './upstream';
-import { queryString, upstreamPath, type Outgoing, type UpstreamClient } from './upstream-client';
+import {
+  queryString,
+  upstreamPath,
+  type Outgoing,
+  type UpstreamAnswer,
+  type UpstreamClient,
+} from './upstream-client';
 
 /**
  * Calls whose answer is the same for every shopper with the same language and account type:
@@ -55,8 +60,8 @@ export interface Representation {
   body: string;
   etag: string;
 }
-export type PublicAnswer =
-  Representation | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
+/** A shared read's answer: a refusal passes on as the backend gave it. */
+export type PublicAnswer = Representation | Extract<UpstreamAnswer, { kind: 'error' }>;
 
 export interface KeyInput {
   id: CallId;

@@ -452,6 +452,59 @@ describe('relay when the backend misbehaves', () => {
     expect(res.json()).toEqual({ code: 'card_not_found', message: 'No such card' });
   });
 
+  /** A signed-in shopper's order, as the relay checks it before any backend sees it. */
+  const placeOrder = (app: FastifyInstance, idempotencyKey: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}`, 'idempotency-key': idempotencyKey },
+      payload: {
+        items: [{ product_id: 1, quantity: 1 }],
+        delivery_type: 'pickup',
+        store_id: 1,
+        name: 'Dilnoza',
+        surname: 'Karimova',
+        phone: '+998901117788',
+        payment_type: 'on_receipt',
+      },
+    });
+
+  it("passes the backend's Idempotent-Replayed on, and no other header of its own", async () => {
+    // A replayed refusal is the first attempt's refusal: the browser is told it is a replay.
+    // (A replayed order, a 2xx, goes through the reference backend in relay-gate.test.ts.)
+    const { app } = await relayInFrontOf(
+      answerJson(
+        409,
+        { code: 'out_of_stock', message: 'Sold out meanwhile' },
+        {
+          'idempotent-replayed': 'true',
+          'set-cookie': 'session=backend-secret',
+          'x-powered-by': 'Backend 1.0',
+          'x-internal-host': 'db-7.internal',
+        },
+      ),
+    );
+    const res = await placeOrder(app, 'key-0001-abcdefgh');
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-internal-host']).toBeUndefined();
+  });
+
+  it('passes Idempotent-Replayed only with the one value it has', async () => {
+    const { app } = await relayInFrontOf(
+      answerJson(
+        409,
+        { code: 'out_of_stock', message: 'Sold out meanwhile' },
+        { 'idempotent-replayed': '<script>' },
+      ),
+    );
+    const res = await placeOrder(app, 'key-0002-abcdefgh');
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('does not follow a redirect, so the API key cannot be sent elsewhere', async () => {
     const elsewhere = await standIn(answerJson(200, { data: [] }));
     const { app } = await relayInFrontOf((_req, res) => {

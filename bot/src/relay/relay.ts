@@ -114,6 +114,10 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
   const { client, reads } = opts;
 
   function respond(reply: FastifyReply, answer: UpstreamAnswer | PublicAnswer): FastifyReply {
+    // A retry the backend answered with its first answer: the browser may tell the shopper so.
+    if (answer.kind !== 'representation' && answer.replayed) {
+      reply.header(HEADERS.idempotentReplayed, 'true');
+    }
     if (answer.kind === 'ok') return reply.code(answer.status).send(answer.data);
     if (answer.kind === 'representation') {
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);

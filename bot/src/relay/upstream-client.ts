@@ -20,9 +20,19 @@ import {
   type RequestDeadline,
 } from './upstream';
 
+/**
+ * A backend's answer as the relay passes it on. Of the backend's own headers only these reach
+ * the browser, each read to the one value it may have: its others (cookies, server names, hosts)
+ * say nothing a shopper needs and may say what nobody outside should know.
+ */
+interface PassedOn {
+  /** The answer is the first attempt's, replayed for the same Idempotency-Key. */
+  replayed: boolean;
+}
+
 export type UpstreamAnswer =
-  | { kind: 'ok'; status: number; data: unknown }
-  | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
+  | ({ kind: 'ok'; status: number; data: unknown } & PassedOn)
+  | ({ kind: 'error'; status: number; error: ApiError; retryAfter: string | null } & PassedOn);
 
 export interface Outgoing {
   id: CallId;
@@ -150,6 +160,7 @@ export function createUpstreamClient(opts: {
 
     let status: number;
     let retryAfter: string | null;
+    let replayed: boolean;
     let text: string | null;
     try {
       // The deadline covers the body too: a backend that sends headers and then stalls is as
@@ -157,6 +168,7 @@ export function createUpstreamClient(opts: {
       const response = await fetch(`${base}${out.target}`, init);
       status = response.status;
       retryAfter = response.headers.get('retry-after');
+      replayed = response.headers.get(HEADERS.idempotentReplayed) === 'true';
       text = await readLimited(response, maxAnswerBytes);
     } catch (error) {
       if (!deadline.clientGone()) {
@@ -196,14 +208,20 @@ export function createUpstreamClient(opts: {
         );
         throw upstreamInvalid(call.backend);
       }
-      return { kind: 'ok', status, data: parsed.data };
+      return { kind: 'ok', status, data: parsed.data, replayed };
     }
     if (status >= 400) {
       const error = ApiErrorSchema.safeParse(json);
       if (error.success && passesThrough(error.data.code, status)) {
         // The browser sees the code's one status, whatever spelling the backend used for it.
         const code = error.data.code;
-        return { kind: 'error', status: ERROR_STATUS[code], error: error.data, retryAfter };
+        return {
+          kind: 'error',
+          status: ERROR_STATUS[code],
+          error: error.data,
+          retryAfter,
+          replayed,
+        };
       }
     }
     log.warn({ call: out.id, status }, 'Upstream answered with an error status');
