@@ -286,4 +286,45 @@ describe('config', () => {
     ).toEqual(['RELAY_CACHE_TTL_MS', 'YANDEX_MAPS_API_KEY']);
     expect(problems({ RELAY_CACHE_TTL_MS: 'soon' })).toHaveLength(1);
   });
+
+  it('reads the largest backend answer the relay takes, 4 MiB unless set', () => {
+    expect(loadConfig({}).upstreamMaxAnswerBytes).toBe(4 * 1024 * 1024);
+    expect(loadConfig({ UPSTREAM_MAX_ANSWER_BYTES: '1048576' }).upstreamMaxAnswerBytes).toBe(
+      1_048_576,
+    );
+    expect(
+      problems({ UPSTREAM_MAX_ANSWER_BYTES: '1000' }).map((line) => line.split(':')[0]),
+    ).toEqual(['UPSTREAM_MAX_ANSWER_BYTES']);
+    expect(problems({ UPSTREAM_MAX_ANSWER_BYTES: 'lots' })).toHaveLength(1);
+  });
+
+  it('reads how long a client may take to send its request and keep a connection idle', () => {
+    expect(loadConfig({}).clientTimeouts).toEqual({
+      requestMs: 30_000,
+      headersMs: 10_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '20000',
+        HEADERS_TIMEOUT_MS: '5000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+      }).clientTimeouts,
+    ).toEqual({ requestMs: 20_000, headersMs: 5000, keepAliveMs: 65_000 });
+    // Headers are part of the request: they cannot be allowed longer than all of it.
+    expect(problems({ REQUEST_TIMEOUT_MS: '5000' })).toEqual([
+      'HEADERS_TIMEOUT_MS: Must not be longer than REQUEST_TIMEOUT_MS (5000)',
+    ]);
+    expect(
+      problems({ REQUEST_TIMEOUT_MS: '0', KEEP_ALIVE_TIMEOUT_MS: 'forever' }).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS']);
+  });
+
+  it('reads how long one image may take to pass, a minute unless set', () => {
+    expect(loadConfig({}).mediaTransferTimeoutMs).toBe(60_000);
+    expect(loadConfig({ MEDIA_TRANSFER_TIMEOUT_MS: '20000' }).mediaTransferTimeoutMs).toBe(20_000);
+    expect(problems({ MEDIA_TRANSFER_TIMEOUT_MS: '10' })).toHaveLength(1);
+  });
 });

@@ -19,6 +19,36 @@ const HttpUrl = z
 /** Outside backends with no ORDER_EVENTS_SECRET cannot push: their orders are asked about this often. */
 export const DEFAULT_ORDER_POLL_MS = 60_000;
 
+/**
+ * The largest backend answer the relay reads (UPSTREAM_MAX_ANSWER_BYTES). The largest legitimate
+ * one is a product listing: on the demo catalogue a full page (100 products, per_page's maximum)
+ * is about 125 KB and home about 30 KB, so 4 MiB leaves a real catalogue's longer texts some 30
+ * times that, while an answer that keeps coming is cut off long before it costs real memory.
+ */
+export const DEFAULT_UPSTREAM_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How long one image may take to pass from the catalogue to the shopper (MEDIA_TRANSFER_TIMEOUT_MS):
+ * a 1 MB product photo at slow-3G speed (about 400 kbit/s) takes some 20 s, so a minute is
+ * generous for a shopper and still frees both sockets from a trickle that never ends.
+ */
+export const DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS = 60_000;
+
+/**
+ * How long a client may take to send a request, and keep an idle connection open. `requestMs`
+ * (REQUEST_TIMEOUT_MS) bounds headers and body together: a 64 KiB JSON body needs well under a
+ * second even on a slow phone (and a photo upload must already fit in UPSTREAM_TIMEOUT_MS), so
+ * 30 s only cuts off a body that trickles in on purpose. `headersMs` (HEADERS_TIMEOUT_MS) bounds
+ * the headers, and so a connection that sends nothing at all. `keepAliveMs`
+ * (KEEP_ALIVE_TIMEOUT_MS) is Fastify's own default, kept above the 60 s idle time of common load
+ * balancers, so the balancer, not the server, closes a connection it may be about to reuse.
+ */
+export const DEFAULT_CLIENT_TIMEOUTS: ClientTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  keepAliveMs: 72_000,
+};
+
 const Seconds = z.coerce.number({ error: 'Must be seconds' }).int().positive();
 
 const WINDOW_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
@@ -74,6 +104,29 @@ const EnvSchema = z.object({
   CATALOG_API_KEY: optional(z.string().min(8, 'Must be at least 8 characters')),
   UPSTREAM_TIMEOUT_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(100).max(120_000),
+  ),
+  // Below 64 KiB even a short listing would not fit; above 256 MiB the cap protects nothing.
+  UPSTREAM_MAX_ANSWER_BYTES: optional(
+    z.coerce
+      .number({ error: 'Must be bytes' })
+      .int()
+      .min(64 * 1024)
+      .max(256 * 1024 * 1024),
+  ),
+  // One image's whole transfer; its idle limit (no byte for that long) is UPSTREAM_TIMEOUT_MS.
+  MEDIA_TRANSFER_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(600_000),
+  ),
+  // How long a client may take to send its request (headers, and headers with the body), and
+  // keep an idle connection.
+  REQUEST_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(600_000),
+  ),
+  HEADERS_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(600_000),
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(600_000),
   ),
   // 0 turns the relay's cache off; an hour at most, since instances do not share it.
   RELAY_CACHE_TTL_MS: optional(
@@ -190,6 +243,19 @@ function crossKeyProblems(env: Readonly<Record<string, string | undefined>>): st
       );
     }
   }
+  // Node refuses headers allowed longer than the whole request they are part of. (A value that
+  // is bad in itself is reported as such, not here too.)
+  const request = EnvSchema.shape.REQUEST_TIMEOUT_MS.safeParse(env.REQUEST_TIMEOUT_MS);
+  const headers = EnvSchema.shape.HEADERS_TIMEOUT_MS.safeParse(env.HEADERS_TIMEOUT_MS);
+  if (request.success && headers.success) {
+    const requestMs = request.data ?? DEFAULT_CLIENT_TIMEOUTS.requestMs;
+    const headersMs = headers.data ?? DEFAULT_CLIENT_TIMEOUTS.headersMs;
+    if (headersMs > requestMs) {
+      problems.push(
+        `HEADERS_TIMEOUT_MS: Must not be longer than REQUEST_TIMEOUT_MS (${String(requestMs)})`,
+      );
+    }
+  }
   if (env.BOT_MODE === 'webhook') {
     if (!isSet('WEBHOOK_SECRET')) problems.push('WEBHOOK_SECRET: Required when BOT_MODE=webhook');
     if (!isSet('BOT_TOKEN')) problems.push('BOT_TOKEN: Required when BOT_MODE=webhook');
@@ -199,6 +265,15 @@ function crossKeyProblems(env: Readonly<Record<string, string | undefined>>): st
 
 /** Fastify's `trustProxy`: how many proxies, or which addresses, may set the client address. */
 export type TrustProxy = number | string[];
+
+export interface ClientTimeouts {
+  /** The whole request, headers and body, must have arrived within this. */
+  requestMs: number;
+  /** The headers must have arrived within this (a connection that sends nothing too). */
+  headersMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+}
 
 export interface Upstreams {
   ecommerceUrl: string;
@@ -238,6 +313,12 @@ export interface Config {
   /** null: no upstreams configured, so main starts the embedded reference backend. */
   upstreams: Upstreams | null;
   upstreamTimeoutMs: number;
+  /** The largest backend answer the relay reads; a larger one is refused with a 502. */
+  upstreamMaxAnswerBytes: number;
+  /** How long one image may take to pass from the catalogue to the shopper. */
+  mediaTransferTimeoutMs: number;
+  /** How long a client may take to send a request, and keep an idle connection. */
+  clientTimeouts: ClientTimeouts;
   /** How long public catalogue and content answers are reused; 0: not at all. */
   relayCacheTtlMs: number;
   /** The embedded backend's catalogue cache time; 0: no cache. */
@@ -339,6 +420,13 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     upstreams,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
+    upstreamMaxAnswerBytes: e.UPSTREAM_MAX_ANSWER_BYTES ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+    mediaTransferTimeoutMs: e.MEDIA_TRANSFER_TIMEOUT_MS ?? DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS,
+    clientTimeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS ?? DEFAULT_CLIENT_TIMEOUTS.requestMs,
+      headersMs: e.HEADERS_TIMEOUT_MS ?? DEFAULT_CLIENT_TIMEOUTS.headersMs,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_CLIENT_TIMEOUTS.keepAliveMs,
+    },
     relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? 30_000,
     payme:

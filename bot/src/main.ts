@@ -140,6 +140,9 @@ async function main(): Promise<void> {
     webappDist: config.webappDist,
     upstreams,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    upstreamMaxAnswerBytes: config.upstreamMaxAnswerBytes,
+    mediaTransferTimeoutMs: config.mediaTransferTimeoutMs,
+    clientTimeouts: config.clientTimeouts,
     publicUrl: config.publicUrl,
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,
@@ -177,7 +180,11 @@ async function main(): Promise<void> {
   const orderPoller = createOrderPoller({
     store: notifierStore,
     record: (events) => notifier.record(events),
-    client: createUpstreamClient({ upstreams, timeoutMs: config.upstreamTimeoutMs }),
+    client: createUpstreamClient({
+      upstreams,
+      timeoutMs: config.upstreamTimeoutMs,
+      maxAnswerBytes: config.upstreamMaxAnswerBytes,
+    }),
     logger: app.log.child({ module: 'order-poller' }),
     intervalMs: config.orderPollIntervalMs,
     upstreamTimeoutMs: config.upstreamTimeoutMs,

@@ -3,7 +3,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { redactDigitRuns } from '@shop/shared';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import type { TrustProxy, Upstreams } from './config';
+import {
+  DEFAULT_CLIENT_TIMEOUTS,
+  type ClientTimeouts,
+  type TrustProxy,
+  type Upstreams,
+} from './config';
 import { HttpError, installErrorHandler, sendError } from './errors';
 import { installRequestLog } from './request-log';
 import { registerMedia } from './relay/media';
@@ -27,6 +32,12 @@ export interface ServerDeps {
   webappDist: string;
   upstreams: Upstreams;
   upstreamTimeoutMs: number;
+  /** The largest backend answer read (default DEFAULT_UPSTREAM_MAX_ANSWER_BYTES). */
+  upstreamMaxAnswerBytes?: number;
+  /** How long one image may take to pass (default DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS). */
+  mediaTransferTimeoutMs?: number;
+  /** How long a client may take to send a request, and keep an idle connection (when listening). */
+  clientTimeouts?: ClientTimeouts;
   /** The shop's public address, for canonical links, previews and the sitemap. */
   publicUrl?: string;
   /**
@@ -94,7 +105,21 @@ function fastifyTrustProxy(
  * exactly what `main.ts` serves.
  */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const timeouts = deps.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS;
   const app = Fastify({
+    // A client that sends its request slowly (or not at all) holds a socket and, for the relay,
+    // a parser; these cut it off with a 408. Fastify's own defaults set no request limit.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node checks both limits on this interval (30 s by default, which would let a limit run
+      // over by as much): often enough that a limit holds to within a quarter of itself.
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
+      ),
+    },
     logger: {
       level: deps.log?.level ?? 'info',
       ...(deps.log?.stream ? { stream: deps.log.stream } : {}),
@@ -177,6 +202,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const client = createUpstreamClient({
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
+    ...(deps.upstreamMaxAnswerBytes === undefined
+      ? {}
+      : { maxAnswerBytes: deps.upstreamMaxAnswerBytes }),
   });
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
   const { notifier } = deps;
@@ -208,7 +236,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     });
   }
-  registerMedia(app, { catalogUrl: deps.upstreams.catalogUrl, timeoutMs: deps.upstreamTimeoutMs });
+  registerMedia(app, {
+    catalogUrl: deps.upstreams.catalogUrl,
+    timeoutMs: deps.upstreamTimeoutMs,
+    ...(deps.mediaTransferTimeoutMs === undefined
+      ? {}
+      : { transferTimeoutMs: deps.mediaTransferTimeoutMs }),
+  });
   registerSitemap(app, { client, publicUrl, now });
   await registerWebapp(app, {
     webappDist: deps.webappDist,

@@ -328,3 +328,50 @@ test.describe('checkout with a Yandex Maps key', () => {
     });
   });
 });
+
+test.describe('checkout: an order sent twice', () => {
+  test('the same order sent again with its Idempotency-Key is the same order, and the browser is told it is a replay (en)', async ({
+    page,
+    request,
+  }) => {
+    await signInFresh(page, 'en', '/en/account');
+    await checkoutWith(page, request, 'en', [await lineOf(request, 'porcelain-mug', 'en')]);
+    await page
+      .getByRole('radiogroup', { name: 'Choose a shop' })
+      .getByRole('radio')
+      .first()
+      .check();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
+    await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+    const answer = nextOrderAnswer(page, 'create');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const first = await answer;
+    const order = await orderOf(first);
+    expect(first.headers()['idempotent-replayed']).toBeUndefined();
+
+    // What a retry after a lost answer sends: the same body with the same key, from the page.
+    const sent = first.request();
+    const sentHeaders = await sent.allHeaders();
+    const again = await page.evaluate(
+      async ({ body, headers }) => {
+        const res = await fetch('/api/orders', { method: 'POST', headers, body });
+        const json = (await res.json()) as { data: { number: string } };
+        return {
+          status: res.status,
+          replayed: res.headers.get('idempotent-replayed'),
+          number: json.data.number,
+        };
+      },
+      {
+        body: sent.postData() ?? '',
+        headers: Object.fromEntries(
+          ['authorization', 'idempotency-key', 'x-lang', 'x-account-type', 'content-type'].flatMap(
+            (name) => (sentHeaders[name] === undefined ? [] : [[name, sentHeaders[name]]]),
+          ),
+        ),
+      },
+    );
+    expect(sentHeaders['idempotency-key']).toBeTruthy();
+    expect(again).toEqual({ status: first.status(), replayed: 'true', number: order.number });
+  });
+});

@@ -21,10 +21,11 @@ import {
   type TelegramLinkTokenAnswer,
 } from '@shop/shared';
 import { validate } from '@telegram-apps/init-data-node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
 import { HttpError } from '../errors';
+import { arrivalTime } from '../relay/upstream';
 import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
 import type { NotifierStore } from './store';
@@ -87,7 +88,11 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
   }
 
   /** The shop account of the bearer token, as the backend says. */
-  async function shopUserId(request: FastifyRequest, authorization: string): Promise<number> {
+  async function shopUserId(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authorization: string,
+  ): Promise<number> {
     const who = await client.send(
       {
         id: 'authUser',
@@ -95,7 +100,9 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
         target: CALLS.authUser.path,
         headers: { authorization },
       },
-      AbortSignal.timeout(10_000),
+      // Within the request's own deadline, counted from its arrival; the shopper leaving does
+      // not cancel a link half made.
+      client.deadlineFor(CALLS.authUser, new AbortController().signal, arrivalTime(reply)),
       request.log,
     );
     if (who.kind === 'error') {
@@ -106,7 +113,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     return UserIdSchema.parse(who.data).id;
   }
 
-  app.post(LINK_PATH, async (request): Promise<TelegramLinkAnswer> => {
+  app.post(LINK_PATH, async (request, reply): Promise<TelegramLinkAnswer> => {
     const authorization = bearer(request);
     const body = TelegramLinkRequestSchema.safeParse(request.body);
     if (!body.success) {
@@ -126,7 +133,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
       throw new HttpError('validation_error', 'The init data names no Telegram user');
     }
 
-    const userId = await shopUserId(request, authorization);
+    const userId = await shopUserId(request, reply, authorization);
     const language = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
     // A private chat's id is its user's id.
     const outcome = await store.linkByInitData({ hash, userId, chatId: user.id, language }, now());
@@ -136,8 +143,8 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     return { linked: true, language };
   });
 
-  app.get(LINK_PATH, async (request): Promise<TelegramLinkStatus> => {
-    const userId = await shopUserId(request, bearer(request));
+  app.get(LINK_PATH, async (request, reply): Promise<TelegramLinkStatus> => {
+    const userId = await shopUserId(request, reply, bearer(request));
     return {
       enabled: bot !== null,
       linked: await store.isUserLinked(userId),
@@ -145,7 +152,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     };
   });
 
-  app.post(LINK_TOKEN_PATH, async (request): Promise<TelegramLinkTokenAnswer> => {
+  app.post(LINK_TOKEN_PATH, async (request, reply): Promise<TelegramLinkTokenAnswer> => {
     const authorization = bearer(request);
     if (!bot) throw botOff();
     const username = bot.username();
@@ -155,7 +162,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
         'The bot has not reached Telegram yet; try again in a minute',
       );
     }
-    const userId = await shopUserId(request, authorization);
+    const userId = await shopUserId(request, reply, authorization);
     const token = newLinkToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + LINK_TOKEN_TTL_SECONDS * 1000);

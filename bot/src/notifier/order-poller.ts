@@ -160,7 +160,7 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
       // credential here (see the top of this file).
       answer = await client.send(
         { id: 'customerOrderDetails', call, target, headers: {} },
-        cancel.signal,
+        client.deadlineFor(call, cancel.signal),
         logger,
       );
     } catch (error) {

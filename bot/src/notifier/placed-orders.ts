@@ -13,7 +13,7 @@ export function recordPlacedOrders(
   client: UpstreamClient,
   notifier: Notifier,
 ): (answer: OrderAnswer) => Promise<void> {
-  return async ({ data, headers, log }) => {
+  return async ({ data, headers, deadline, log }) => {
     try {
       const order = OrderResponseSchema.safeParse(data);
       if (!order.success) return;
@@ -28,7 +28,9 @@ export function recordPlacedOrders(
             Object.entries(headers).filter(([name]) => name !== 'content-type'),
           ),
         },
-        AbortSignal.timeout(5000),
+        // The shopper's answer waits for this, so it shares the order request's deadline; the
+        // shopper leaving does not cancel it, as the order is placed either way.
+        { at: deadline.at, cancel: new AbortController().signal },
         log,
       );
       if (who.kind !== 'ok') return;

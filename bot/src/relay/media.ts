@@ -1,6 +1,7 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS } from '../config';
 import { HttpError } from '../errors';
 import { MEDIA_CONTENT_SECURITY_POLICY } from '../web/security-headers';
 import {
@@ -13,7 +14,10 @@ import {
 
 export interface MediaOptions {
   catalogUrl: string;
+  /** How long the headers may take, and how long the body may go without a byte moving. */
   timeoutMs: number;
+  /** How long the whole image may take to pass (MEDIA_TRANSFER_TIMEOUT_MS). */
+  transferTimeoutMs?: number;
 }
 
 /**
@@ -31,11 +35,44 @@ const PASSED_BACK = [
 ] as const;
 const CONDITIONAL = ['if-none-match', 'if-modified-since'] as const;
 
+type TransferExpiry = 'idle' | 'too_slow';
+
+/**
+ * Passes the image on, and calls `expire` once when no byte has moved for `idleMs` or the whole
+ * transfer has taken `totalMs`. A byte moves only when the shopper's side takes it, so a backend
+ * that stalls and a shopper who stops reading both count as idle; the total catches a trickle
+ * that never quite stalls. Either would otherwise hold both sockets for as long as it likes.
+ */
+function watchedTransfer(
+  limits: { idleMs: number; totalMs: number },
+  expire: (reason: TransferExpiry) => void,
+): Transform {
+  const idle = setTimeout(() => {
+    expire('idle');
+  }, limits.idleMs);
+  const total = setTimeout(() => {
+    expire('too_slow');
+  }, limits.totalMs);
+  const watch = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      idle.refresh();
+      callback(null, chunk);
+    },
+  });
+  watch.once('close', () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+  });
+  return watch;
+}
+
 /**
  * GET/HEAD /media/* → the catalogue backend's /media/*, streamed. Only images pass. The API key is
  * deliberately not sent: these are public files and the key belongs to API calls only.
  */
 export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
+  const transferTimeoutMs = opts.transferTimeoutMs ?? DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS;
+
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const cut = request.url.indexOf('?');
     const path = (cut === -1 ? request.url : request.url.slice(0, cut)).slice('/media/'.length);
@@ -49,12 +86,15 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
       if (typeof value === 'string') headers[name] = value;
     }
     const deadline = startDeadline(opts.timeoutMs, clientCloseSignal(reply.raw));
+    // Closes the backend's connection when the body is given up on: the deadline ends once the
+    // headers are in.
+    const giveUp = new AbortController();
     let response: Response;
     try {
       response = await fetch(`${opts.catalogUrl}/media/${path}`, {
         method: request.method,
         headers,
-        signal: deadline.signal,
+        signal: AbortSignal.any([deadline.signal, giveUp.signal]),
         redirect: 'manual',
       });
     } catch (error) {
@@ -64,7 +104,8 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
       }
       throw upstreamFailure('catalog', deadline);
     }
-    // Headers are in; a large image may take longer than the deadline to reach a slow phone.
+    // Headers are in; a large image may take longer than the deadline to reach a slow phone, so
+    // from here the body is watched instead (watchedTransfer).
     deadline.clear();
 
     const drop = () => void response.body?.cancel().catch(() => undefined);
@@ -99,7 +140,24 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
       drop();
       return reply.send();
     }
-    return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+    const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+    const watch = watchedTransfer({ idleMs: opts.timeoutMs, totalMs: transferTimeoutMs }, (why) => {
+      request.log.warn({ call: 'media', reason: why }, 'Upstream media given up on');
+      if (!reply.raw.headersSent) {
+        // Not a byte went out: the shopper gets the error, without the image's headers (its
+        // length, its validators, a day of public caching) on it.
+        for (const name of PASSED_BACK) reply.removeHeader(name);
+        reply.header('cache-control', 'no-store');
+      }
+      giveUp.abort();
+      // Fastify answers this error while nothing is sent, and else closes the shopper's socket.
+      watch.destroy(
+        new HttpError('upstream_timeout', 'The catalogue service did not send the image in time.'),
+      );
+    });
+    // A destroyed watch destroys the body too, and the other way round; the error goes to Fastify.
+    pipeline(body, watch, () => undefined);
+    return reply.send(watch);
   }
 
   // HEAD is declared rather than derived from GET, so it stays a HEAD upstream too.

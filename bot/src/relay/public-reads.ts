@@ -6,14 +6,20 @@ import {
   parseAccountTypeHeader,
   stableStringify,
   type AccountType,
-  type ApiError,
   type CallDef,
   type CallId,
   type Language,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryCache } from './memory-cache';
-import { queryString, upstreamPath, type Outgoing, type UpstreamClient } from './upstream-client';
+import type { RequestDeadline } from './upstream';
+import {
+  queryString,
+  upstreamPath,
+  type Outgoing,
+  type UpstreamAnswer,
+  type UpstreamClient,
+} from './upstream-client';
 
 /**
  * Calls whose answer is the same for every shopper with the same language and account type:
@@ -54,8 +60,8 @@ export interface Representation {
   body: string;
   etag: string;
 }
-export type PublicAnswer =
-  Representation | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
+/** A shared read's answer: a refusal passes on as the backend gave it. */
+export type PublicAnswer = Representation | Extract<UpstreamAnswer, { kind: 'error' }>;
 
 export interface KeyInput {
   id: CallId;
@@ -77,13 +83,13 @@ export interface PublicReads {
   keyFor(input: KeyInput): string | null;
   /**
    * The answer for `out`, from the cache when fresh; concurrent misses of one key share a single
-   * backend call. `cancel` (the browser leaving) only cancels an unshared call: a shared one
-   * finishes for whoever else waits, and for the next shopper.
+   * backend call, made within `deadline`. Its `cancel` (the browser leaving) only cancels an
+   * unshared call: a shared one finishes for whoever else waits, and for the next shopper.
    */
   read(
     out: Outgoing,
     key: string,
-    cancel: AbortSignal,
+    deadline: RequestDeadline,
     log: FastifyBaseLogger,
   ): Promise<PublicAnswer>;
   /**
@@ -148,10 +154,10 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
 
   async function load(
     out: Outgoing,
-    cancel: AbortSignal,
+    deadline: RequestDeadline,
     log: FastifyBaseLogger,
   ): Promise<PublicAnswer> {
-    const answer = await client.send(out, cancel, log);
+    const answer = await client.send(out, deadline, log);
     if (answer.kind === 'error') return answer;
     const body = JSON.stringify(answer.data);
     return { kind: 'representation', status: answer.status, body, etag: strongEtag(body) };
@@ -182,12 +188,15 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
   function read(
     out: Outgoing,
     key: string,
-    cancel: AbortSignal,
+    deadline: RequestDeadline,
     log: FastifyBaseLogger,
   ): Promise<PublicAnswer> {
-    if (ttlMs === 0) return load(out, cancel, log);
+    if (ttlMs === 0) return load(out, deadline, log);
     // A fresh signal per shared call: the deadline still applies, one browser leaving does not.
-    return cache.through(key, () => load(out, new AbortController().signal, log));
+    // (Whoever joins it has a later deadline of their own, so waits no longer than theirs.)
+    return cache.through(key, () =>
+      load(out, { at: deadline.at, cancel: new AbortController().signal }, log),
+    );
   }
 
   return {
@@ -219,7 +228,9 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
         out.body = JSON.stringify(input.body);
         headers['content-type'] = 'application/json';
       }
-      return key === null ? load(out, cancel, log) : read(out, key, cancel, log);
+      // The server's own read starts now: it is not a browser's request with time already spent.
+      const deadline = client.deadlineFor(call, cancel);
+      return key === null ? load(out, deadline, log) : read(out, key, deadline, log);
     },
   };
 }

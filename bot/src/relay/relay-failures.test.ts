@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS, PROFILE_PHOTO_MAX_BYTES } from '@shop/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../server';
+import { buildServer, type ServerDeps } from '../server';
 import { UPLOAD_BODY_LIMIT } from './relay';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
@@ -27,9 +27,13 @@ const PRIVATE = 'Customer Secret-Surname';
 
 const cleanUpLater = cleanUpAfterEach();
 
+/** The limits a test may set short (ServerDeps); the rest keep their defaults. */
+type Limits = Pick<ServerDeps, 'upstreamMaxAnswerBytes' | 'mediaTransferTimeoutMs'>;
+
 async function relayTo(
   upstreamUrl: string,
   timeoutMs = 2000,
+  limits: Limits = {},
 ): Promise<{ app: FastifyInstance; logs: LogCapture }> {
   const logs = captureLogs();
   const dist = await makeFakeDist();
@@ -37,6 +41,7 @@ async function relayTo(
     webappDist: dist.dir,
     upstreams: { ecommerceUrl: upstreamUrl, catalogUrl: upstreamUrl, catalogApiKey: KEY },
     upstreamTimeoutMs: timeoutMs,
+    ...limits,
     log: { level: 'debug', stream: logs.stream },
   });
   cleanUpLater(async () => {
@@ -58,9 +63,10 @@ async function standIn(respond: Respond): Promise<StandIn> {
 async function relayInFrontOf(
   respond: Respond,
   timeoutMs?: number,
+  limits?: Limits,
 ): Promise<{ app: FastifyInstance; logs: LogCapture; upstream: StandIn }> {
   const upstream = await standIn(respond);
-  return { ...(await relayTo(upstream.url, timeoutMs)), upstream };
+  return { ...(await relayTo(upstream.url, timeoutMs, limits)), upstream };
 }
 
 function json(
@@ -130,6 +136,86 @@ describe('relay when the backend misbehaves', () => {
     expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
   });
 
+  it('gives a customer-scoped call one deadline for its user check and the call together', async () => {
+    // Each backend call alone fits in the 1 s limit; the two together do not. The shopper waits
+    // for both, so the limit holds for both: a 504 once the second call reaches it.
+    const limitMs = 1000;
+    const customer = {
+      id: 5,
+      name: 'A',
+      surname: 'B',
+      phone: '+998901234567',
+      photo: null,
+      email: null,
+      company: null,
+      user_type: 'individual',
+    };
+    const { app, upstream } = await relayInFrontOf((request, res) => {
+      setTimeout(() => {
+        if (request.url === '/api/auth/user') json(res, 200, customer);
+        else json(res, 200, { data: [], meta: { total: 0, page: 1, per_page: 20, last_page: 1 } });
+      }, 600);
+    }, limitMs);
+    const started = Date.now();
+    const res = await app.inject({
+      url: '/backend/api/ext/v1/customers/5/orders',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+    });
+    const waited = Date.now() - started;
+    expect(upstream.requests.map((request) => request.url)).toEqual([
+      '/api/auth/user',
+      '/backend/api/ext/v1/customers/5/orders',
+    ]);
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
+    // The limit, and a generous margin for a loaded machine: never the two calls' 2 s.
+    expect(waited).toBeGreaterThanOrEqual(limitMs - 50);
+    expect(waited).toBeLessThan(limitMs + 800);
+  });
+
+  it("counts the deadline from the request's arrival, so a body that trickles in leaves the backend less time", async () => {
+    const limitMs = 1000;
+    const { app } = await relayInFrontOf((_request, res) => {
+      setTimeout(() => {
+        json(res, 200, { message: 'sent', resend_after: 60, expires_in: 300, code_length: 5 });
+      }, 600);
+    }, limitMs);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify({ phone: '+998901234567' });
+    const started = Date.now();
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const browser = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/send-otp',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, text });
+          });
+        },
+      );
+      browser.on('error', reject);
+      // Half the body now, the rest 600 ms later: 600 ms of the limit are gone before the
+      // backend is asked, and its 600 ms do not fit in what is left.
+      browser.write(body.slice(0, 5));
+      setTimeout(() => browser.end(body.slice(5)), 600);
+    });
+    const { status, text } = await answer;
+    expect(status).toBe(504);
+    expect(JSON.parse(text)).toMatchObject({ code: 'upstream_timeout' });
+    expect(Date.now() - started).toBeLessThan(limitMs + 800);
+  });
+
   it('answers 502 when the connection is refused', async () => {
     const { app, logs } = await relayTo(await closedPortUrl());
     const res = await app.inject({ url: '/backend/api/ext/v1/resources/categories' });
@@ -158,6 +244,89 @@ describe('relay when the backend misbehaves', () => {
       issues: expect.arrayContaining([expect.objectContaining({ path: ['data', 0, 'id'] })]),
     });
     expect(logs.text()).not.toContain(PRIVATE);
+  });
+
+  it('refuses an answer past the size limit without reading it whole, and closes the backend connection', async () => {
+    // A valid answer (an empty list padded with whitespace) of 50 MB, written as fast as the
+    // relay takes it: the relay must stop at its limit rather than hold all of it in memory.
+    const limit = 256 * 1024;
+    const total = 50 * 1024 * 1024;
+    let written = 0;
+    let backendClosed = false;
+    const { app, logs } = await relayInFrontOf(
+      (_req, res) => {
+        res.on('close', () => (backendClosed = true));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const padding = Buffer.alloc(64 * 1024, 0x20);
+        res.write('{"data":[]');
+        const more = () => {
+          while (written < total && !res.destroyed) {
+            written += padding.length;
+            if (!res.write(padding)) {
+              res.once('drain', more);
+              return;
+            }
+          }
+          res.end('}');
+        };
+        more();
+      },
+      10_000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+    expect(logs.messages('larger than')[0]).toMatchObject({ call: 'stores', limit });
+    await vi.waitFor(() => {
+      expect(backendClosed).toBe(true);
+    });
+    // What the backend got into its socket before the relay hung up: the limit and what the
+    // sockets on the way buffer, nowhere near the whole answer.
+    expect(written).toBeLessThan(total / 4);
+  });
+
+  it('refuses an answer whose declared length is past the limit before reading any of it', async () => {
+    const limit = 256 * 1024;
+    let backendClosed = false;
+    const { app } = await relayInFrontOf(
+      (_req, res) => {
+        res.on('close', () => (backendClosed = true));
+        // Only the headers: a relay that waited for the body would wait out the 10 s limit.
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(limit + 1),
+        });
+        res.flushHeaders();
+      },
+      10_000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const started = Date.now();
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    await vi.waitFor(() => {
+      expect(backendClosed).toBe(true);
+    });
+  });
+
+  it('passes an answer of exactly the size limit', async () => {
+    const body = JSON.stringify({ data: [] });
+    const limit = 64 * 1024;
+    const { app } = await relayInFrontOf(
+      answerText(
+        200,
+        'application/json',
+        body.slice(0, -1) + ' '.repeat(limit - body.length) + '}',
+      ),
+      2000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [] });
   });
 
   // Backend answers the relay must not pass on: each becomes a 502 with the relay's own code,
@@ -281,6 +450,59 @@ describe('relay when the backend misbehaves', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'card_not_found', message: 'No such card' });
+  });
+
+  /** A signed-in shopper's order, as the relay checks it before any backend sees it. */
+  const placeOrder = (app: FastifyInstance, idempotencyKey: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${'a'.repeat(43)}`, 'idempotency-key': idempotencyKey },
+      payload: {
+        items: [{ product_id: 1, quantity: 1 }],
+        delivery_type: 'pickup',
+        store_id: 1,
+        name: 'Dilnoza',
+        surname: 'Karimova',
+        phone: '+998901117788',
+        payment_type: 'on_receipt',
+      },
+    });
+
+  it("passes the backend's Idempotent-Replayed on, and no other header of its own", async () => {
+    // A replayed refusal is the first attempt's refusal: the browser is told it is a replay.
+    // (A replayed order, a 2xx, goes through the reference backend in relay-gate.test.ts.)
+    const { app } = await relayInFrontOf(
+      answerJson(
+        409,
+        { code: 'out_of_stock', message: 'Sold out meanwhile' },
+        {
+          'idempotent-replayed': 'true',
+          'set-cookie': 'session=backend-secret',
+          'x-powered-by': 'Backend 1.0',
+          'x-internal-host': 'db-7.internal',
+        },
+      ),
+    );
+    const res = await placeOrder(app, 'key-0001-abcdefgh');
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-internal-host']).toBeUndefined();
+  });
+
+  it('passes Idempotent-Replayed only with the one value it has', async () => {
+    const { app } = await relayInFrontOf(
+      answerJson(
+        409,
+        { code: 'out_of_stock', message: 'Sold out meanwhile' },
+        { 'idempotent-replayed': '<script>' },
+      ),
+    );
+    const res = await placeOrder(app, 'key-0002-abcdefgh');
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('does not follow a redirect, so the API key cannot be sent elsewhere', async () => {
@@ -515,6 +737,93 @@ describe('relay media', () => {
     const missing = await app.inject({ url: '/media/products/nope.png' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  /**
+   * Asks for `path` over a real socket, as a browser would: when the status came, and when the
+   * connection closed (the shopper's socket freed). No keep-alive agent, so only the server closes.
+   */
+  async function fetchOverSocket(app: FastifyInstance, path: string) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const seen: { status?: number; body: string; closedAt?: number } = { body: '' };
+    const browser = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      seen.status = res.statusCode;
+      res.on('data', (chunk: Buffer) => (seen.body += chunk.toString('latin1')));
+      res.on('error', () => undefined);
+    });
+    browser.on('error', () => undefined);
+    browser.on('close', () => (seen.closedAt = Date.now()));
+    browser.end();
+    cleanUpLater(() => browser.destroy());
+    return seen;
+  }
+
+  it('frees both sockets when the catalogue sends image headers and then stalls', async () => {
+    // The idle limit is the upstream timeout: 300 ms without a byte and the transfer is over.
+    const idleMs = 300;
+    let backendClosedAt: number | undefined;
+    const { app } = await relayInFrontOf((_req, res) => {
+      res.on('close', () => (backendClosedAt = Date.now()));
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+      res.write(PNG);
+    }, idleMs);
+    const started = Date.now();
+    const shopper = await fetchOverSocket(app, '/media/products/stalled.png');
+    await vi.waitFor(
+      () => {
+        expect(shopper.closedAt).toBeDefined();
+        expect(backendClosedAt).toBeDefined();
+      },
+      { timeout: 5000 },
+    );
+    expect(shopper.status).toBe(200);
+    // Within the limit and a generous margin, not whenever the backend gives up.
+    expect((shopper.closedAt ?? Infinity) - started).toBeLessThan(idleMs + 2000);
+    expect((backendClosedAt ?? Infinity) - started).toBeLessThan(idleMs + 2000);
+  });
+
+  it('cuts an image that trickles in slower than the transfer limit, though never idle', async () => {
+    const transferMs = 600;
+    let backendClosedAt: number | undefined;
+    const { app } = await relayInFrontOf(
+      (_req, res) => {
+        const trickle = setInterval(() => res.write(Buffer.from([7])), 50);
+        res.on('close', () => {
+          clearInterval(trickle);
+          backendClosedAt = Date.now();
+        });
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+        res.write(PNG);
+      },
+      // A byte every 50 ms never comes near the 10 s idle limit: only the transfer limit ends it.
+      10_000,
+      { mediaTransferTimeoutMs: transferMs },
+    );
+    const started = Date.now();
+    const shopper = await fetchOverSocket(app, '/media/products/trickle.png');
+    await vi.waitFor(
+      () => {
+        expect(shopper.closedAt).toBeDefined();
+        expect(backendClosedAt).toBeDefined();
+      },
+      { timeout: 5000 },
+    );
+    expect((shopper.closedAt ?? Infinity) - started).toBeLessThan(transferMs + 2000);
+    expect((backendClosedAt ?? Infinity) - started).toBeLessThan(transferMs + 2000);
+  });
+
+  it('answers 504 when the image stalls before its first byte, without its headers or caching', async () => {
+    const { app } = await relayInFrontOf((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000', etag: '"v1"' });
+      res.flushHeaders();
+    }, 300);
+    const res = await app.inject({ url: '/media/products/nothing.png' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'upstream_timeout' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('lets only image content types through', async () => {

@@ -254,6 +254,21 @@ describe('relay in front of the reference backend', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it("tells the browser an order answer is the backend's replay (Idempotent-Replayed)", async () => {
+    const shopper = await signIn('+998 90 222 33 44');
+    const order = { slug: 'granite-frying-pan', idempotencyKey: 'order-replay-test-0001-abcdefgh' };
+    const first = await stand.placePickupOrder(shopper, order);
+    answers.push(first);
+    expect([200, 201]).toContain(first.statusCode);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const again = await stand.placePickupOrder(shopper, order);
+    answers.push(again);
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
   it('lets customer-scoped calls through only for that customer', async () => {
     const alice = await signIn('+998 93 444 55 66');
     const bob = await signIn('+998 94 777 88 99');

@@ -19,7 +19,7 @@ import {
   type PublicAnswer,
   type PublicReads,
 } from './public-reads';
-import { clientCloseSignal } from './upstream';
+import { arrivalTime, clientCloseSignal, type RequestDeadline } from './upstream';
 import {
   queryString,
   upstreamPath,
@@ -37,6 +37,8 @@ export interface OrderAnswer {
   data: unknown;
   /** The headers that went upstream (the shopper's bearer token among them). */
   headers: Readonly<Record<string, string>>;
+  /** The request's deadline: a look-up made before the answer goes on must fit in it too. */
+  deadline: RequestDeadline;
   log: FastifyBaseLogger;
 }
 
@@ -112,6 +114,10 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
   const { client, reads } = opts;
 
   function respond(reply: FastifyReply, answer: UpstreamAnswer | PublicAnswer): FastifyReply {
+    // A retry the backend answered with its first answer: the browser may tell the shopper so.
+    if (answer.kind !== 'representation' && answer.replayed) {
+      reply.header(HEADERS.idempotentReplayed, 'true');
+    }
     if (answer.kind === 'ok') return reply.code(answer.status).send(answer.data);
     if (answer.kind === 'representation') {
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
@@ -194,7 +200,9 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     // signed-in user, and errors, must not land in a shared or back-forward cache.
     reply.header('cache-control', 'no-store');
     const { id, call, rawParams, contentType, query, body: parsedBody } = admit(request, reply);
-    const clientClosed = clientCloseSignal(reply.raw);
+    // One deadline for all this request asks of the backends, counted from its arrival: a body
+    // slow to arrive, or the customer check, leaves the call itself less time, not more.
+    const deadline = client.deadlineFor(call, clientCloseSignal(reply.raw), arrivalTime(reply));
 
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
@@ -208,7 +216,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     if (call.customerScoped) {
       const who = await client.send(
         { id: 'authUser', call: CALLS.authUser, target: CALLS.authUser.path, headers },
-        clientClosed,
+        deadline,
         request.log,
       );
       if (who.kind === 'error') return respond(reply, who);
@@ -226,7 +234,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       try {
         answer = await client.send(
           { id, call, target, headers, body: upload.stream },
-          clientClosed,
+          deadline,
           request.log,
         );
       } catch (error) {
@@ -256,11 +264,17 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       authorization: headerValue(request, 'authorization'),
     });
     if (key !== null) {
-      return respondShared(request, reply, await reads.read(out, key, clientClosed, request.log));
+      return respondShared(request, reply, await reads.read(out, key, deadline, request.log));
     }
-    const answer = await client.send(out, clientClosed, request.log);
+    const answer = await client.send(out, deadline, request.log);
     if (answer.kind === 'ok' && (id === 'createOrder' || id === 'payOrder') && opts.onOrderAnswer) {
-      await opts.onOrderAnswer({ call: id, data: answer.data, headers, log: request.log });
+      await opts.onOrderAnswer({
+        call: id,
+        data: answer.data,
+        headers,
+        deadline,
+        log: request.log,
+      });
     }
     return respond(reply, answer);
   }

@@ -10,18 +10,29 @@ import {
   type CallId,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Upstreams } from '../config';
+import { DEFAULT_UPSTREAM_MAX_ANSWER_BYTES, type Upstreams } from '../config';
 import {
   failureReason,
-  startDeadline,
+  startDeadlineAt,
   upstreamBadStatus,
   upstreamFailure,
   upstreamInvalid,
+  type RequestDeadline,
 } from './upstream';
 
+/**
+ * A backend's answer as the relay passes it on. Of the backend's own headers only these reach
+ * the browser, each read to the one value it may have: its others (cookies, server names, hosts)
+ * say nothing a shopper needs and may say what nobody outside should know.
+ */
+interface PassedOn {
+  /** The answer is the first attempt's, replayed for the same Idempotency-Key. */
+  replayed: boolean;
+}
+
 export type UpstreamAnswer =
-  | { kind: 'ok'; status: number; data: unknown }
-  | { kind: 'error'; status: number; error: ApiError; retryAfter: string | null };
+  | ({ kind: 'ok'; status: number; data: unknown } & PassedOn)
+  | ({ kind: 'error'; status: number; error: ApiError; retryAfter: string | null } & PassedOn);
 
 export interface Outgoing {
   id: CallId;
@@ -62,12 +73,49 @@ function passesThrough(code: ErrorCode, status: number): boolean {
   return status < 500 ? expected < 500 : expected === status;
 }
 
+/**
+ * The answer's text, read up to `limit` bytes; null past it, and the rest is never read (the
+ * stream is cancelled, which closes the connection). A length declared over the limit is refused
+ * before any of the body is read; a compressed answer is counted as it unpacks.
+ */
+async function readLimited(response: Response, limit: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (!response.headers.has('content-encoding') && declared > limit) {
+    // Not awaited: cancelling waits on a body that may never come.
+    void response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null) return '';
+  // fetch's body is a byte stream (its type says any).
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 export interface UpstreamClient {
   /**
-   * One call to the backend that owns it. Resolves with a contract-checked answer or a
-   * well-formed 4xx; throws the HttpError the browser should see for anything else.
+   * The deadline of a request for `call` that arrived at `since` (default: now): the configured
+   * limit, or the call's own longer one when it waits on the card processor. Every backend call
+   * made for that request is given this one deadline.
    */
-  send(out: Outgoing, cancel: AbortSignal, log: FastifyBaseLogger): Promise<UpstreamAnswer>;
+  deadlineFor(call: CallDef, cancel: AbortSignal, since?: number): RequestDeadline;
+  /**
+   * One call to the backend that owns it, within what is left of `deadline`. Resolves with a
+   * contract-checked answer or a well-formed 4xx; throws the HttpError the browser should see
+   * for anything else.
+   */
+  send(out: Outgoing, deadline: RequestDeadline, log: FastifyBaseLogger): Promise<UpstreamAnswer>;
 }
 
 /**
@@ -77,19 +125,26 @@ export interface UpstreamClient {
 export function createUpstreamClient(opts: {
   upstreams: Upstreams;
   timeoutMs: number;
+  /** The largest answer read (UPSTREAM_MAX_ANSWER_BYTES); a larger one is a 502. */
+  maxAnswerBytes?: number;
 }): UpstreamClient {
   const { upstreams, timeoutMs } = opts;
+  const maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES;
+
+  function deadlineFor(call: CallDef, cancel: AbortSignal, since = Date.now()): RequestDeadline {
+    return { at: since + Math.max(timeoutMs, call.minTimeoutMs ?? 0), cancel };
+  }
 
   async function send(
     out: Outgoing,
-    cancel: AbortSignal,
+    requestDeadline: RequestDeadline,
     log: FastifyBaseLogger,
   ): Promise<UpstreamAnswer> {
     const { call } = out;
     const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
     if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
     const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
-    const deadline = startDeadline(Math.max(timeoutMs, call.minTimeoutMs ?? 0), cancel);
+    const deadline = startDeadlineAt(requestDeadline);
     const init: RequestInit & { duplex?: 'half' } = {
       method: call.method,
       headers,
@@ -105,14 +160,16 @@ export function createUpstreamClient(opts: {
 
     let status: number;
     let retryAfter: string | null;
-    let text: string;
+    let replayed: boolean;
+    let text: string | null;
     try {
       // The deadline covers the body too: a backend that sends headers and then stalls is as
       // stuck as one that never answers.
       const response = await fetch(`${base}${out.target}`, init);
       status = response.status;
       retryAfter = response.headers.get('retry-after');
-      text = await response.text();
+      replayed = response.headers.get(HEADERS.idempotentReplayed) === 'true';
+      text = await readLimited(response, maxAnswerBytes);
     } catch (error) {
       if (!deadline.clientGone()) {
         log.warn(
@@ -123,6 +180,15 @@ export function createUpstreamClient(opts: {
       throw upstreamFailure(call.backend, deadline);
     } finally {
       deadline.clear();
+    }
+    if (text === null) {
+      // Whatever it holds, no answer of the contract is this large: a runaway or hostile backend
+      // must not take the relay's memory with it.
+      log.warn(
+        { call: out.id, status, limit: maxAnswerBytes },
+        'Upstream answer larger than the relay takes',
+      );
+      throw upstreamInvalid(call.backend);
     }
 
     let json: unknown;
@@ -142,19 +208,25 @@ export function createUpstreamClient(opts: {
         );
         throw upstreamInvalid(call.backend);
       }
-      return { kind: 'ok', status, data: parsed.data };
+      return { kind: 'ok', status, data: parsed.data, replayed };
     }
     if (status >= 400) {
       const error = ApiErrorSchema.safeParse(json);
       if (error.success && passesThrough(error.data.code, status)) {
         // The browser sees the code's one status, whatever spelling the backend used for it.
         const code = error.data.code;
-        return { kind: 'error', status: ERROR_STATUS[code], error: error.data, retryAfter };
+        return {
+          kind: 'error',
+          status: ERROR_STATUS[code],
+          error: error.data,
+          retryAfter,
+          replayed,
+        };
       }
     }
     log.warn({ call: out.id, status }, 'Upstream answered with an error status');
     throw upstreamBadStatus(call.backend);
   }
 
-  return { send };
+  return { deadlineFor, send };
 }

@@ -20,13 +20,38 @@ export interface Deadline {
   clear(): void;
 }
 
+/**
+ * The one deadline of an incoming request. Every backend call made for it (the customer check,
+ * the call itself, the notifier's look-up after an order) must be done by `at`, so the shopper
+ * waits at most the configured time however many calls the answer takes.
+ */
+export interface RequestDeadline {
+  /** Date.now() time by which the request's backend calls must have answered, bodies included. */
+  readonly at: number;
+  /** Aborted when nobody waits for the answer any more (the browser went away). */
+  readonly cancel: AbortSignal;
+}
+
+/** When Fastify received the request's headers, as Date.now() time: where its deadline starts. */
+export function arrivalTime(reply: { readonly elapsedTime: number }): number {
+  return Date.now() - Math.max(0, reply.elapsedTime);
+}
+
+/** One attempt against a request's deadline: whatever time the request has left, or none. */
+export function startDeadlineAt(deadline: RequestDeadline): Deadline {
+  return startDeadline(deadline.at - Date.now(), deadline.cancel);
+}
+
 export function startDeadline(ms: number, clientClosed: AbortSignal): Deadline {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
     timedOut = true;
     controller.abort(new DOMException('Upstream deadline passed', 'TimeoutError'));
-  }, ms);
+  };
+  // A request whose time is already up does not open a connection to find that out.
+  const timer = ms > 0 ? setTimeout(expire, ms) : undefined;
+  if (timer === undefined) expire();
   const onClientClose = () => {
     controller.abort(new DOMException('Client went away', 'AbortError'));
   };

@@ -120,8 +120,9 @@ export function registerSitemap(app: FastifyInstance, opts: SitemapOptions): voi
         headers,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       },
-      // Built once for every crawler that asks meanwhile: no one of them leaving cancels it.
-      new AbortController().signal,
+      // Built once for every crawler that asks meanwhile: no one of them leaving cancels it, and
+      // each page of it is a call of its own, with a deadline of its own.
+      client.deadlineFor(call, new AbortController().signal),
       log,
     );
     if (answer.kind === 'error') {

@@ -178,5 +178,7 @@ export const HEADERS = {
   accountType: 'x-account-type',
   apiKey: 'x-api-key',
   idempotencyKey: 'idempotency-key',
+  /** On an answer: `true` when it is the first attempt's answer replayed for the same key. */
+  idempotentReplayed: 'idempotent-replayed',
   telegramInitData: 'x-telegram-init-data',
 } as const;
