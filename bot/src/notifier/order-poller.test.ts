@@ -423,9 +423,15 @@ describe.skipIf(!TEST_DATABASE_URL)('order poller on PostgreSQL', () => {
 
   it('two instances polling one database never ask about one order twice in a round', async () => {
     const { stand } = polled;
-    const shopper = await stand.signIn('+998901230005');
+    // Two shoppers: one account may have only five open unpaid orders at once.
+    const shoppers = [await stand.signIn('+998901230005'), await stand.signIn('+998901230006')];
     const orders: Order[] = [];
-    for (let n = 0; n < 8; n++) orders.push(await placeOrder(stand, shopper));
+    const owners: number[] = [];
+    for (let n = 0; n < 8; n++) {
+      const shopper = shoppers[n % 2] as (typeof shoppers)[number];
+      orders.push(await placeOrder(stand, shopper));
+      owners.push(shopper.id);
+    }
     const stores = await Promise.all([
       openNotifierStore({ databaseUrl: database.url }),
       openNotifierStore({ databaseUrl: database.url }),
@@ -433,7 +439,7 @@ describe.skipIf(!TEST_DATABASE_URL)('order poller on PostgreSQL', () => {
     const faulty = await startFaultyProxy(stand.backend.url);
     try {
       await stores[0].recordEvents(
-        orders.map((order) => placedEvent(shopper.id, order)),
+        orders.map((order, index) => placedEvent(owners[index] ?? 0, order)),
         new Date(),
       );
       const clock = { ms: Date.now() + 1000 };
