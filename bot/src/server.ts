@@ -2,6 +2,8 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { redactDigitRuns } from '@shop/shared';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { constants as zlib } from 'node:zlib';
 import {
   DEFAULT_CLIENT_TIMEOUTS,
@@ -9,7 +11,7 @@ import {
   type TrustProxy,
   type Upstreams,
 } from './config';
-import { HttpError, installErrorHandler, sendError } from './errors';
+import { HttpError, errorBody, installErrorHandler, sendError } from './errors';
 import { installRequestLog } from './request-log';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
@@ -93,6 +95,28 @@ export function isoTimestamp(): string {
   return `,"time":"${new Date().toISOString()}"`;
 }
 
+/**
+ * Node's `clientError`: the request never became one (it took too long to arrive, or could not be
+ * parsed). Answered as every other refusal is, `{ code, message }` with its code's status, on the
+ * raw socket, which is then closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new HttpError('request_timeout', 'The request took too long to arrive')
+      : new HttpError('bad_request', 'The request could not be read');
+  const body = JSON.stringify(errorBody(refusal.code, refusal.message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${String(refusal.statusCode)} ${STATUS_CODES[refusal.statusCode] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** A hop count as the function Fastify takes (its types leave the number form out). */
 function fastifyTrustProxy(
   trust: TrustProxy,
@@ -111,6 +135,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // a parser; these cut it off with a 408. Fastify's own defaults set no request limit.
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
+    // Refusals made before a request exists (a slow body, broken framing) in the shop's shape.
+    clientErrorHandler: answerClientError,
     http: {
       headersTimeout: timeouts.headersMs,
       // Node checks both limits on this interval (30 s by default, which would let a limit run

@@ -111,7 +111,26 @@ describe('slow clients', () => {
     expect(after).toBeGreaterThanOrEqual(LIMITS.requestMs - 50);
     expect(after).toBeLessThan(LIMITS.requestMs + MARGIN_MS);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // In the shop's error shape, like every other refusal.
+    const answer = client.received();
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'request_timeout',
+      message: 'The request took too long to arrive',
+    });
     expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("answers a request it cannot parse with 400 in the shop's error shape", async () => {
+    const { port } = await listeningServer();
+    const client = rawClient(port);
+    client.socket.write('NOT AN HTTP REQUEST\r\n\r\n');
+    await closedWithin(client, 0, Date.now());
+    const answer = client.received();
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'bad_request',
+      message: 'The request could not be read',
+    });
   });
 
   it('cuts off headers that trickle in', async () => {

@@ -58,6 +58,7 @@ export const en = {
       payload_too_large: 'The file is too large.',
       unsupported_media_type: 'This file type is not supported.',
       rate_limited: 'Too many attempts. Please wait a moment and try again.',
+      request_timeout: 'The connection is too slow right now. Please try again.',
       otp_invalid: 'Wrong code. Check the SMS and try again.',
       otp_expired: 'The code has expired. Request a new one.',
       otp_attempts_exceeded:

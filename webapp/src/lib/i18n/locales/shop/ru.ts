@@ -54,6 +54,7 @@ export const ru: ShopMessages = {
       payload_too_large: 'Файл слишком большой.',
       unsupported_media_type: 'Этот тип файла не поддерживается.',
       rate_limited: 'Слишком много попыток. Подождите немного и попробуйте снова.',
+      request_timeout: 'Соединение сейчас слишком медленное. Попробуйте ещё раз.',
       otp_invalid: 'Неверный код. Проверьте SMS и попробуйте снова.',
       otp_expired: 'Срок действия кода истёк. Запросите новый.',
       otp_attempts_exceeded:

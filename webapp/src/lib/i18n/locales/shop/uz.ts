@@ -55,6 +55,7 @@ export const uz: ShopMessages = {
       payload_too_large: 'Fayl juda katta.',
       unsupported_media_type: 'Bu fayl turi qoʻllab-quvvatlanmaydi.',
       rate_limited: 'Urinishlar juda koʻp. Biroz kutib, qayta urinib koʻring.',
+      request_timeout: 'Hozir aloqa juda sekin. Qayta urinib koʻring.',
       otp_invalid: 'Kod notoʻgʻri. SMSni tekshirib, qayta kiriting.',
       otp_expired: 'Kodning muddati tugadi. Yangi kod soʻrang.',
       otp_attempts_exceeded:
