@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
+import { createDatabase, dropDatabase } from '../backend/src/db/admin';
 import { positiveIntegerFromEnv } from './settings';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,13 +56,6 @@ interface Cluster {
   url: string;
   serverPids(): number[];
   stop(): Promise<void>;
-}
-
-function psql(url: string, sql: string): void {
-  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`psql: ${result.stderr}`);
 }
 
 /** `pnpm start:cluster` with `instances` servers on a database of its own. */
@@ -176,27 +170,25 @@ async function main(): Promise<void> {
     throw new Error('Run `pnpm build` first: the load bench runs the built server.');
   }
   const database = `shop_bench_load_${randomBytes(4).toString('hex')}`;
-  psql(ADMIN_URL, `create database ${database}`);
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${database}`;
+  const databaseUrl = await createDatabase(ADMIN_URL, database);
   const rows: LoadRow[] = [];
   const overhead = { relayRps: 0, backendRps: 0, share: 0 };
   try {
     // One server: measured directly on it (port + 1), the balancer left out.
-    const one = await startCluster(1, 3700, databaseUrl.href, 30_000);
+    const one = await startCluster(1, 3700, databaseUrl, 30_000);
     try {
       rows.push(await browse(one, 'one server', 'http://127.0.0.1:3701'));
     } finally {
       await one.stop();
     }
-    const two = await startCluster(2, 3700, databaseUrl.href, 30_000);
+    const two = await startCluster(2, 3700, databaseUrl, 30_000);
     try {
       rows.push(await browse(two, 'two servers behind the balancer', two.url));
     } finally {
       await two.stop();
     }
     // The relay's overhead, its cache off: every read reaches the backend either way.
-    const uncached = await startCluster(1, 3700, databaseUrl.href, 0);
+    const uncached = await startCluster(1, 3700, databaseUrl, 0);
     try {
       const key = (
         await readFile(
@@ -218,7 +210,7 @@ async function main(): Promise<void> {
       await uncached.stop();
     }
   } finally {
-    psql(ADMIN_URL, `drop database if exists ${database} with (force)`);
+    await dropDatabase(ADMIN_URL, database);
   }
 
   console.log(

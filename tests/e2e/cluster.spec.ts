@@ -2,11 +2,12 @@
 // this machine's PostgreSQL and Redis: a shopper's purchase goes through both servers, and the
 // servers are restarted one after the other meanwhile (a rolling restart) while another client
 // keeps calling: no call fails and the order is placed once.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createDatabase, dropDatabase } from '@shop/backend';
 import { E2E_RATE_LIMITS, REPO_ROOT } from '../support/paths';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
 
@@ -22,20 +23,10 @@ interface Cluster {
   log(): string;
 }
 
-/** A scratch database beside the one TEST_DATABASE_URL names, dropped afterwards. */
-function psql(url: string, sql: string): void {
-  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
-}
-
 async function startCluster(): Promise<Cluster> {
-  const admin = new URL(DATABASE_URL);
+  // A scratch database beside the one TEST_DATABASE_URL names, dropped afterwards.
   const database = `shop_cluster_${randomBytes(4).toString('hex')}`;
-  psql(admin.href, `create database ${database}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${database}`;
+  const url = await createDatabase(DATABASE_URL, database);
   const dataDir = join(REPO_ROOT, '.tmp', `e2e-cluster-${String(PORT)}`);
   await rm(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
@@ -43,7 +34,7 @@ async function startCluster(): Promise<Cluster> {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(PORT),
-      DATABASE_URL: url.href,
+      DATABASE_URL: url,
       REDIS_URL,
       DATA_DIR: dataDir,
       // Built by the suite's `pnpm build`; not built again here.
@@ -86,7 +77,7 @@ test.describe('two servers behind one balancer', () => {
       });
       running.child.kill('SIGINT');
     });
-    psql(DATABASE_URL, `drop database if exists ${running.database} with (force)`);
+    await dropDatabase(DATABASE_URL, running.database);
     await rm(running.dataDir, { recursive: true, force: true });
   });
 
