@@ -2,6 +2,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS, PROFILE_PHOTO_MAX_BYTES } from '@shop/shared';
 import { describe, expect, it, vi } from 'vitest';
@@ -327,6 +328,56 @@ describe('relay when the backend misbehaves', () => {
     const res = await app.inject({ url: '/api/store/stores' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [] });
+  });
+
+  it('asks for an unpacked answer, and still reads one a backend packs anyway', async () => {
+    const answer = { data: [] };
+    for (const [encoding, pack] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const { app, upstream } = await relayInFrontOf((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+        res.end(pack(JSON.stringify(answer)));
+      });
+      const res = await app.inject({ url: '/api/store/stores' });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.json()).toEqual(answer);
+      expect(upstream.requests[0]?.headers['accept-encoding']).toBe('identity');
+    }
+  });
+
+  it('counts a packed answer as it unpacks: a small bomb is refused at the limit', async () => {
+    const limit = 64 * 1024;
+    // 20 KB on the wire, 20 MB unpacked.
+    const bomb = gzipSync(Buffer.from(`{"data":[]${' '.repeat(20 * 1024 * 1024)}}`));
+    const { app, logs } = await relayInFrontOf(
+      (_req, res) => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': String(bomb.length),
+        });
+        res.end(bomb);
+      },
+      2000,
+      { upstreamMaxAnswerBytes: limit },
+    );
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+    expect(logs.messages('larger than')[0]).toMatchObject({ call: 'stores', limit });
+  });
+
+  it('refuses an answer in an encoding it cannot read', async () => {
+    const { app } = await relayInFrontOf((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'zstd' });
+      res.end('(\xb5/\xfd not really)');
+    });
+    const res = await app.inject({ url: '/api/store/stores' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
   });
 
   // Backend answers the relay must not pass on: each becomes a 502 with the relay's own code,

@@ -118,10 +118,15 @@ export function upstreamInvalid(backend: BackendLabel): HttpError {
 /** The short network reason for the log: ECONNREFUSED, UND_ERR_SOCKET, TimeoutError. */
 export function failureReason(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown';
+  // undici's request puts the code on the error; fetch wraps it as the cause of a TypeError.
+  const own = errorCode(error);
+  if (own !== null) return own;
   const cause: unknown = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: unknown }).code;
-    return typeof code === 'string' ? code : cause.name;
-  }
+  if (cause instanceof Error) return errorCode(cause) ?? cause.name;
   return error.name;
+}
+
+function errorCode(error: Error): string | null {
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' ? code : null;
 }
