@@ -1,14 +1,20 @@
 // The shop on two servers behind one balancer (`pnpm start:cluster`: scripts/cluster.mjs), on
-// this machine's PostgreSQL and Redis: a shopper's purchase goes through both servers, and the
-// servers are restarted one after the other meanwhile (a rolling restart) while another client
-// keeps calling: no call fails and the order is placed once.
+// this machine's PostgreSQL and Redis, each server's bot on webhooks against a local stand-in of
+// the Bot API. While the servers are restarted one after the other (a rolling restart):
+//   - a shopper's purchase goes through both servers while another client keeps calling: no call
+//     fails and the order is placed once;
+//   - the bot's journey (support/bot-journey.ts) loses and repeats no message: one confirmation,
+//     then each status the operator sets, once and in order, whichever server sends it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createDatabase, dropDatabase } from '@shop/backend';
-import { E2E_RATE_LIMITS, REPO_ROOT } from '../support/paths';
+import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
+import { journey, type JourneyShop } from '../support/bot-journey';
+import { moveOrder } from '../support/bot-shop';
+import { E2E_RATE_LIMITS, REPO_ROOT, TEST_BOT_TOKEN } from '../support/paths';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
@@ -20,10 +26,11 @@ interface Cluster {
   child: ChildProcess;
   dataDir: string;
   database: string;
+  telegram: FakeBotApi;
   log(): string;
 }
 
-async function startCluster(): Promise<Cluster> {
+async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
   // A scratch database beside the one TEST_DATABASE_URL names, dropped afterwards.
   const database = `shop_cluster_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(DATABASE_URL, database);
@@ -41,6 +48,11 @@ async function startCluster(): Promise<Cluster> {
       CLUSTER_REBUILD: '0',
       LOG_LEVEL: 'warn',
       ...E2E_RATE_LIMITS,
+      // Webhooks, the mode for more than one server: every server's bot and notifier is on.
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_MODE: 'webhook',
+      WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+      TELEGRAM_API_ROOT: telegram.apiRoot,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,7 +62,20 @@ async function startCluster(): Promise<Cluster> {
   await expect
     .poll(() => log.includes('[cluster] Shop is running at'), { timeout: 120_000 })
     .toBe(true);
-  return { child, dataDir, database, log: () => log };
+  // Each server has told Telegram where its webhook is.
+  await expect.poll(() => telegram.callsOf('setWebhook').length, { timeout: 30_000 }).toBe(2);
+  return { child, dataDir, database, telegram, log: () => log };
+}
+
+/** Sends SIGUSR2 and resolves when the balancer says the servers have all been restarted. */
+async function rollingRestart(cluster: Cluster): Promise<void> {
+  const before = cluster.log().split('[cluster] rolling restart done').length;
+  cluster.child.kill('SIGUSR2');
+  await expect
+    .poll(() => cluster.log().split('[cluster] rolling restart done').length, {
+      timeout: 120_000,
+    })
+    .toBe(before + 1);
 }
 
 test.describe('two servers behind one balancer', () => {
@@ -64,11 +89,14 @@ test.describe('two servers behind one balancer', () => {
     if (!started) throw new Error('the cluster did not start');
     return started;
   };
+  let telegram: FakeBotApi | undefined;
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    started = await startCluster();
+    telegram = await startFakeBotApi({ token: TEST_BOT_TOKEN });
+    started = await startCluster(telegram);
   });
   test.afterAll(async () => {
+    await telegram?.close();
     const running = started;
     if (!running) return;
     await new Promise<void>((done) => {
@@ -110,7 +138,7 @@ test.describe('two servers behind one balancer', () => {
     const phone = uniquePhone();
     await page.goto(`${BASE}/en/products/porcelain-mug`);
     // The rolling restart starts as the shopper shops.
-    cluster().child.kill('SIGUSR2');
+    const restarted = rollingRestart(cluster());
     await page.getByRole('radio', { name: 'Mint' }).check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.goto(`${BASE}/en/cart`);
@@ -130,9 +158,7 @@ test.describe('two servers behind one balancer', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Order confirmed!')).toBeVisible();
 
-    await expect
-      .poll(() => cluster().log().includes('[cluster] rolling restart done'), { timeout: 120_000 })
-      .toBe(true);
+    await restarted;
     calling.on = false;
     await caller;
 
@@ -151,5 +177,33 @@ test.describe('two servers behind one balancer', () => {
     });
     expect(orders.status()).toBe(200);
     expect(((await orders.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  test('the bot, on both servers: one confirmation and each status once and in order, through a rolling restart', async ({
+    browser,
+  }) => {
+    // The journey (sign-in, order, four runs of the operator's command) and a rolling restart.
+    test.setTimeout(240_000);
+    const running = cluster();
+    const bot = running.telegram;
+    const shop: JourneyShop = {
+      baseUrl: BASE,
+      dataDir: join(running.dataDir, 'backend'),
+      telegram: bot,
+      messagesTo: (chatId) => bot.delivered().filter((call) => call.payload.chat_id === chatId),
+      moveOrder: (number, status) => moveOrder(join(running.dataDir, 'backend'), number, status),
+    };
+    const context = await browser.newContext({ baseURL: BASE });
+    let restarted: Promise<void> | undefined;
+    await journey(shop, await context.newPage(), context.request, 'ru', 'pickup', 700_200_001, {
+      // The servers restart one by one while the order's statuses are sent.
+      afterPlaced: () => {
+        restarted = rollingRestart(running);
+        // Awaited below; a journey that fails first must not leave it unhandled.
+        restarted.catch(() => undefined);
+      },
+    });
+    await restarted;
+    await context.close();
   });
 });

@@ -69,17 +69,27 @@ export async function startBotShop(): Promise<BotShop> {
     telegram,
     log: () => shop.log(),
     messagesTo: (chatId) => telegram.delivered().filter((call) => call.payload.chat_id === chatId),
-    async moveOrder(number, status) {
-      // The shell's BACKEND_URL or OPERATOR_SECRET would point the command elsewhere.
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-      delete env.BACKEND_URL;
-      delete env.OPERATOR_SECRET;
-      const { stdout } = await promisify(execFile)('pnpm', ['order:status', number, status], {
-        cwd: REPO_ROOT,
-        env,
-      });
-      return stdout;
-    },
+    moveOrder: (number, status) => moveOrder(dataDir, number, status),
     stop,
   };
+}
+
+/**
+ * `pnpm order:status <number> <status>` as the operator runs it beside the backend whose data
+ * directory is `backendDataDir` (it names the backend's address and operator secret).
+ */
+export async function moveOrder(
+  backendDataDir: string,
+  number: string,
+  status: OrderStatus,
+): Promise<string> {
+  // The shell's BACKEND_URL or OPERATOR_SECRET would point the command elsewhere.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: backendDataDir };
+  delete env.BACKEND_URL;
+  delete env.OPERATOR_SECRET;
+  const { stdout } = await promisify(execFile)('pnpm', ['order:status', number, status], {
+    cwd: REPO_ROOT,
+    env,
+  });
+  return stdout;
 }
