@@ -3,7 +3,8 @@
 //      BENCH_LOAD_CONNECTIONS connections for BENCH_LOAD_SECONDS against one server, then against
 //      two behind the balancer of `pnpm start:cluster`: throughput, p50/p99, errors, memory.
 //   2. The relay's overhead: an uncached product read through one server against the same read
-//      sent to the backend directly, in one run.
+//      sent to the backend directly, in one run; beside them a bare pass-through (Fastify and
+//      undici, nothing checked), the floor any second hop on this machine has.
 // Targets (issue 10 §5): 0 errors; p99 under 300 ms on one instance; memory flat over the run;
 // the relay at least 60% of the backend's own throughput. A benchmark: it prints, it never fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -131,6 +132,65 @@ function run(url: string, requests: Request[], seconds: number, headers = {}): P
   });
 }
 
+/**
+ * The floor the relay is measured against: Fastify and undici forwarding the read with nothing
+ * checked, nothing added, no hooks. What it loses against the backend called directly is the cost
+ * of a second hop on this machine; what the relay loses beyond it is the cost of its own work.
+ */
+const PASS_THROUGH = `
+import Fastify from 'fastify';
+import { Agent, request } from 'undici';
+const backend = process.env.BACKEND_URL;
+const headers = { 'x-api-key': process.env.CATALOG_API_KEY };
+const dispatcher = new Agent({ keepAliveTimeout: 4000 });
+const app = Fastify();
+app.get('/*', async (req, reply) => {
+  const answer = await request(backend + req.url, {
+    headers: { ...headers, 'x-lang': req.headers['x-lang'] ?? '' },
+    dispatcher,
+  });
+  reply.code(answer.statusCode).type('application/json; charset=utf-8');
+  return JSON.stringify(JSON.parse(await answer.body.text()));
+});
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.stdout.write('listening\\n');
+`;
+
+async function startPassThrough(
+  port: number,
+  backendUrl: string,
+  key: string,
+): Promise<{ stop(): Promise<void> }> {
+  // In bot/, whose dependencies Fastify and undici are.
+  const child = spawn(process.execPath, ['--input-type=module', '-e', PASS_THROUGH], {
+    cwd: join(REPO_ROOT, 'bot'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      BACKEND_URL: backendUrl,
+      CATALOG_API_KEY: key,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, failed) => {
+    child.stdout.once('data', () => {
+      ready();
+    });
+    child.once('exit', (code) => {
+      failed(new Error(`the pass-through exited with ${String(code)}`));
+    });
+  });
+  return {
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => {
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 interface LoadRow {
   scenario: string;
   requestsPerSecond: number;
@@ -172,7 +232,7 @@ async function main(): Promise<void> {
   const database = `shop_bench_load_${randomBytes(4).toString('hex')}`;
   const databaseUrl = await createDatabase(ADMIN_URL, database);
   const rows: LoadRow[] = [];
-  const overhead = { relayRps: 0, backendRps: 0, share: 0 };
+  const overhead = { relayRps: 0, passThroughRps: 0, backendRps: 0, share: 0, passThroughShare: 0 };
   try {
     // One server: measured directly on it (port + 1), the balancer left out.
     const one = await startCluster(1, 3700, databaseUrl, 30_000);
@@ -199,21 +259,35 @@ async function main(): Promise<void> {
       const read: Request[] = [
         { method: 'GET', path: `${CATALOG}/product/porcelain-mug`, headers: { 'x-lang': 'ru' } },
       ];
-      // Rounds of relay then backend, the ratio taken per round and its median reported: on a
-      // shared two-core machine one long run of each can land in a slow and a fast minute.
-      const seconds = Math.max(5, Math.round(SECONDS / 9));
-      await run('http://127.0.0.1:3701', read, 3);
-      const rounds: { relay: number; backend: number }[] = [];
-      for (let round = 0; round < 3; round += 1) {
-        const relay = await run('http://127.0.0.1:3701', read, seconds);
-        const backend = await run('http://127.0.0.1:3710', read, seconds, { 'x-api-key': key });
-        rounds.push({ relay: relay.requests.average, backend: backend.requests.average });
+      const passThrough = await startPassThrough(3720, 'http://127.0.0.1:3710', key);
+      try {
+        // Rounds of relay, pass-through and backend, each ratio taken per round and its median
+        // reported: on a shared two-core machine one long run of each can land in a slow and a
+        // fast minute.
+        const seconds = Math.max(5, Math.round(SECONDS / 9));
+        await run('http://127.0.0.1:3701', read, 3);
+        await run('http://127.0.0.1:3720', read, 3);
+        const rounds: { relay: number; passThrough: number; backend: number }[] = [];
+        for (let round = 0; round < 3; round += 1) {
+          const relay = await run('http://127.0.0.1:3701', read, seconds);
+          const bare = await run('http://127.0.0.1:3720', read, seconds);
+          const backend = await run('http://127.0.0.1:3710', read, seconds, { 'x-api-key': key });
+          rounds.push({
+            relay: relay.requests.average,
+            passThrough: bare.requests.average,
+            backend: backend.requests.average,
+          });
+        }
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
+        const share = (values: number[]) => Math.round(median(values) * 100) / 100;
+        overhead.relayRps = Math.round(median(rounds.map((round) => round.relay)));
+        overhead.passThroughRps = Math.round(median(rounds.map((round) => round.passThrough)));
+        overhead.backendRps = Math.round(median(rounds.map((round) => round.backend)));
+        overhead.share = share(rounds.map((round) => round.relay / round.backend));
+        overhead.passThroughShare = share(rounds.map((round) => round.passThrough / round.backend));
+      } finally {
+        await passThrough.stop();
       }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
-      overhead.relayRps = Math.round(median(rounds.map((round) => round.relay)));
-      overhead.backendRps = Math.round(median(rounds.map((round) => round.backend)));
-      overhead.share =
-        Math.round(median(rounds.map((round) => round.relay / round.backend)) * 100) / 100;
     } finally {
       await uncached.stop();
     }
@@ -239,15 +313,17 @@ async function main(): Promise<void> {
   console.table([
     {
       'relay req/s': overhead.relayRps,
+      'pass-through req/s': overhead.passThroughRps,
       'backend req/s': overhead.backendRps,
       'relay / backend': overhead.share,
+      'pass-through / backend': overhead.passThroughShare,
     },
   ]);
   const one = rows[0];
   const verdicts = [
     `errors: ${rows.every((row) => row.errors === 0 && row.non2xx === 0) ? 'none' : 'SOME'}`,
     `p99 on one server: ${String(one?.p99Ms)} ms (target < 300)`,
-    `relay / backend: ${String(overhead.share)} (target >= 0.6)`,
+    `relay / backend: ${String(overhead.share)} (target >= 0.6; a bare pass-through: ${String(overhead.passThroughShare)})`,
   ];
   console.log(`\n${verdicts.join('\n')}`);
   console.log(
