@@ -10,10 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import postgres from 'postgres';
 import { createDatabase, dropDatabase } from '@shop/backend';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
 import { journey, type JourneyShop } from '../support/bot-journey';
 import { moveOrder } from '../support/bot-shop';
+import { bearer, checkoutWith, lineOf } from '../support/checkout';
+import { completeSignIn } from '../support/sign-in';
 import { E2E_RATE_LIMITS, REPO_ROOT, TEST_BOT_TOKEN } from '../support/paths';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
 
@@ -26,6 +29,8 @@ interface Cluster {
   child: ChildProcess;
   dataDir: string;
   database: string;
+  /** The scratch database's URL. */
+  databaseUrl: string;
   telegram: FakeBotApi;
   log(): string;
 }
@@ -47,6 +52,9 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
       // Built by the suite's `pnpm build`; not built again here.
       CLUSTER_REBUILD: '0',
       LOG_LEVEL: 'warn',
+      // Short enough that the slow order below runs out of time within the test, long enough for
+      // anything else this machine does under a test run.
+      UPSTREAM_TIMEOUT_MS: '5000',
       ...E2E_RATE_LIMITS,
       // Webhooks, the mode for more than one server: every server's bot and notifier is on.
       BOT_TOKEN: TEST_BOT_TOKEN,
@@ -64,7 +72,7 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
     .toBe(true);
   // Each server has told Telegram where its webhook is.
   await expect.poll(() => telegram.callsOf('setWebhook').length, { timeout: 30_000 }).toBe(2);
-  return { child, dataDir, database, telegram, log: () => log };
+  return { child, dataDir, database, databaseUrl: url, telegram, log: () => log };
 }
 
 /** Sends SIGUSR2 and resolves when the balancer says the servers have all been restarted. */
@@ -204,6 +212,82 @@ test.describe('two servers behind one balancer', () => {
       },
     });
     await restarted;
+    await context.close();
+  });
+
+  test('"Place order" pressed again while the first send is still running waits for it: one order, confirmed', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const running = cluster();
+    const context = await browser.newContext({ baseURL: BASE });
+    const page = await context.newPage();
+    await page.goto('/en/sign-in?next=/en/account');
+    await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
+    // By the path: the sign-in page's own address ends in `?next=/en/account` too.
+    await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+    const headers = await bearer(page);
+    const { id } = (await (await context.request.get('/api/auth/user', { headers })).json()) as {
+      id: number;
+    };
+    await checkoutWith(page, context.request, 'en', [
+      await lineOf(context.request, 'porcelain-mug', 'en'),
+    ]);
+    await page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio').first().check();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
+    await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+
+    // The shop is slow: another transaction holds the shopper's account row, which placing an
+    // order locks (the account's order limits), so the first send waits at the backend.
+    const sql = postgres(running.databaseUrl, { max: 1, onnotice: () => undefined });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locked = new Promise<void>((resolve, reject) => {
+      sql
+        .begin(async (tx) => {
+          // NO KEY UPDATE, as the order's own lock: a plain UPDATE lock would also stop the key's
+          // claim (its foreign key shares the row), and the send would wait before it began.
+          await tx`select id from users where id = ${id} for no key update`;
+          resolve();
+          await held;
+          // Rolled back: nothing of this transaction's own.
+          throw new Error('released');
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error && error.message === 'released')) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+    });
+    await locked;
+    const orderAnswers: number[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/orders' && response.request().method() === 'POST') {
+        orderAnswers.push(response.status());
+      }
+    });
+    try {
+      // The first send runs out of the server's time while the backend still works on it.
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect.poll(() => orderAnswers, { timeout: 20_000 }).toEqual([504]);
+      // Pressed again: the same order, with its key, meets the first send still running (409),
+      // and the page waits for it instead of giving up.
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect.poll(() => orderAnswers, { timeout: 20_000 }).toEqual([504, 409]);
+    } finally {
+      release();
+      await sql.end({ timeout: 5 });
+    }
+    // The first send finishes; the page's next try gets its answer replayed.
+    await expect(page.getByText('Order confirmed!')).toBeVisible({ timeout: 20_000 });
+    expect(orderAnswers.at(-1)).toBe(201);
+    const orders = await context.request.get(`/backend/api/ext/v1/customers/${String(id)}/orders`, {
+      headers,
+    });
+    expect(((await orders.json()) as { data: unknown[] }).data).toHaveLength(1);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { buildPath, orderTotals, type CartItem } from '@shop/shared';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from '../../lib/router';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError, isEarlierSendRunning } from '../../lib/api/api-error';
 import { useSessionEnded } from '../../lib/cards/use-session-ended';
 import { outOfStockLines, type OutOfStockLine } from '../../lib/cart/out-of-stock';
 import { useCartStock } from '../../lib/cart/use-cart-stock';
@@ -150,6 +150,10 @@ function CheckoutView({
                 })
               : errorMessage(t, error),
           );
+          return;
+        }
+        if (isEarlierSendRunning(error)) {
+          showFailure(t('checkout.stillPlacing'));
           return;
         }
         setErrors(routeFieldErrors(error.details));

@@ -42,3 +42,11 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * An earlier send of the same request (same Idempotency-Key) is still running at the shop:
+ * 409 `conflict`. Its outcome is not known yet; the same request a moment later gets it replayed.
+ */
+export function isEarlierSendRunning(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && error.code === 'conflict';
+}

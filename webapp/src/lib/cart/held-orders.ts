@@ -8,7 +8,7 @@ import {
   type OrderResponse,
 } from '@shop/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isApiError, type ClientErrorCode } from '../api/api-error';
+import { isApiError, isEarlierSendRunning, type ClientErrorCode } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { logWarning } from '../log';
 import { readJson, writeJson, type KeyValueStorage } from '../storage/storage';
@@ -135,7 +135,7 @@ export function readHeldOrders(storage: KeyValueStorage): HeldOrder[] {
  */
 function isRetryable(error: unknown): boolean {
   if (!isApiError(error)) return true;
-  if (error.status === 409 && error.code === 'conflict') return true;
+  if (isEarlierSendRunning(error)) return true;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 

@@ -219,6 +219,8 @@ export const en = {
       card: 'Card at the till',
     },
     placing: 'Placing your order…',
+    stillPlacing:
+      'Your order is still being placed. Wait a moment, then press “Place order” again: it will not be placed twice.',
     orderAgainIn: {
       hours: 'You can order again in {{hours}} h.',
       minutes: 'You can order again in {{minutes}} min.',

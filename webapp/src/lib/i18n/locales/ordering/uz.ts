@@ -223,6 +223,8 @@ export const uz: OrderingMessages = {
       card: 'Kassada karta bilan',
     },
     placing: 'Buyurtma rasmiylashtirilmoqda…',
+    stillPlacing:
+      'Buyurtma hali rasmiylashtirilmoqda. Biroz kutib, «Buyurtma berish»ni yana bosing: u ikki marta berilmaydi.',
     orderAgainIn: {
       hours: '{{hours}} soatdan keyin yana buyurtma bera olasiz.',
       minutes: '{{minutes}} daqiqadan keyin yana buyurtma bera olasiz.',
