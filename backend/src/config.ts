@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_ORDER_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
+  LIMIT_RANGES,
   type OrderLimits,
   type SignInLimits,
 } from './limits';
@@ -52,13 +53,27 @@ export const ConfigSchema = z.object({
   ORDER_EVENTS_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
   OPERATOR_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
   // Abuse limits (limits.ts): one account's orders, one item per order, wrong sign-in codes.
-  ORDERS_OPEN_UNPAID_LIMIT: boundedInt(1, 1000, DEFAULT_ORDER_LIMITS.openUnpaidOrders),
-  ORDERS_PER_DAY_LIMIT: boundedInt(1, 10_000, DEFAULT_ORDER_LIMITS.ordersPerDay),
-  // The order contract takes at most 999 of one item anyway.
-  ORDER_LINE_QUANTITY_LIMIT: boundedInt(1, 999, DEFAULT_ORDER_LIMITS.lineQuantity),
-  OTP_FAILED_CHECKS_LIMIT: boundedInt(1, 1000, DEFAULT_SIGN_IN_LIMITS.failedChecks),
-  OTP_FAILED_CHECKS_HOURS: boundedInt(1, 30 * 24, DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours),
-  OTP_LOCK_HOURS: boundedInt(1, 30 * 24, DEFAULT_SIGN_IN_LIMITS.lockHours),
+  ORDERS_OPEN_UNPAID_LIMIT: boundedInt(
+    ...LIMIT_RANGES.ORDERS_OPEN_UNPAID_LIMIT,
+    DEFAULT_ORDER_LIMITS.openUnpaidOrders,
+  ),
+  ORDERS_PER_DAY_LIMIT: boundedInt(
+    ...LIMIT_RANGES.ORDERS_PER_DAY_LIMIT,
+    DEFAULT_ORDER_LIMITS.ordersPerDay,
+  ),
+  ORDER_LINE_QUANTITY_LIMIT: boundedInt(
+    ...LIMIT_RANGES.ORDER_LINE_QUANTITY_LIMIT,
+    DEFAULT_ORDER_LIMITS.lineQuantity,
+  ),
+  OTP_FAILED_CHECKS_LIMIT: boundedInt(
+    ...LIMIT_RANGES.OTP_FAILED_CHECKS_LIMIT,
+    DEFAULT_SIGN_IN_LIMITS.failedChecks,
+  ),
+  OTP_FAILED_CHECKS_HOURS: boundedInt(
+    ...LIMIT_RANGES.OTP_FAILED_CHECKS_HOURS,
+    DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours,
+  ),
+  OTP_LOCK_HOURS: boundedInt(...LIMIT_RANGES.OTP_LOCK_HOURS, DEFAULT_SIGN_IN_LIMITS.lockHours),
   DEMO_ORDER_FLOW: z.preprocess(emptyAsUnset, z.enum(['0', '1']).default('0')),
   DEMO_ORDER_FLOW_INTERVAL_MS: z.preprocess(
     emptyAsUnset,

@@ -20,6 +20,7 @@ export { loadConfig, type Config } from './config';
 export {
   DEFAULT_ORDER_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
+  LIMIT_RANGES,
   type OrderLimits,
   type SignInLimits,
 } from './limits';

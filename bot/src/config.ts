@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OrderLimits, SignInLimits } from '@shop/backend';
+import { LIMIT_RANGES, type OrderLimits, type SignInLimits } from '@shop/backend';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type Limit, type RateLimits } from './web/rate-limits';
 
@@ -148,14 +148,14 @@ const EnvSchema = z.object({
       .min(1)
       .max(7 * 24 * 60),
   ),
-  // The embedded backend's abuse limits (backend/src/limits.ts has the defaults); the same
-  // ranges as the backend's own config.
-  ORDERS_OPEN_UNPAID_LIMIT: optional(WholeNumber(1, 1000)),
-  ORDERS_PER_DAY_LIMIT: optional(WholeNumber(1, 10_000)),
-  ORDER_LINE_QUANTITY_LIMIT: optional(WholeNumber(1, 999)),
-  OTP_FAILED_CHECKS_LIMIT: optional(WholeNumber(1, 1000)),
-  OTP_FAILED_CHECKS_HOURS: optional(WholeNumber(1, 30 * 24)),
-  OTP_LOCK_HOURS: optional(WholeNumber(1, 30 * 24)),
+  // The embedded backend's abuse limits, in the backend's own ranges (backend/src/limits.ts,
+  // which also has the defaults).
+  ORDERS_OPEN_UNPAID_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDERS_OPEN_UNPAID_LIMIT)),
+  ORDERS_PER_DAY_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDERS_PER_DAY_LIMIT)),
+  ORDER_LINE_QUANTITY_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDER_LINE_QUANTITY_LIMIT)),
+  OTP_FAILED_CHECKS_LIMIT: optional(WholeNumber(...LIMIT_RANGES.OTP_FAILED_CHECKS_LIMIT)),
+  OTP_FAILED_CHECKS_HOURS: optional(WholeNumber(...LIMIT_RANGES.OTP_FAILED_CHECKS_HOURS)),
+  OTP_LOCK_HOURS: optional(WholeNumber(...LIMIT_RANGES.OTP_LOCK_HOURS)),
   WEBAPP_DIST: optional(z.string()),
   // The key ends up in a script URL in the browser: the webapp accepts only these characters.
   YANDEX_MAPS_API_KEY: optional(
