@@ -75,6 +75,18 @@ describe('config', () => {
     );
   });
 
+  it("keeps the rate-limit counters under the shop's own prefix in Redis", () => {
+    expect(loadConfig({}).redisPrefix).toBe('shop-rate-limit:');
+    expect(loadConfig({ RATE_LIMIT_REDIS_PREFIX: 'uy-shop:limits:' }).redisPrefix).toBe(
+      'uy-shop:limits:',
+    );
+    for (const bad of ['has space', 'a*', 'x'.repeat(61)]) {
+      expect(problems({ RATE_LIMIT_REDIS_PREFIX: bad }), bad).toEqual([
+        'RATE_LIMIT_REDIS_PREFIX: Letters, digits and : _ . - only, at most 60',
+      ]);
+    }
+  });
+
   it('derives PUBLIC_URL from PORT and trims trailing slashes', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.uz/' }).publicUrl).toBe(

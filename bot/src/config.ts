@@ -2,7 +2,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMIT_RANGES, type OrderLimits, type SignInLimits } from '@shop/backend';
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMITS, type Limit, type RateLimits } from './web/rate-limits';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_REDIS_PREFIX,
+  type Limit,
+  type RateLimits,
+} from './web/rate-limits';
 
 /** The repository root, two levels above this file (bot/src/config.ts). */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -207,6 +212,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   // Shared rate-limit counters for every instance (issue 10); without it each counts alone.
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL')),
+  RATE_LIMIT_REDIS_PREFIX: optional(
+    z.string().regex(/^[A-Za-z0-9:_.-]{1,60}$/, 'Letters, digits and : _ . - only, at most 60'),
+  ),
   TRUST_PROXY: optional(TrustProxySetting),
   RATE_LIMIT_SIGN_IN_CODES_PER_CLIENT: optional(RateLimitSetting),
   RATE_LIMIT_SIGN_IN_CODES_OVERALL: optional(RateLimitSetting),
@@ -358,6 +366,11 @@ export interface Config {
   logLevel: string;
   /** Shared rate-limit counters (REDIS_URL); undefined: each instance counts in memory. */
   redisUrl: string | undefined;
+  /**
+   * What the counters' keys in Redis start with: one shop's instances share it, and two shops
+   * on one Redis need two (RATE_LIMIT_REDIS_PREFIX).
+   */
+  redisPrefix: string;
   /** Which proxies may name the client's address; undefined: the socket's address is the client. */
   trustProxy: TrustProxy | undefined;
   rateLimits: RateLimits;
@@ -462,6 +475,7 @@ export function loadConfig(
       e.DEMO_ORDER_FLOW === '1' ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? 120_000 } : null,
     logLevel: e.LOG_LEVEL ?? 'info',
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.RATE_LIMIT_REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       signInCodesPerClient: limitOr(

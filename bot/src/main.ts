@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     yandexMapsApiKey: config.yandexMapsApiKey,
     buildPollIntervalMs: config.buildPollIntervalMs,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
-    rateLimits: { limits: config.rateLimits, redis },
+    rateLimits: { limits: config.rateLimits, redis, redisPrefix: config.redisPrefix },
     log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
   if (backend) {

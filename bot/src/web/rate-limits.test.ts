@@ -212,4 +212,24 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared by two instances through Re
     }
     expect(overall).toEqual([200, 200, 429, 429]);
   });
+
+  it('counts two shops on one Redis apart when their prefixes differ', async () => {
+    const limits = only({ signInCodesPerClient: { max: 2, ...MINUTE } });
+    const run = randomUUID();
+    const [first, second] = await Promise.all(
+      ['first', 'second'].map((shop) => {
+        const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+        clients.push(redis);
+        return relayWith({ limits, redis, redisPrefix: `shop-test-${run}-${shop}:` });
+      }),
+    );
+    const address = '203.0.113.60';
+    const firstAnswers: number[] = [];
+    for (let sent = 0; sent < 3; sent += 1) {
+      firstAnswers.push((await askCode(first as FastifyInstance, address)).statusCode);
+    }
+    expect(firstAnswers).toEqual([200, 200, 429]);
+    // The same address at the other shop has used none of its own limit.
+    expect((await askCode(second as FastifyInstance, address)).statusCode).toBe(200);
+  });
 });

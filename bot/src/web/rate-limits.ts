@@ -89,6 +89,9 @@ const MESSAGES: Readonly<Record<LimitName, string>> = {
   requestsPerClient: 'Too many requests. Try again later.',
 };
 
+/** What the counters' keys in Redis start with, unless RATE_LIMIT_REDIS_PREFIX says otherwise. */
+export const DEFAULT_REDIS_PREFIX = 'shop-rate-limit:';
+
 /**
  * Counts each API request against its limits before anything else runs (onRequest: before the
  * body is read), and refuses one over a limit with 429 `rate_limited`, `retry_after` and the
@@ -102,7 +105,7 @@ export async function installRateLimits(
   await app.register(rateLimit, {
     global: false,
     ...(options.redis
-      ? { redis: options.redis, nameSpace: options.redisPrefix ?? 'shop-rate-limit:' }
+      ? { redis: options.redis, nameSpace: options.redisPrefix ?? DEFAULT_REDIS_PREFIX }
       : {}),
     // Redis away: the shop keeps selling, unlimited, and says so in the log (below).
     skipOnError: true,
