@@ -42,7 +42,10 @@ function HeldOrderCard({ order }: { order: HeldOrder }) {
 
   let status: string;
   if (order.refused !== null) {
-    const reason = errorMessage(t, new ApiError({ code: order.refused, message: '', status: 0 }));
+    const reason =
+      order.refusedRule === null
+        ? errorMessage(t, new ApiError({ code: order.refused, message: '', status: 0 }))
+        : t(`accountLimits.${order.refusedRule}`);
     status = t('held.refused', { reason });
   } else status = sending ? t('held.sending') : t('held.willSend');
 

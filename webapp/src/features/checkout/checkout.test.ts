@@ -304,13 +304,13 @@ describe("an order refused for the account's limits", () => {
 
   it('says the rule in words, with the wait in hours or minutes when the server gave one', () => {
     expect(accountLimitText(t, refused('open_orders_limit'))).toBe(
-      '<orderRules.open_orders_limit>',
+      '<accountLimits.open_orders_limit>',
     );
     expect(accountLimitText(t, refused('daily_orders_limit', 23 * 3600 + 1))).toBe(
-      '<orderRules.daily_orders_limit> <checkout.orderAgainIn.hours {"hours":24}>',
+      '<accountLimits.daily_orders_limit> <checkout.orderAgainIn.hours {"hours":24}>',
     );
     expect(accountLimitText(t, refused('daily_orders_limit', 90))).toBe(
-      '<orderRules.daily_orders_limit> <checkout.orderAgainIn.minutes {"minutes":2}>',
+      '<accountLimits.daily_orders_limit> <checkout.orderAgainIn.minutes {"minutes":2}>',
     );
   });
 

@@ -2,10 +2,20 @@ import { ORDER_RULES, type FieldError, type OrderRule } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import type { ApiError } from '../../lib/api/api-error';
 import { waitInUnits } from '../../lib/i18n/wait';
+import {
+  accountLimitRuleOf,
+  isAccountLimitRule,
+  type AccountLimitRule,
+} from '../../lib/orders/account-limits';
 import type { CheckoutErrors, CheckoutTarget } from './checkout-form';
 
-function isOrderRule(rule: string | undefined): rule is OrderRule {
-  return rule !== undefined && (ORDER_RULES as readonly string[]).includes(rule);
+/** A rule about the order itself; the account's limits have texts of their own. */
+function isOrderRule(rule: string | undefined): rule is Exclude<OrderRule, AccountLimitRule> {
+  return (
+    rule !== undefined &&
+    !isAccountLimitRule(rule) &&
+    (ORDER_RULES as readonly string[]).includes(rule)
+  );
 }
 
 /**
@@ -13,12 +23,10 @@ function isOrderRule(rule: string | undefined): rule is OrderRule {
  * the server): the rule's own text when it names one, else what that field needs.
  */
 export function fieldErrorText(t: TFunction, target: CheckoutTarget, error: FieldError): string {
+  if (isAccountLimitRule(error.rule)) return t(`accountLimits.${error.rule}`);
   if (isOrderRule(error.rule)) return t(`orderRules.${error.rule}`);
   return t(`checkout.invalid.${target}`);
 }
-
-/** Refusals about the account's orders, not about anything in the form. */
-const ACCOUNT_LIMIT_RULES: readonly OrderRule[] = ['open_orders_limit', 'daily_orders_limit'];
 
 /**
  * The shopper's words for an order refused because of the account's limits (too many open
@@ -26,12 +34,9 @@ const ACCOUNT_LIMIT_RULES: readonly OrderRule[] = ['open_orders_limit', 'daily_o
  * error. No field is highlighted for these, so "check the highlighted fields" would mislead.
  */
 export function accountLimitText(t: TFunction, error: ApiError): string | null {
-  if (error.code !== 'order_refused') return null;
-  const rule = error.details
-    .map((detail) => detail.rule)
-    .find((candidate) => isOrderRule(candidate) && ACCOUNT_LIMIT_RULES.includes(candidate));
-  if (!isOrderRule(rule)) return null;
-  const text = t(`orderRules.${rule}`);
+  const rule = accountLimitRuleOf(error);
+  if (rule === null) return null;
+  const text = t(`accountLimits.${rule}`);
   if (error.retryAfter === undefined) return text;
   const wait = waitInUnits(error.retryAfter);
   const again =

@@ -249,12 +249,43 @@ describe('held orders', () => {
     shop.fail = () => new ApiError({ code: 'out_of_stock', message: 'Not enough', status: 409 });
     store.getState().hold(hold());
     await settle();
-    expect(store.getState().orders[0]?.refused).toBe('out_of_stock');
+    expect(store.getState().orders[0]).toMatchObject({
+      refused: 'out_of_stock',
+      refusedRule: null,
+    });
     shop.fail = null;
     wake();
     await settle(10 * 60_000);
     expect(shop.calls).toHaveLength(1);
     expect(store.getState().cancel(KEY_A)?.lines).toEqual([line]);
+  });
+
+  it('keeps which account limit refused an order, through a reload, so the cart can say it', async () => {
+    const { store, storage, shop } = setup();
+    shop.fail = () =>
+      new ApiError({
+        code: 'order_refused',
+        message: 'Too many orders',
+        status: 422,
+        details: [{ field: '(root)', message: 'Too many orders', rule: 'open_orders_limit' }],
+      });
+    store.getState().hold(hold());
+    await settle();
+    expect(store.getState().orders[0]).toMatchObject({
+      refused: 'order_refused',
+      refusedRule: 'open_orders_limit',
+    });
+    expect(readHeldOrders(storage)[0]?.refusedRule).toBe('open_orders_limit');
+    // Stored data is checked on reading: a rule that is no account limit is dropped.
+    const [stored] = readHeldOrders(storage);
+    storage.setItem(
+      HELD_ORDERS_STORAGE_KEY,
+      JSON.stringify([{ ...stored, refusedRule: 'region_not_served' }]),
+    );
+    expect(readHeldOrders(storage)[0]).toMatchObject({
+      refused: 'order_refused',
+      refusedRule: null,
+    });
   });
 
   it('tries again when the shop says an earlier send of the same order is still running', async () => {

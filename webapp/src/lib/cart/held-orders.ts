@@ -9,6 +9,11 @@ import {
 } from '@shop/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError, isEarlierSendRunning, type ClientErrorCode } from '../api/api-error';
+import {
+  accountLimitRuleOf,
+  isAccountLimitRule,
+  type AccountLimitRule,
+} from '../orders/account-limits';
 import type { ApiClient } from '../api/client';
 import { logWarning } from '../log';
 import { readJson, writeJson, type KeyValueStorage } from '../storage/storage';
@@ -42,6 +47,8 @@ export interface HeldOrder {
   sendingSince: number | null;
   /** The shop refused it (stock, delivery rules): never sent again; the shopper takes it back. */
   refused: ClientErrorCode | null;
+  /** The account limit it was refused for, when that was the reason: the shopper reads which. */
+  refusedRule: AccountLimitRule | null;
 }
 
 export interface SentHeldOrder {
@@ -56,7 +63,7 @@ export interface HeldOrdersState {
 }
 
 export interface HeldOrdersActions {
-  hold(order: Omit<HeldOrder, 'heldAt' | 'sendingSince' | 'refused'>): void;
+  hold(order: Omit<HeldOrder, 'heldAt' | 'sendingSince' | 'refused' | 'refusedRule'>): void;
   /**
    * Takes a waiting order back; its lines are returned to put back in the cart. Null when it is
    * being sent right now (it may already be at the shop) or is gone.
@@ -96,7 +103,8 @@ const isStamp = (value: unknown): value is number =>
  */
 function parseHeldOrder(value: unknown): HeldOrder | null {
   if (!isRecord(value)) return null;
-  const { idempotencyKey, userId, lang, body, lines, heldAt, sendingSince, refused } = value;
+  const { idempotencyKey, userId, lang, body, lines, heldAt, sendingSince, refused, refusedRule } =
+    value;
   if (typeof idempotencyKey !== 'string' || idempotencyKey.length < 16) return null;
   if (typeof userId !== 'number' || !Number.isInteger(userId)) return null;
   if (typeof lang !== 'string' || !isLanguage(lang)) return null;
@@ -113,6 +121,8 @@ function parseHeldOrder(value: unknown): HeldOrder | null {
     heldAt,
     sendingSince: isStamp(sendingSince) ? sendingSince : null,
     refused: typeof refused === 'string' ? (refused as ClientErrorCode) : null,
+    refusedRule:
+      typeof refused === 'string' && isAccountLimitRule(refusedRule) ? refusedRule : null,
   };
 }
 
@@ -218,7 +228,8 @@ export function createHeldOrdersStore(deps: HeldOrdersDeps): HeldOrdersStore {
             update(key, (o) => ({ ...o, sendingSince: null }));
           } else {
             const code: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
-            update(key, (o) => ({ ...o, sendingSince: null, refused: code }));
+            const rule = accountLimitRuleOf(error);
+            update(key, (o) => ({ ...o, sendingSince: null, refused: code, refusedRule: rule }));
             continue;
           }
           return;
@@ -241,7 +252,13 @@ export function createHeldOrdersStore(deps: HeldOrdersDeps): HeldOrdersStore {
       sent: null,
 
       hold(order) {
-        const held: HeldOrder = { ...order, heldAt: now(), sendingSince: null, refused: null };
+        const held: HeldOrder = {
+          ...order,
+          heldAt: now(),
+          sendingSince: null,
+          refused: null,
+          refusedRule: null,
+        };
         write([...read().filter((o) => o.idempotencyKey !== order.idempotencyKey), held]);
         cancelRetry();
         void get().flush();

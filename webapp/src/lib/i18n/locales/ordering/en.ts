@@ -14,9 +14,6 @@ export const en = {
     payment_not_allowed: 'This payment method is not available with this delivery method.',
     receipt_payment_not_allowed: 'The courier takes cash only.',
     quantity_limit: 'Too many of one item for one order. Please lower the quantity.',
-    open_orders_limit:
-      'You have too many orders that are not yet paid or received. You can order again once one of them is paid, received or cancelled.',
-    daily_orders_limit: 'You have placed the most orders allowed in 24 hours.',
     field_invalid: 'Check this field.',
   },
   auth: {

@@ -13,9 +13,6 @@ export const uz: OrderingMessages = {
     payment_not_allowed: 'Bu toʻlov usuli ushbu yetkazib berish usulida mavjud emas.',
     receipt_payment_not_allowed: 'Kuryer faqat naqd pul qabul qiladi.',
     quantity_limit: 'Bitta buyurtma uchun bir mahsulotdan juda koʻp. Miqdorini kamaytiring.',
-    open_orders_limit:
-      'Sizda hali toʻlanmagan va qabul qilinmagan buyurtmalar juda koʻp. Ulardan biri toʻlangach, qabul qilingach yoki bekor qilingach, yana buyurtma bera olasiz.',
-    daily_orders_limit: '24 soat ichida ruxsat etilgan eng koʻp buyurtmani berdingiz.',
     field_invalid: 'Bu maydonni tekshiring.',
   },
   auth: {

@@ -171,6 +171,11 @@ export const en = {
     allInCart: 'All {{count}} in stock are in your cart',
     inCart: 'In your cart: {{count}}',
   },
+  accountLimits: {
+    open_orders_limit:
+      'You have too many orders that are not yet paid or received. You can order again once one of them is paid, received or cancelled.',
+    daily_orders_limit: 'You have placed the most orders allowed in 24 hours.',
+  },
   held: {
     title: 'Order waiting for the network',
     willSend: "It will be sent when you're online.",

@@ -173,6 +173,11 @@ export const uz: ShopMessages = {
     allInCart: 'Ombordagi barcha {{count}} tasi savatingizda',
     inCart: 'Savatingizda: {{count}}',
   },
+  accountLimits: {
+    open_orders_limit:
+      'Sizda hali toʻlanmagan va qabul qilinmagan buyurtmalar juda koʻp. Ulardan biri toʻlangach, qabul qilingach yoki bekor qilingach, yana buyurtma bera olasiz.',
+    daily_orders_limit: '24 soat ichida ruxsat etilgan eng koʻp buyurtmani berdingiz.',
+  },
   held: {
     title: 'Buyurtma internetni kutmoqda',
     willSend: 'Internet paydo boʻlganda yuboriladi.',
