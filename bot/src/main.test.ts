@@ -81,7 +81,9 @@ describe('main', () => {
     expect(await exited).toBe(0);
     expect(output().match(/Telegram bot is off/g)).toHaveLength(1);
     expect(output()).not.toContain('main-test-key-123456');
-  });
+    // Through tsx, as `pnpm dev:server` runs it: 10 s to start on a quiet machine, three times that
+    // beside a full test run.
+  }, 90_000);
 
   // Two PGlite databases (the backend's and the notifier's) start cold here: a minute or more
   // on a loaded machine.
