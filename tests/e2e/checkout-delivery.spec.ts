@@ -9,6 +9,7 @@ import {
   lineOf,
   nextOrderAnswer,
   orderOf,
+  pickUpAtFirstShop,
   signInFresh,
   signInFreshOnMapsServer,
   summaryOf,
@@ -336,13 +337,7 @@ test.describe('checkout: an order sent twice', () => {
   }) => {
     await signInFresh(page, 'en', '/en/account');
     await checkoutWith(page, request, 'en', [await lineOf(request, 'porcelain-mug', 'en')]);
-    await page
-      .getByRole('radiogroup', { name: 'Choose a shop' })
-      .getByRole('radio')
-      .first()
-      .check();
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
-    await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+    await pickUpAtFirstShop(page);
     const answer = nextOrderAnswer(page, 'create');
     await page.getByRole('button', { name: 'Place order' }).click();
     const first = await answer;

@@ -15,7 +15,7 @@ import { createDatabase, dropDatabase } from '@shop/backend';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
 import { journey, type JourneyShop } from '../support/bot-journey';
 import { moveOrder } from '../support/bot-shop';
-import { bearer, checkoutWith, lineOf } from '../support/checkout';
+import { bearer, checkoutWith, lineOf, pickUpAtFirstShop } from '../support/checkout';
 import { completeSignIn } from '../support/sign-in';
 import { E2E_RATE_LIMITS, REPO_ROOT, TEST_BOT_TOKEN } from '../support/paths';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
@@ -159,10 +159,7 @@ test.describe('two servers behind one balancer', () => {
       .fill(await latestCodeFor(phone, join(cluster().dataDir, 'backend')));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/en\/checkout$/);
-    const shops = page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio');
-    await shops.first().check();
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
-    await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+    await pickUpAtFirstShop(page);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Order confirmed!')).toBeVisible();
 
@@ -233,9 +230,7 @@ test.describe('two servers behind one balancer', () => {
     await checkoutWith(page, context.request, 'en', [
       await lineOf(context.request, 'porcelain-mug', 'en'),
     ]);
-    await page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio').first().check();
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
-    await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+    await pickUpAtFirstShop(page);
 
     // The shop is slow: another transaction holds the shopper's account row, which placing an
     // order locks (the account's order limits), so the first send waits at the backend.

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CALLS, type CartItem } from '@shop/shared';
 import { storedCart, storedJson } from '../support/browser-state';
-import { bearer, checkoutWith, lineOf, signInFresh } from '../support/checkout';
+import { bearer, checkoutWith, lineOf, pickUpAtFirstShop, signInFresh } from '../support/checkout';
 
 const CART_PATH = CALLS.saveCart.path;
 
@@ -107,9 +107,7 @@ async function fillPickupOrder(page: Page, request: APIRequestContext, lines: Ca
   await checkoutWith(page, request, 'en', lines);
   const shops = page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio');
   await expect(shops).toHaveCount(3);
-  await shops.first().check();
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
-  await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+  await pickUpAtFirstShop(page);
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue(/90/);
 }
 

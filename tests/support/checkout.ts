@@ -112,6 +112,13 @@ export async function checkoutWith(
   await page.goto(`/${lang}/checkout`);
 }
 
+/** On the checkout page, in English: pickup at the first shop listed, for Dilnoza Karimova. */
+export async function pickUpAtFirstShop(page: Page): Promise<void> {
+  await page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio').first().check();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
+  await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+}
+
 /**
  * A variant with 2 to 5 left, of the one product specs may buy low stock of (LOW_STOCK_BOUGHT):
  * buying one elsewhere leaves a line that asks for too many.
