@@ -39,6 +39,13 @@ describe('/readyz', () => {
     return app;
   }
 
+  it('asks a backend that serves both calls once, and names it under both', async () => {
+    const before = answering.requests.length;
+    const res = await serverWith(answering.url, answering.url).inject({ url: '/readyz' });
+    expect(res.json()).toMatchObject({ checks: { ecommerce: 'ok', catalog: 'ok' } });
+    expect(answering.requests.length - before).toBe(1);
+  });
+
   it('is ready when the database and both backends answer', async () => {
     const res = await serverWith(answering.url, answering.url).inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);

@@ -62,9 +62,16 @@ export function registerReadiness(app: FastifyInstance, deps: ReadinessDeps): vo
         .header('cache-control', 'no-store')
         .send({ code: 'upstream_unavailable', message: 'Shutting down', checks: {} });
     }
+    // One backend often serves both (the embedded one always does): asked once, named twice.
+    const asked = new Map<string, Promise<void>>();
+    const backend = (baseUrl: string) => () => {
+      const answer = asked.get(baseUrl) ?? backendAnswers(baseUrl, ms);
+      asked.set(baseUrl, answer);
+      return answer;
+    };
     const checks: Record<string, () => Promise<unknown>> = {
-      ecommerce: () => backendAnswers(deps.upstreams.ecommerceUrl, ms),
-      catalog: () => backendAnswers(deps.upstreams.catalogUrl, ms),
+      ecommerce: backend(deps.upstreams.ecommerceUrl),
+      catalog: backend(deps.upstreams.catalogUrl),
       ...(deps.database ? { database: () => deps.database?.ping() ?? Promise.resolve() } : {}),
       ...(deps.redis ? { redis: () => deps.redis?.ping() ?? Promise.resolve() } : {}),
     };
