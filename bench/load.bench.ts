@@ -24,6 +24,9 @@ const CONNECTIONS = positiveIntegerFromEnv('BENCH_LOAD_CONNECTIONS', 50);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CATALOG = '/backend/api/ext/v1/resources';
+/** `overhead` measures the relay's overhead alone (a quick check while working on the relay). */
+const ONLY = process.env.BENCH_LOAD_ONLY ?? '';
+if (ONLY !== '' && ONLY !== 'overhead') throw new Error('BENCH_LOAD_ONLY may only be "overhead"');
 
 const LIMITS_OFF = Object.fromEntries(
   [
@@ -234,18 +237,20 @@ async function main(): Promise<void> {
   const rows: LoadRow[] = [];
   const overhead = { relayRps: 0, passThroughRps: 0, backendRps: 0, share: 0, passThroughShare: 0 };
   try {
-    // One server: measured directly on it (port + 1), the balancer left out.
-    const one = await startCluster(1, 3700, databaseUrl, 30_000);
-    try {
-      rows.push(await browse(one, 'one server', 'http://127.0.0.1:3701'));
-    } finally {
-      await one.stop();
-    }
-    const two = await startCluster(2, 3700, databaseUrl, 30_000);
-    try {
-      rows.push(await browse(two, 'two servers behind the balancer', two.url));
-    } finally {
-      await two.stop();
+    if (ONLY === '') {
+      // One server: measured directly on it (port + 1), the balancer left out.
+      const one = await startCluster(1, 3700, databaseUrl, 30_000);
+      try {
+        rows.push(await browse(one, 'one server', 'http://127.0.0.1:3701'));
+      } finally {
+        await one.stop();
+      }
+      const two = await startCluster(2, 3700, databaseUrl, 30_000);
+      try {
+        rows.push(await browse(two, 'two servers behind the balancer', two.url));
+      } finally {
+        await two.stop();
+      }
     }
     // The relay's overhead, its cache off: every read reaches the backend either way.
     const uncached = await startCluster(1, 3700, databaseUrl, 0);
@@ -295,20 +300,22 @@ async function main(): Promise<void> {
     await dropDatabase(ADMIN_URL, database);
   }
 
-  console.log(
-    `\nLoad: ${String(SECONDS)} s of mixed browsing at ${String(CONNECTIONS)} connections`,
-  );
-  console.table(
-    rows.map((row) => ({
-      scenario: row.scenario,
-      'req/s': row.requestsPerSecond,
-      'p50 ms': row.p50Ms,
-      'p99 ms': row.p99Ms,
-      errors: row.errors,
-      'non-2xx': row.non2xx,
-      'RSS MB start/end/max': `${String(row.memoryMb.start)}/${String(row.memoryMb.end)}/${String(row.memoryMb.max)}`,
-    })),
-  );
+  if (ONLY === '') {
+    console.log(
+      `\nLoad: ${String(SECONDS)} s of mixed browsing at ${String(CONNECTIONS)} connections`,
+    );
+    console.table(
+      rows.map((row) => ({
+        scenario: row.scenario,
+        'req/s': row.requestsPerSecond,
+        'p50 ms': row.p50Ms,
+        'p99 ms': row.p99Ms,
+        errors: row.errors,
+        'non-2xx': row.non2xx,
+        'RSS MB start/end/max': `${String(row.memoryMb.start)}/${String(row.memoryMb.end)}/${String(row.memoryMb.max)}`,
+      })),
+    );
+  }
   console.log('\nRelay overhead (uncached product read):');
   console.table([
     {
@@ -321,16 +328,22 @@ async function main(): Promise<void> {
   ]);
   const one = rows[0];
   const verdicts = [
-    `errors: ${rows.every((row) => row.errors === 0 && row.non2xx === 0) ? 'none' : 'SOME'}`,
-    `p99 on one server: ${String(one?.p99Ms)} ms (target < 300)`,
     `relay / backend: ${String(overhead.share)} (target >= 0.6; a bare pass-through: ${String(overhead.passThroughShare)})`,
   ];
+  if (one !== undefined) {
+    verdicts.unshift(
+      `errors: ${rows.every((row) => row.errors === 0 && row.non2xx === 0) ? 'none' : 'SOME'}`,
+      `p99 on one server: ${String(one.p99Ms)} ms (target < 300)`,
+    );
+  }
   console.log(`\n${verdicts.join('\n')}`);
   console.log(
     `Load average ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}: the load generator shares the machine's 2 cores with the servers.`,
   );
+  // A partial run does not replace the last full one's results.
+  if (ONLY !== '') return;
   const results = join(REPO_ROOT, 'bench', 'results');
   await mkdir(results, { recursive: true });
   await writeFile(
