@@ -247,6 +247,29 @@ describe('relay when the backend misbehaves', () => {
     expect(logs.text()).not.toContain(PRIVATE);
   });
 
+  it("passes only the contract's fields: one the backend adds never reaches the browser", async () => {
+    const store = {
+      id: 1,
+      name: 'Chilonzor',
+      address: 'Bunyodkor 1',
+      phone: '+998 71 200 00 00',
+      hours: '9:00–21:00',
+      location: { lat: 41.28, lng: 69.2 },
+    };
+    const { app } = await relayInFrontOf(
+      answerJson(200, {
+        data: [{ ...store, managerNote: PRIVATE, location: { ...store.location, internal: 1 } }],
+        debug: PRIVATE,
+      }),
+    );
+    // Twice: the first check of a call's answer compiles its schema, the second runs the result.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await app.inject({ url: '/api/store/stores' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: [store] });
+    }
+  });
+
   it('refuses an answer past the size limit without reading it whole, and closes the backend connection', async () => {
     // A valid answer (an empty list padded with whitespace) of 50 MB, written as fast as the
     // relay takes it: the relay must stop at its limit rather than hold all of it in memory.
