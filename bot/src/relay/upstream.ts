@@ -53,17 +53,11 @@ export function startDeadline(ms: number, clientClosed: AbortSignal): Deadline {
   const timer = ms > 0 ? setTimeout(expire, ms) : undefined;
   if (timer === undefined) expire();
   const onClientClose = () => {
+    clearTimeout(timer);
     controller.abort(new DOMException('Client went away', 'AbortError'));
   };
   if (clientClosed.aborted) onClientClose();
   else clientClosed.addEventListener('abort', onClientClose, { once: true });
-  controller.signal.addEventListener(
-    'abort',
-    () => {
-      clearTimeout(timer);
-    },
-    { once: true },
-  );
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
