@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cartLineOf, firstVariantOf, seedCart } from '../support/cart-lines';
+import { checkoutWith, lineOf, signInFresh } from '../support/checkout';
 
 /** The widest line price the catalogue allows a shop to set, and the most of one line. */
 const TOP_PRICE = 99_999_999;
@@ -55,3 +56,34 @@ test('cart lines, totals and buttons fit 320, 360 and 412 px screens at the high
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
+
+for (const lang of ['uz', 'ru', 'en'] as const) {
+  test(`the checkout's choices keep their words inside their boxes at 320, 360 and 412 px (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await signInFresh(page, lang, `/${lang}`);
+    await checkoutWith(page, request, lang, [await lineOf(request, 'porcelain-mug', lang)]);
+    // Pickup at a shop, paid on receipt: every kind of choice the form has is on screen, the
+    // cash-or-card one ("Наличными", one long word) among them.
+    const main = page.getByRole('main');
+    await main.getByRole('radio').first().check();
+    await main.getByRole('radiogroup').nth(1).getByRole('radio').first().check();
+    const choices = main.locator('label:has(input[type="radio"])');
+    await expect(main.locator('input[name="receipt-payment"]')).toHaveCount(2);
+    for (const width of [320, 360, 412]) {
+      await page.setViewportSize({ width, height: 800 });
+      const overflowing = await choices.evaluateAll((labels) =>
+        labels
+          .filter((label) => label.scrollWidth > label.clientWidth)
+          .map((label) => label.textContent),
+      );
+      expect(overflowing, `choices wider than their box at ${String(width)}px`).toEqual([]);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `page width at ${String(width)}px`).toBeLessThanOrEqual(clientWidth);
+    }
+  });
+}
