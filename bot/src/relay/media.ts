@@ -1,6 +1,6 @@
-import { Readable, Transform, pipeline } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { Transform, pipeline } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { request as backendRequest, type Dispatcher } from 'undici';
 import { DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS } from '../config';
 import { HttpError } from '../errors';
 import { MEDIA_CONTENT_SECURITY_POLICY } from '../web/security-headers';
@@ -11,6 +11,7 @@ import {
   upstreamFailure,
   upstreamInvalid,
 } from './upstream';
+import { backendConnections, headerValue } from './upstream-client';
 
 export interface MediaOptions {
   catalogUrl: string;
@@ -80,22 +81,21 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
       throw new HttpError('not_found', 'No such image');
     }
 
-    const headers: Record<string, string> = { accept: 'image/*' };
+    // An image passes on byte for byte, with its own length: it must come unpacked.
+    const headers: Record<string, string> = { accept: 'image/*', 'accept-encoding': 'identity' };
     for (const name of CONDITIONAL) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
     const deadline = startDeadline(opts.timeoutMs, clientCloseSignal(reply.raw));
-    // Closes the backend's connection when the body is given up on: the deadline ends once the
-    // headers are in.
-    const giveUp = new AbortController();
-    let response: Response;
+    let response: Dispatcher.ResponseData;
     try {
-      response = await fetch(`${opts.catalogUrl}/media/${path}`, {
-        method: request.method,
+      // The shared connections of the JSON calls; like them, no redirect is followed.
+      response = await backendRequest(`${opts.catalogUrl}/media/${path}`, {
+        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
         headers,
-        signal: AbortSignal.any([deadline.signal, giveUp.signal]),
-        redirect: 'manual',
+        signal: deadline.signal,
+        dispatcher: backendConnections,
       });
     } catch (error) {
       deadline.clear();
@@ -105,42 +105,45 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
       throw upstreamFailure('catalog', deadline);
     }
     // Headers are in; a large image may take longer than the deadline to reach a slow phone, so
-    // from here the body is watched instead (watchedTransfer).
+    // from here the body is watched instead (watchedTransfer). The browser leaving still ends it.
     deadline.clear();
 
-    const drop = () => void response.body?.cancel().catch(() => undefined);
-    if (response.status === 304) {
-      drop();
+    const { statusCode: status, body } = response;
+    const header = (name: string) => headerValue(response.headers[name]);
+    // A short answer is read to its end, which keeps the connection for the next picture; one
+    // that is refused unread closes it.
+    const finish = () => void body.dump().catch(() => undefined);
+    if (status === 304) {
+      finish();
       for (const name of ['etag', 'last-modified', 'cache-control'] as const) {
-        const value = response.headers.get(name);
+        const value = header(name);
         if (value !== null) reply.header(name, value);
       }
       return reply.code(304).send();
     }
-    if (response.status === 404) {
-      drop();
+    if (status === 404) {
+      finish();
       throw new HttpError('not_found', 'No such image');
     }
-    const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !type.startsWith('image/')) {
-      drop();
-      request.log.warn({ call: 'media', status: response.status, type }, 'Upstream media refused');
+    const type = header('content-type') ?? '';
+    const encoding = header('content-encoding') ?? 'identity';
+    if (status !== 200 || !type.startsWith('image/') || encoding !== 'identity') {
+      body.destroy();
+      request.log.warn({ call: 'media', status, type, encoding }, 'Upstream media refused');
       throw upstreamInvalid('catalog');
     }
 
     for (const name of PASSED_BACK) {
-      const value = response.headers.get(name);
+      const value = header(name);
       if (value !== null) reply.header(name, value);
     }
-    if (!response.headers.has('cache-control'))
-      reply.header('cache-control', 'public, max-age=86400');
+    if (header('cache-control') === null) reply.header('cache-control', 'public, max-age=86400');
     reply.header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY);
     reply.code(200);
-    if (request.method === 'HEAD' || response.body === null) {
-      drop();
+    if (request.method === 'HEAD') {
+      finish();
       return reply.send();
     }
-    const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
     const watch = watchedTransfer({ idleMs: opts.timeoutMs, totalMs: transferTimeoutMs }, (why) => {
       request.log.warn({ call: 'media', reason: why }, 'Upstream media given up on');
       if (!reply.raw.headersSent) {
@@ -149,8 +152,8 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
         for (const name of PASSED_BACK) reply.removeHeader(name);
         reply.header('cache-control', 'no-store');
       }
-      giveUp.abort();
-      // Fastify answers this error while nothing is sent, and else closes the shopper's socket.
+      // Fastify answers this error while nothing is sent, and else closes the shopper's socket;
+      // the pipeline then destroys the backend's body, which closes its connection.
       watch.destroy(
         new HttpError('upstream_timeout', 'The catalogue service did not send the image in time.'),
       );

@@ -900,6 +900,58 @@ describe('relay media', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('asks for the image unpacked, and refuses one packed anyway rather than pass bytes its headers do not describe', async () => {
+    const { app, upstream } = await relayInFrontOf((_req, res) => {
+      const packed = gzipSync(PNG);
+      res.writeHead(200, {
+        'content-type': 'image/png',
+        'content-encoding': 'gzip',
+        'content-length': String(packed.length),
+      });
+      res.end(packed);
+    });
+    const res = await app.inject({ url: '/media/products/packed.png' });
+    expect(upstream.requests[0]?.headers['accept-encoding']).toBe('identity');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'upstream_invalid' });
+  });
+
+  it("passes a browser's revalidation on and the catalogue's 304 back, with its validators", async () => {
+    const { app, upstream } = await relayInFrontOf((req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304, { etag: '"v1"', 'cache-control': 'public, max-age=60' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) });
+      res.end(PNG);
+    });
+    const res = await app.inject({
+      url: '/media/products/mug-1.png',
+      headers: { 'if-none-match': '"v1"' },
+    });
+    expect(res.statusCode).toBe(304);
+    expect(res.headers.etag).toBe('"v1"');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.rawPayload.length).toBe(0);
+    expect(upstream.requests[0]?.headers['if-none-match']).toBe('"v1"');
+  });
+
+  it('follows no redirect for an image', async () => {
+    const { app, upstream } = await relayInFrontOf((req, res) => {
+      if (req.url === '/media/products/moved.png') {
+        res.writeHead(302, { location: '/media/products/elsewhere.png' });
+        res.end();
+      } else {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) });
+        res.end(PNG);
+      }
+    });
+    const res = await app.inject({ url: '/media/products/moved.png' });
+    expect(res.statusCode).toBe(502);
+    expect(upstream.requests.map((seen) => seen.url)).toEqual(['/media/products/moved.png']);
+  });
+
   it('lets only image content types through', async () => {
     const { app } = await relayInFrontOf(answerText(200, 'text/html', '<script>alert(1)</script>'));
     const res = await app.inject({ url: '/media/products/evil.png' });

@@ -77,12 +77,13 @@ function passesThrough(code: ErrorCode, status: number): boolean {
 }
 
 /**
- * The connections to the backends, kept open between calls. undici's own `request` rather than
- * `fetch`: on a relayed read fetch's WHATWG streams and header objects cost the relay more CPU
- * than the backend spends answering (bench/load.bench.ts, "relay overhead"). It follows no
- * redirect, so the API key never goes anywhere but the backend.
+ * The connections to the backends, kept open between calls: JSON calls here and pictures
+ * (media.ts). undici's own `request` rather than `fetch`: on a relayed read fetch's WHATWG
+ * streams and header objects cost the relay more CPU than the backend spends answering
+ * (bench/load.bench.ts, "relay overhead"). It follows no redirect, so the API key never goes
+ * anywhere but the backend.
  */
-const backendConnections = new Agent({ keepAliveTimeout: 4_000 });
+export const backendConnections = new Agent({ keepAliveTimeout: 4_000 });
 
 /** Answers a backend sends compressed although the relay asks for none are unpacked as read. */
 function unpacker(encoding: string | undefined): Transform | null | 'unknown' {
@@ -120,7 +121,8 @@ function answerSchema(call: CallDef): CallDef['response'] {
   return schema;
 }
 
-function headerValue(value: string | string[] | undefined): string | null {
+/** A response header's one value (the first, if a backend sent it twice), or null. */
+export function headerValue(value: string | string[] | undefined): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
