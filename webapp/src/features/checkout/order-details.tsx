@@ -23,8 +23,10 @@ export function OrderDetails({ order, titleId }: { order: Order; titleId: string
         {order.items.map((item) => (
           <li key={item.product_id} className="checkout-item">
             <span className="checkout-item__name">{item.name}</span>
-            <span className="checkout-item__qty">× {item.quantity}</span>
-            <span className="checkout-item__price">{formatMoney(item.total, lang)}</span>
+            <span className="checkout-item__sum">
+              <span className="checkout-item__qty">× {item.quantity}</span>
+              <span className="checkout-item__price">{formatMoney(item.total, lang)}</span>
+            </span>
           </li>
         ))}
       </ul>

@@ -62,8 +62,10 @@ export function ItemsSection({
                 )}
                 {short !== null && <span className="checkout-item__short">{short}</span>}
               </span>
-              <span className="checkout-item__qty">× {item.quantity}</span>
-              <span className="checkout-item__price">{formatMoney(lineTotal(item), lang)}</span>
+              <span className="checkout-item__sum">
+                <span className="checkout-item__qty">× {item.quantity}</span>
+                <span className="checkout-item__price">{formatMoney(lineTotal(item), lang)}</span>
+              </span>
             </li>
           );
         })}
