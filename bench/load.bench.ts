@@ -27,6 +27,7 @@ const CATALOG = '/backend/api/ext/v1/resources';
 /** `overhead` measures the relay's overhead alone (a quick check while working on the relay). */
 const ONLY = process.env.BENCH_LOAD_ONLY ?? '';
 if (ONLY !== '' && ONLY !== 'overhead') throw new Error('BENCH_LOAD_ONLY may only be "overhead"');
+const FULL_RUN = ONLY === '';
 
 const LIMITS_OFF = Object.fromEntries(
   [
@@ -60,6 +61,16 @@ interface Cluster {
   url: string;
   serverPids(): number[];
   stop(): Promise<void>;
+}
+
+/** Sends `signal` to `child` and resolves once it has exited. */
+function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((done) => {
+    child.once('exit', () => {
+      done();
+    });
+    child.kill(signal);
+  });
 }
 
 /** `pnpm start:cluster` with `instances` servers on a database of its own. */
@@ -103,14 +114,23 @@ async function startCluster(
       const listed = spawnSync('pgrep', ['-f', 'bot/dist/main.mjs'], { encoding: 'utf8' });
       return listed.stdout.split('\n').filter(Boolean).map(Number);
     },
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => {
-          done();
-        });
-        child.kill('SIGINT');
-      }),
+    stop: () => stopChild(child, 'SIGINT'),
   };
+}
+
+/** Runs `measure` on a cluster started for it, and stops the cluster whatever happens. */
+async function withCluster<T>(
+  instances: number,
+  databaseUrl: string,
+  relayCacheTtlMs: number,
+  measure: (cluster: Cluster) => Promise<T>,
+): Promise<T> {
+  const cluster = await startCluster(instances, 3700, databaseUrl, relayCacheTtlMs);
+  try {
+    return await measure(cluster);
+  } finally {
+    await cluster.stop();
+  }
 }
 
 /** Resident memory of `pids`, in MB, summed. */
@@ -183,15 +203,7 @@ async function startPassThrough(
       failed(new Error(`the pass-through exited with ${String(code)}`));
     });
   });
-  return {
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => {
-          done();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
+  return { stop: () => stopChild(child, 'SIGTERM') };
 }
 
 interface LoadRow {
@@ -228,6 +240,58 @@ async function browse(cluster: Cluster, scenario: string, target: string): Promi
   };
 }
 
+interface Overhead {
+  relayRps: number;
+  passThroughRps: number;
+  backendRps: number;
+  /** Relay and pass-through throughput as shares of the backend's. */
+  share: number;
+  passThroughShare: number;
+}
+
+/**
+ * The uncached product read through the cluster's one server (3701), through the bare
+ * pass-through, and sent to the backend (3710) directly, in rounds. Each ratio is taken per round
+ * and its median reported: on a shared two-core machine one long run of each can land in a slow
+ * and a fast minute.
+ */
+async function measureOverhead(): Promise<Overhead> {
+  const key = (
+    await readFile(join(REPO_ROOT, '.tmp', 'bench-load-3700', 'backend', 'catalog-api-key'), 'utf8')
+  ).trim();
+  const read: Request[] = [
+    { method: 'GET', path: `${CATALOG}/product/porcelain-mug`, headers: { 'x-lang': 'ru' } },
+  ];
+  const passThrough = await startPassThrough(3720, 'http://127.0.0.1:3710', key);
+  try {
+    const seconds = Math.max(5, Math.round(SECONDS / 9));
+    await run('http://127.0.0.1:3701', read, 3);
+    await run('http://127.0.0.1:3720', read, 3);
+    const rounds: { relay: number; passThrough: number; backend: number }[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const relay = await run('http://127.0.0.1:3701', read, seconds);
+      const bare = await run('http://127.0.0.1:3720', read, seconds);
+      const backend = await run('http://127.0.0.1:3710', read, seconds, { 'x-api-key': key });
+      rounds.push({
+        relay: relay.requests.average,
+        passThrough: bare.requests.average,
+        backend: backend.requests.average,
+      });
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
+    const share = (values: number[]) => Math.round(median(values) * 100) / 100;
+    return {
+      relayRps: Math.round(median(rounds.map((round) => round.relay))),
+      passThroughRps: Math.round(median(rounds.map((round) => round.passThrough))),
+      backendRps: Math.round(median(rounds.map((round) => round.backend))),
+      share: share(rounds.map((round) => round.relay / round.backend)),
+      passThroughShare: share(rounds.map((round) => round.passThrough / round.backend)),
+    };
+  } finally {
+    await passThrough.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(REPO_ROOT, 'bot', 'dist', 'main.mjs'))) {
     throw new Error('Run `pnpm build` first: the load bench runs the built server.');
@@ -235,72 +299,28 @@ async function main(): Promise<void> {
   const database = `shop_bench_load_${randomBytes(4).toString('hex')}`;
   const databaseUrl = await createDatabase(ADMIN_URL, database);
   const rows: LoadRow[] = [];
-  const overhead = { relayRps: 0, passThroughRps: 0, backendRps: 0, share: 0, passThroughShare: 0 };
+  let overhead: Overhead;
   try {
-    if (ONLY === '') {
+    if (FULL_RUN) {
       // One server: measured directly on it (port + 1), the balancer left out.
-      const one = await startCluster(1, 3700, databaseUrl, 30_000);
-      try {
-        rows.push(await browse(one, 'one server', 'http://127.0.0.1:3701'));
-      } finally {
-        await one.stop();
-      }
-      const two = await startCluster(2, 3700, databaseUrl, 30_000);
-      try {
-        rows.push(await browse(two, 'two servers behind the balancer', two.url));
-      } finally {
-        await two.stop();
-      }
+      rows.push(
+        await withCluster(1, databaseUrl, 30_000, (one) =>
+          browse(one, 'one server', 'http://127.0.0.1:3701'),
+        ),
+      );
+      rows.push(
+        await withCluster(2, databaseUrl, 30_000, (two) =>
+          browse(two, 'two servers behind the balancer', two.url),
+        ),
+      );
     }
     // The relay's overhead, its cache off: every read reaches the backend either way.
-    const uncached = await startCluster(1, 3700, databaseUrl, 0);
-    try {
-      const key = (
-        await readFile(
-          join(REPO_ROOT, '.tmp', 'bench-load-3700', 'backend', 'catalog-api-key'),
-          'utf8',
-        )
-      ).trim();
-      const read: Request[] = [
-        { method: 'GET', path: `${CATALOG}/product/porcelain-mug`, headers: { 'x-lang': 'ru' } },
-      ];
-      const passThrough = await startPassThrough(3720, 'http://127.0.0.1:3710', key);
-      try {
-        // Rounds of relay, pass-through and backend, each ratio taken per round and its median
-        // reported: on a shared two-core machine one long run of each can land in a slow and a
-        // fast minute.
-        const seconds = Math.max(5, Math.round(SECONDS / 9));
-        await run('http://127.0.0.1:3701', read, 3);
-        await run('http://127.0.0.1:3720', read, 3);
-        const rounds: { relay: number; passThrough: number; backend: number }[] = [];
-        for (let round = 0; round < 3; round += 1) {
-          const relay = await run('http://127.0.0.1:3701', read, seconds);
-          const bare = await run('http://127.0.0.1:3720', read, seconds);
-          const backend = await run('http://127.0.0.1:3710', read, seconds, { 'x-api-key': key });
-          rounds.push({
-            relay: relay.requests.average,
-            passThrough: bare.requests.average,
-            backend: backend.requests.average,
-          });
-        }
-        const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
-        const share = (values: number[]) => Math.round(median(values) * 100) / 100;
-        overhead.relayRps = Math.round(median(rounds.map((round) => round.relay)));
-        overhead.passThroughRps = Math.round(median(rounds.map((round) => round.passThrough)));
-        overhead.backendRps = Math.round(median(rounds.map((round) => round.backend)));
-        overhead.share = share(rounds.map((round) => round.relay / round.backend));
-        overhead.passThroughShare = share(rounds.map((round) => round.passThrough / round.backend));
-      } finally {
-        await passThrough.stop();
-      }
-    } finally {
-      await uncached.stop();
-    }
+    overhead = await withCluster(1, databaseUrl, 0, () => measureOverhead());
   } finally {
     await dropDatabase(ADMIN_URL, database);
   }
 
-  if (ONLY === '') {
+  if (FULL_RUN) {
     console.log(
       `\nLoad: ${String(SECONDS)} s of mixed browsing at ${String(CONNECTIONS)} connections`,
     );
@@ -326,16 +346,15 @@ async function main(): Promise<void> {
       'pass-through / backend': overhead.passThroughShare,
     },
   ]);
-  const one = rows[0];
   const verdicts = [
+    ...(FULL_RUN
+      ? [
+          `errors: ${rows.every((row) => row.errors === 0 && row.non2xx === 0) ? 'none' : 'SOME'}`,
+          `p99 on one server: ${String(rows[0]?.p99Ms)} ms (target < 300)`,
+        ]
+      : []),
     `relay / backend: ${String(overhead.share)} (target >= 0.6; a bare pass-through: ${String(overhead.passThroughShare)})`,
   ];
-  if (one !== undefined) {
-    verdicts.unshift(
-      `errors: ${rows.every((row) => row.errors === 0 && row.non2xx === 0) ? 'none' : 'SOME'}`,
-      `p99 on one server: ${String(one.p99Ms)} ms (target < 300)`,
-    );
-  }
   console.log(`\n${verdicts.join('\n')}`);
   console.log(
     `Load average ${loadavg()
@@ -343,7 +362,7 @@ async function main(): Promise<void> {
       .join(' ')}: the load generator shares the machine's 2 cores with the servers.`,
   );
   // A partial run does not replace the last full one's results.
-  if (ONLY !== '') return;
+  if (!FULL_RUN) return;
   const results = join(REPO_ROOT, 'bench', 'results');
   await mkdir(results, { recursive: true });
   await writeFile(
