@@ -6,12 +6,16 @@ import { checkoutWith, lineOf, signInFresh } from '../support/checkout';
 const TOP_PRICE = 99_999_999;
 const TOP_QUANTITY = 999;
 
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  await page.setViewportSize({ width, height: 800 });
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+async function pageWidth(page: Page) {
+  return page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  const { scrollWidth, clientWidth } = await pageWidth(page);
   expect(scrollWidth, `page width at ${width}px`).toBeLessThanOrEqual(clientWidth);
 
   const controls = page
@@ -50,10 +54,7 @@ test('cart lines, totals and buttons fit 320, 360 and 412 px screens at the high
   await page.goto('/ru/cart');
   await expect(page.getByRole('button', { name: /^Удалить/ }).first()).toBeVisible();
   await page.setViewportSize({ width: 320, height: 800 });
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
+  const { scrollWidth, clientWidth } = await pageWidth(page);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
 
@@ -78,13 +79,6 @@ async function overflowingIn(scope: Locator): Promise<string[]> {
           `${element.getAttribute('class') ?? element.tagName} "${element.textContent.trim().slice(0, 40)}": ${String(element.scrollWidth)} px in ${String(element.clientWidth)}`,
       ),
   );
-}
-
-async function pageWidth(page: Page) {
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
 }
 
 for (const lang of ['uz', 'ru', 'en'] as const) {
