@@ -11,6 +11,7 @@ export * from './validation/card';
 export * from './contracts/index';
 export * from './stable-json';
 export * from './order-rules';
+export * from './order-lifecycle';
 export * from './redact';
 export * from './profile-photo';
 export * from './shop-identity';

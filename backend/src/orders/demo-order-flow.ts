@@ -6,7 +6,8 @@ import { and, asc, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError } from '../errors';
-import { OPEN_STATUSES, isOrderStatus, nextStatus, type OrderStatusService } from './order-status';
+import { OPEN_ORDER_STATUSES, isOrderStatus, nextStatus } from '@shop/shared';
+import type { OrderStatusService } from './order-status';
 
 export const DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS = 2 * 60_000;
 const ROUND_LIMIT = 200;
@@ -22,7 +23,7 @@ export async function advanceOpenOrders(db: Db, statuses: OrderStatusService): P
     .from(orders)
     .where(
       and(
-        inArray(orders.status, [...OPEN_STATUSES]),
+        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
         or(ne(orders.paymentType, 'card'), ne(orders.paymentStatus, 'unpaid')),
       ),
     )

@@ -2,13 +2,12 @@
 // account reserved every unit of the best-stocked items with a handful of pay-on-receipt orders.
 // Checked inside the order's transaction after the account's row is locked, so simultaneous
 // orders of one account are counted one after another and cannot slip past the caps together.
-import type { FieldError } from '@shop/shared';
+import { OPEN_ORDER_STATUSES, type FieldError } from '@shop/shared';
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { OrderLimits } from '../limits';
-import { OPEN_STATUSES } from './order-status';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -49,7 +48,10 @@ export async function accountOrderRefusal(
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const since = new Date(now.getTime() - DAY_MS);
   // On receipt counts as unpaid: the shop has not been paid until the goods are handed over.
-  const openUnpaid = and(ne(orders.paymentStatus, 'paid'), inArray(orders.status, OPEN_STATUSES));
+  const openUnpaid = and(
+    ne(orders.paymentStatus, 'paid'),
+    inArray(orders.status, OPEN_ORDER_STATUSES),
+  );
   const [counted] = await tx
     .select({
       open: sql<number>`count(*) filter (where ${openUnpaid})`.mapWith(Number),

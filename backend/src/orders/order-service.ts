@@ -14,8 +14,7 @@ import {
   type Language,
   type Order,
   type OrderResponse,
-  type OrderStatus,
-  ORDER_STATUSES,
+  isOrderStatus,
 } from '@shop/shared';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -57,10 +56,6 @@ export type CreateOrderResult =
   | { kind: 'replayed'; status: number; body: OrderResponse };
 
 type OrderRow = typeof orders.$inferSelect;
-
-function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
 
 function asDeliveryType(value: string): Order['delivery_type'] {
   if (value === 'pickup' || value === 'courier' || value === 'express') return value;

@@ -6,6 +6,8 @@ import {
   OrderEventSchema,
   orderEventId,
   ORDER_STATUSES,
+  nextStatus,
+  transitionAllowed,
   type Order,
   type OrderEvent,
   type OrderStatus,
@@ -26,7 +28,6 @@ import {
 import { pickupOrder, TASHKENT_COURIER } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 import { advanceOpenOrders } from './demo-order-flow';
-import { nextStatus, transitionAllowed } from './order-status';
 
 const mug = FIXTURES.colourVariantProduct;
 

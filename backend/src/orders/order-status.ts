@@ -2,60 +2,22 @@
 // operator call, the demo flow and the payment-hold expiry all change statuses through here, so
 // each change is recorded in order_status_history and in the order-event outbox in the same
 // transaction, and a cancelled order's stock comes back exactly once.
-import { ORDER_STATUSES, isLanguage, type Order, type OrderStatus } from '@shop/shared';
+import {
+  OPEN_ORDER_STATUSES,
+  isOpenStatus,
+  isLanguage,
+  isOrderStatus,
+  nextStatus,
+  transitionAllowed,
+  type Order,
+  type OrderStatus,
+} from '@shop/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orderStatusHistory, orders, paymentAttempts, variants } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { recordOrderEvent } from '../order-events/outbox';
 import { renderOrders } from './order-service';
-
-/** Statuses an order can still leave (and be cancelled from). */
-export const OPEN_STATUSES = [
-  'new',
-  'confirmed',
-  'assembling',
-  'ready_for_pickup',
-  'delivering',
-] as const satisfies readonly OrderStatus[];
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-export function isOpenStatus(status: string): boolean {
-  return (OPEN_STATUSES as readonly string[]).includes(status);
-}
-
-/**
- * The next step of an order's normal life, or null once it is over: new → confirmed →
- * assembling → ready_for_pickup (pickup) or delivering (courier, express) → completed.
- */
-export function nextStatus(status: OrderStatus, deliveryType: string): OrderStatus | null {
-  switch (status) {
-    case 'new':
-      return 'confirmed';
-    case 'confirmed':
-      return 'assembling';
-    case 'assembling':
-      return deliveryType === 'pickup' ? 'ready_for_pickup' : 'delivering';
-    case 'ready_for_pickup':
-    case 'delivering':
-      return 'completed';
-    default:
-      return null;
-  }
-}
-
-/** Whether an order may go from `from` to `to`: one step forward, or cancelled while open. */
-export function transitionAllowed(
-  from: OrderStatus,
-  to: OrderStatus,
-  deliveryType: string,
-): boolean {
-  if (to === 'cancelled') return isOpenStatus(from);
-  return nextStatus(from, deliveryType) === to;
-}
 
 const IN_FLIGHT = ['paying', 'unknown'];
 
@@ -80,7 +42,9 @@ export async function cancelOrders(
   const cancelled = await tx
     .update(orders)
     .set({ status: 'cancelled' })
-    .where(and(inArray(orders.id, [...ids]), inArray(orders.status, [...OPEN_STATUSES]), also))
+    .where(
+      and(inArray(orders.id, [...ids]), inArray(orders.status, [...OPEN_ORDER_STATUSES]), also),
+    )
     .returning({ id: orders.id });
   const cancelledIds = cancelled.map((row) => row.id).sort((a, b) => a - b);
   if (cancelledIds.length === 0) return [];

@@ -7,8 +7,8 @@
 // indexes), so however many "Pay" taps arrive at once, one charge is made. An attempt whose pay
 // call got no answer is 'unknown' and is settled with receipts.check — paid, or cancelled so it
 // can never be paid late — before anything else is charged for that order.
-import { toTiyin, type Language, type Order } from '@shop/shared';
-import { and, asc, eq, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { OPEN_ORDER_STATUSES, toTiyin, type Language, type Order } from '@shop/shared';
+import { and, asc, eq, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { orders, paymentAttempts } from '../db/schema';
@@ -393,9 +393,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           .where(
             and(
               eq(orders.paymentStatus, 'unpaid'),
-              ne(orders.status, 'cancelled'),
-              // The hold never undoes an order the operator has already completed.
-              ne(orders.status, 'completed'),
+              // The hold never undoes an order that is over (completed by the operator).
+              inArray(orders.status, OPEN_ORDER_STATUSES),
               lte(orders.payUntil, now),
               notExists(
                 tx

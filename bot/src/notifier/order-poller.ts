@@ -27,7 +27,7 @@ import {
   orderEventId,
   type Order,
   type OrderEvent,
-  type OrderStatus,
+  isFinalStatus,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -80,8 +80,6 @@ export interface OrderPoller {
   /** Stops: the round in flight is cut short (its unasked orders released) and awaited. */
   stop(): Promise<void>;
 }
-
-const FINAL: readonly OrderStatus[] = ['completed', 'cancelled'];
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -183,7 +181,7 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
     const events = statusEventsFromDetails(order.userId, details);
     const fresh = events.length > 0 ? await options.record(events) : [];
     current.recorded.push(...fresh);
-    if (FINAL.includes(details.status)) return { kind: 'closed', reason: null };
+    if (isFinalStatus(details.status)) return { kind: 'closed', reason: null };
     return { kind: 'polled', nextPollAt: new Date(roundStart.getTime() + intervalMs) };
   }
 

@@ -2,11 +2,17 @@
 // when both use one PostgreSQL database: chats and their links to shop accounts, order events
 // (stored once by id), sends (one per event and chat, the unit the sender claims) and the Telegram
 // update ids already handled. Nothing here lives only in a process's memory.
-import { LANGUAGES, type Language, type OrderEvent, type OrderStatus } from '@shop/shared';
+import {
+  LANGUAGES,
+  isFinalStatus,
+  type Language,
+  type OrderEvent,
+  type OrderStatus,
+} from '@shop/shared';
 import { openSql, type OpenSqlOptions, type SqlClient, type SqlRunner } from './sql';
 
 /** Each entry runs once, in order, in one transaction with its version recorded. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   create table notifier.chats (
     chat_id bigint primary key,
@@ -623,9 +629,6 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
 
 // ---- Order polling: which open orders the poller asks the backend about (order-poller.ts) ----
 
-/** Statuses after which an order changes no more, so it is not polled again. */
-const FINAL_STATUSES: readonly string[] = ['completed', 'cancelled'];
-
 export interface OrderToPoll {
   orderNumber: string;
   /** The backend's order id and its customer (the shop account): the details call's path. */
@@ -670,9 +673,10 @@ export interface OrderPollStore {
 
 /** A stored event's order is polled from now on, until an event shows it finished. */
 async function trackOrderForPolling(tx: SqlRunner, event: OrderEvent, now: Date): Promise<void> {
+  // Once an order is over it changes no more, so it is not polled again.
   const finished =
-    FINAL_STATUSES.includes(event.order.status) ||
-    (event.status !== undefined && FINAL_STATUSES.includes(event.status));
+    isFinalStatus(event.order.status) ||
+    (event.status !== undefined && isFinalStatus(event.status));
   await tx.query(
     `insert into notifier.order_polls (order_number, user_id, order_id, closed_at, next_poll_at)
      values ($1, $2, $3, $4::timestamptz, $5::timestamptz)

@@ -11,6 +11,7 @@ import {
   PAYMENT_TYPES,
   RECEIPT_PAYMENTS,
 } from '../order-rules';
+import { ORDER_STATUSES } from '../order-lifecycle';
 
 // ---- Delivery settings ---------------------------------------------------------------------
 
@@ -114,17 +115,7 @@ export const CreateOrderRequestSchema = z
   );
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 
-export const ORDER_STATUSES = [
-  'new',
-  'confirmed',
-  'assembling',
-  'ready_for_pickup',
-  'delivering',
-  'completed',
-  'cancelled',
-] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /**
  * not_required: paid on receipt. unpaid: a card order waiting for its charge (a declined card

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@shop/shared';
+import { isFinalStatus, orderRoad, type Order, type OrderStatus } from '@shop/shared';
 
 export interface TimelineStep {
   status: OrderStatus;
@@ -7,22 +7,6 @@ export interface TimelineStep {
   /** The status the order is in now. */
   current: boolean;
 }
-
-/** The road of an open order (spec §3 of the issue): a shop hands it over, or a courier brings it. */
-const PICKUP_ROAD: readonly OrderStatus[] = [
-  'new',
-  'confirmed',
-  'assembling',
-  'ready_for_pickup',
-  'completed',
-];
-const DELIVERY_ROAD: readonly OrderStatus[] = [
-  'new',
-  'confirmed',
-  'assembling',
-  'delivering',
-  'completed',
-];
 
 /**
  * The order's history, oldest first, followed by the steps still ahead on its road (none once it
@@ -41,8 +25,8 @@ export function orderTimeline(
     at: entry.at,
     current: index === history.length - 1,
   }));
-  if (order.status === 'completed' || order.status === 'cancelled') return passed;
-  const road = order.delivery_type === 'pickup' ? PICKUP_ROAD : DELIVERY_ROAD;
+  if (isFinalStatus(order.status)) return passed;
+  const road = orderRoad(order.delivery_type);
   const here = road.indexOf(order.status);
   if (here === -1) return passed;
   const ahead = road
