@@ -19,7 +19,7 @@ import {
   withDefaults,
   type OrderLimits,
   type SignInLimits,
-} from './limits';
+} from './abuse-limits';
 
 import type { CallRouteOptions } from './http/call-route';
 import { bindRoute } from './http/route-binder';

@@ -5,7 +5,7 @@ import {
   LIMIT_RANGES,
   type OrderLimits,
   type SignInLimits,
-} from './limits';
+} from './abuse-limits';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -52,7 +52,7 @@ export const ConfigSchema = z.object({
   ),
   ORDER_EVENTS_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
   OPERATOR_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
-  // Abuse limits (limits.ts): one account's orders, one item per order, wrong sign-in codes.
+  // Abuse limits (abuse-limits.ts): one account's orders, one item per order, wrong sign-in codes.
   ORDERS_OPEN_UNPAID_LIMIT: boundedInt(
     ...LIMIT_RANGES.ORDERS_OPEN_UNPAID_LIMIT,
     DEFAULT_ORDER_LIMITS.openUnpaidOrders,

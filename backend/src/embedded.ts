@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { createBackend } from './app';
-import type { OrderLimits, SignInLimits } from './limits';
+import type { OrderLimits, SignInLimits } from './abuse-limits';
 import {
   BACKEND_URL_FILE,
   loadOrCreateApiKey,

@@ -23,7 +23,7 @@ export {
   LIMIT_RANGES,
   type OrderLimits,
   type SignInLimits,
-} from './limits';
+} from './abuse-limits';
 export {
   bankPhone,
   TEST_CARD_CODE,

@@ -153,7 +153,7 @@ const EnvSchema = z.object({
       .min(1)
       .max(7 * 24 * 60),
   ),
-  // The embedded backend's abuse limits, in the backend's own ranges (backend/src/limits.ts,
+  // The embedded backend's abuse limits, in the backend's own ranges (backend/src/abuse-limits.ts,
   // which also has the defaults).
   ORDERS_OPEN_UNPAID_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDERS_OPEN_UNPAID_LIMIT)),
   ORDERS_PER_DAY_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDERS_PER_DAY_LIMIT)),

@@ -5,7 +5,7 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from '@shop/backend';
-import { prepareTelegram, type Telegram } from './bot/telegram';
+import { prepareTelegram, type Telegram } from './telegram/telegram';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
 import { oldNotifierPgliteDir, openSharedNotifierStore } from './notifier/import-old-store';
 import {

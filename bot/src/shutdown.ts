@@ -1,4 +1,4 @@
-import type { BotLogger } from './bot/create-bot';
+import type { BotLogger } from './telegram/create-bot';
 
 export interface ShutdownStep {
   name: string;

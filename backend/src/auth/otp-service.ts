@@ -2,7 +2,7 @@
 // /work/shared/notes.md): 5-minute life, 5 wrong tries burn it, a resend no sooner than 60 s and
 // never resetting the tries, at most 10 codes per phone per Tashkent calendar day, hashed at rest,
 // compared in constant time. Across codes and days, wrong codes are counted per phone over a
-// rolling window (15 in 24 hours by default, limits.ts) that no midnight resets, and a phone that
+// rolling window (15 in 24 hours by default, abuse-limits.ts) that no midnight resets, and a phone that
 // reaches it gets no code sent or checked for a cooling-off period. All counting lives in the
 // database row of the phone, locked with SELECT … FOR UPDATE, so several instances enforce one
 // set of limits.
@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
 import { AppError } from '../errors';
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../limits';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../abuse-limits';
 import type { SmsProvider } from '../sms/sms-provider';
 import { findOrCreateUser, toUser } from '../profile/users';
 import { issueToken } from './tokens';

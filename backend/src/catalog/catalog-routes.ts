@@ -2,7 +2,7 @@ import { CALLS } from '@shop/shared';
 import type { Route } from '../http/route-binder';
 import { SEARCH_LIMIT, type CatalogService } from './catalog-service';
 import type { OrderService } from '../orders/order-service';
-import { isPgInt } from '../http/limits';
+import { isPgInt } from '../http/database-input';
 import { notFound } from '../errors';
 import { pageMeta } from '../http/paging';
 

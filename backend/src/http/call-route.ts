@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { AppError } from '../errors';
 import { readAccountType, readBearer, readLanguage } from './headers';
-import { findNulCharacters } from './limits';
+import { findNulCharacters } from './database-input';
 
 export interface AuthUser {
   id: number;

@@ -25,7 +25,7 @@ const RUNNING = 0;
 
 export interface IdempotencyRequest {
   key: string;
-  /** The hash of the request body (stable-json.ts). */
+  /** The hash of the request body (fingerprint.ts). */
   fingerprint: string;
 }
 

@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, users } from '../db/schema';
 import { AppError } from '../errors';
-import type { OrderLimits } from '../limits';
+import type { OrderLimits } from '../abuse-limits';
 
 const DAY_MS = 24 * 3600 * 1000;
 

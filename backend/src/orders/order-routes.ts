@@ -2,7 +2,7 @@ import { CALLS, HEADERS } from '@shop/shared';
 import { AppError } from '../errors';
 import type { Route } from '../http/route-binder';
 import type { OrderService } from './order-service';
-import { fingerprint } from './stable-json';
+import { fingerprint } from './fingerprint';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 

@@ -33,7 +33,7 @@ import {
 } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { pageMeta } from '../http/paging';
-import { isPgInt } from '../http/limits';
+import { isPgInt } from '../http/database-input';
 import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
 import { toStore, type ContentService } from '../content/content-service';
@@ -44,7 +44,7 @@ import {
   recordIdempotentFailure,
   type IdempotencyRequest,
 } from './idempotency';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../limits';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../abuse-limits';
 import { accountOrderRefusal, lineQuantityViolations } from './order-limits';
 
 export type { IdempotencyRequest } from './idempotency';

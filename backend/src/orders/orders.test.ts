@@ -15,7 +15,7 @@ import { call, catalog, signIn } from '../testing/http-client';
 import { courierOrder, pickupOrder, type OrderLine } from '../testing/order-bodies';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 import { IDEMPOTENCY_ATTEMPT_LEASE_MS } from './idempotency';
-import { fingerprint } from './stable-json';
+import { fingerprint } from './fingerprint';
 
 const MANY_ORDERS = { openUnpaidOrders: 1000, ordersPerDay: 1000 };
 const mug = FIXTURES.colourVariantProduct;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
-import type { OrderLimits, SignInLimits } from '../limits';
+import type { OrderLimits, SignInLimits } from '../abuse-limits';
 import { createPaymeProcessor } from '../payments/payme-processor';
 import type { OrderStatusService } from '../orders/order-status';
 import type { PaymentService } from '../payments/payment-service';

@@ -7,8 +7,8 @@ import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot } from '../bot/create-bot';
-import { TEXTS } from '../bot/texts';
+import { createBot } from '../telegram/create-bot';
+import { TEXTS } from '../telegram/texts';
 import { buildServer } from '../server';
 import {
   TEST_BOT_INFO,

@@ -1,7 +1,7 @@
 // Turns a stored order event into the chat message that tells the shopper about it.
 import { formatMoney, type Language, type Order, type OrderEvent } from '@shop/shared';
 import { InlineKeyboard } from 'grammy';
-import { ORDER_TEXTS } from '../bot/order-texts';
+import { ORDER_TEXTS } from '../telegram/order-texts';
 
 export interface ChatMessage {
   text: string;
