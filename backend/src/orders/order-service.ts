@@ -14,9 +14,8 @@ import {
   type Language,
   type Order,
   type OrderResponse,
-  isOrderStatus,
 } from '@shop/shared';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import {
@@ -25,7 +24,6 @@ import {
   orders,
   productImages,
   products,
-  stores,
   users,
   variants,
   type StoredAddress,
@@ -36,8 +34,9 @@ import { pageMeta } from '../http/paging';
 import { isPgInt } from '../http/database-input';
 import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
-import { toStore, type ContentService } from '../content/content-service';
+import type { ContentService } from '../content/content-service';
 import { recordOrderEvent } from '../order-events/outbox';
+import { loadOrders } from './order-view';
 import {
   claimIdempotencyKey,
   recordIdempotentAnswer,
@@ -54,99 +53,6 @@ export type CreateOrderInput = z.output<typeof CreateOrderRequestSchema>;
 export type CreateOrderResult =
   | { kind: 'created'; status: 201; body: OrderResponse }
   | { kind: 'replayed'; status: number; body: OrderResponse };
-
-type OrderRow = typeof orders.$inferSelect;
-
-function asDeliveryType(value: string): Order['delivery_type'] {
-  if (value === 'pickup' || value === 'courier' || value === 'express') return value;
-  throw new Error(`Unknown delivery type in the database: ${value}`);
-}
-
-function asPaymentType(value: string): Order['payment_type'] {
-  if (value === 'on_receipt' || value === 'card') return value;
-  throw new Error(`Unknown payment type in the database: ${value}`);
-}
-
-function asReceiptPayment(value: string | null): Order['receipt_payment'] {
-  if (value === null || value === 'cash' || value === 'card') return value;
-  throw new Error(`Unknown receipt payment in the database: ${value}`);
-}
-
-function asPaymentStatus(value: string): Order['payment_status'] {
-  if (value === 'not_required' || value === 'unpaid' || value === 'paid') return value;
-  throw new Error(`Unknown payment status in the database: ${value}`);
-}
-
-/** Renders stored orders in the shopper's language; items keep the names they were bought under. */
-export async function renderOrders(
-  db: Db,
-  rows: readonly OrderRow[],
-  lang: Language,
-): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const storeIds = rows.flatMap((row) => (row.storeId === null ? [] : [row.storeId]));
-  const [itemRows, statusRows, storeRows] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.position)),
-    db
-      .select()
-      .from(orderStatusHistory)
-      .where(inArray(orderStatusHistory.orderId, ids))
-      .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
-    storeIds.length > 0
-      ? db.select().from(stores).where(inArray(stores.id, storeIds))
-      : Promise.resolve([]),
-  ]);
-  return rows.map((row) => {
-    const store = storeRows.find((s) => s.id === row.storeId);
-    const status = isOrderStatus(row.status) ? row.status : 'new';
-    return {
-      id: row.id,
-      number: row.number,
-      status,
-      created_at: row.createdAt.toISOString(),
-      items: itemRows
-        .filter((item) => item.orderId === row.id)
-        .map((item) => ({
-          product_id: item.variantId,
-          slug: item.slug,
-          name: item.name,
-          attributes: item.attributes,
-          price: item.price,
-          quantity: item.quantity,
-          total: item.total,
-          mxik: item.mxik,
-          package_code: item.packageCode,
-          img_url: item.imgUrl,
-        })),
-      subtotal: row.subtotal,
-      delivery_price: row.deliveryPrice,
-      total: row.total,
-      delivery_type: asDeliveryType(row.deliveryType),
-      store: store ? toStore(store, lang) : null,
-      address: row.address,
-      recipient: {
-        name: row.recipientName,
-        surname: row.recipientSurname,
-        phone: row.recipientPhone,
-      },
-      location: row.location,
-      payment_type: asPaymentType(row.paymentType),
-      receipt_payment: asReceiptPayment(row.receiptPayment),
-      payment_status: asPaymentStatus(row.paymentStatus),
-      pay_until: row.payUntil?.toISOString() ?? null,
-      statuses: statusRows.flatMap((s) =>
-        s.orderId === row.id && isOrderStatus(s.status)
-          ? [{ status: s.status, at: s.at.toISOString() }]
-          : [],
-      ),
-    };
-  });
-}
 
 export interface OrderServiceDeps {
   db: Db;
@@ -421,9 +327,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         await tx.update(users).set({ lastAddress }).where(eq(users.id, userId));
       }
 
-      const [rendered] = await renderOrders(tx, [order], lang);
+      const [rendered] = await loadOrders(tx, [order], lang);
       if (!rendered) throw new Error('Order vanished');
-      await recordOrderEvent(tx, order.id, { type: 'order_placed' }, now, rendered);
+      await recordOrderEvent(tx, { order: rendered, userId }, { type: 'order_placed' }, now);
       const body: OrderResponse = { data: rendered };
       if (attempt) {
         await recordIdempotentAnswer(tx, userId, attempt.key, attempt.attemptId, {
@@ -443,7 +349,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       .select()
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.number, number)));
-    const [order] = await renderOrders(db, rows, lang);
+    const [order] = await loadOrders(db, rows, lang);
     // Someone else's order looks exactly like a missing one.
     if (!order) throw notFound('Order not found');
     return order;
@@ -465,7 +371,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     ]);
     const total = counted?.total ?? 0;
     return {
-      data: await renderOrders(db, rows, lang),
+      data: await loadOrders(db, rows, lang),
       meta: pageMeta(total, page, perPage),
     };
   }
@@ -479,7 +385,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       .select()
       .from(orders)
       .where(and(eq(orders.userId, customerId), eq(orders.id, orderId)));
-    const [order] = await renderOrders(db, rows, lang);
+    const [order] = await loadOrders(db, rows, lang);
     if (!order) throw notFound('Order not found');
     return order;
   }

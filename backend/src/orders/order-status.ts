@@ -17,14 +17,19 @@ import type { Db } from '../db/client';
 import { orderItems, orderStatusHistory, orders, paymentAttempts, variants } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { recordOrderEvent } from '../order-events/outbox';
-import { renderOrders } from './order-service';
+import { loadOrder, loadOrderForEvent } from './order-view';
 
 const IN_FLIGHT = ['paying', 'unknown'];
 
 /** Writes the history row and the event of a status an order has just reached. */
 async function recordStatus(tx: Db, orderId: number, status: OrderStatus, at: Date): Promise<void> {
   await tx.insert(orderStatusHistory).values({ orderId, status, at });
-  await recordOrderEvent(tx, orderId, { type: 'status_changed', status }, at);
+  await recordOrderEvent(
+    tx,
+    await loadOrderForEvent(tx, orderId),
+    { type: 'status_changed', status },
+    at,
+  );
 }
 
 /**
@@ -139,12 +144,7 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
         await tx.update(orders).set({ status: to }).where(eq(orders.id, row.id));
         await recordStatus(tx, row.id, to, at);
       }
-      const [fresh] = await tx.select().from(orders).where(eq(orders.id, row.id));
-      const [order] = await renderOrders(
-        tx,
-        fresh ? [fresh] : [],
-        isLanguage(row.lang) ? row.lang : 'uz',
-      );
+      const order = await loadOrder(tx, row.id, isLanguage(row.lang) ? row.lang : 'uz');
       if (!order) throw new Error('Order vanished');
       return { from, order };
     });

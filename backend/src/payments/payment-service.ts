@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { orders, paymentAttempts } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { recordOrderEvent } from '../order-events/outbox';
-import { renderOrders } from '../orders/order-service';
+import { loadOrder, loadOrderForEvent } from '../orders/order-view';
 import { cancelOrders } from '../orders/order-status';
 import { ProcessorError, type CardProcessor, type ReceiptOutcome } from './card-processor';
 import type { CardService } from './card-service';
@@ -100,7 +100,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (state !== 'declined' || !attempt) return false;
       await recordOrderEvent(
         tx,
-        attempt.orderId,
+        await loadOrderForEvent(tx, attempt.orderId),
         { type: 'payment_declined', attempt: attemptId },
         at,
       );
@@ -133,7 +133,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (paid.length === 0) return;
       await recordOrderEvent(
         tx,
-        attempt.orderId,
+        await loadOrderForEvent(tx, attempt.orderId),
         { type: 'payment_received', attempt: attempt.id },
         at,
       );
@@ -264,8 +264,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   async function rendered(order: OrderRow, lang: Language): Promise<Order> {
-    const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
-    const [answer] = await renderOrders(db, fresh ? [fresh] : [], lang);
+    const answer = await loadOrder(db, order.id, lang);
     if (!answer) throw notFound('Order not found');
     return answer;
   }

@@ -1,0 +1,143 @@
+// The order as the shopper and the outbox see it. Fetching (loadOrders) is kept apart from the
+// pure mapping of stored rows to the contract's Order (toOrder), so whatever records an order's
+// events can render it without importing the code that places orders.
+import { isLanguage, isOrderStatus, type Language, type Order } from '@shop/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orderItems, orderStatusHistory, orders, stores } from '../db/schema';
+import { toStore } from '../content/content-service';
+
+export type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderStatusRow = typeof orderStatusHistory.$inferSelect;
+type StoreRow = typeof stores.$inferSelect;
+
+function asDeliveryType(value: string): Order['delivery_type'] {
+  if (value === 'pickup' || value === 'courier' || value === 'express') return value;
+  throw new Error(`Unknown delivery type in the database: ${value}`);
+}
+
+function asPaymentType(value: string): Order['payment_type'] {
+  if (value === 'on_receipt' || value === 'card') return value;
+  throw new Error(`Unknown payment type in the database: ${value}`);
+}
+
+function asReceiptPayment(value: string | null): Order['receipt_payment'] {
+  if (value === null || value === 'cash' || value === 'card') return value;
+  throw new Error(`Unknown receipt payment in the database: ${value}`);
+}
+
+function asPaymentStatus(value: string): Order['payment_status'] {
+  if (value === 'not_required' || value === 'unpaid' || value === 'paid') return value;
+  throw new Error(`Unknown payment status in the database: ${value}`);
+}
+
+/** What one order is stored as: its row, its lines, its status history and its pickup shop. */
+export interface StoredOrder {
+  row: OrderRow;
+  /** In their positions. */
+  items: readonly OrderItemRow[];
+  /** Oldest first. */
+  statuses: readonly OrderStatusRow[];
+  store: StoreRow | null;
+}
+
+/** The contract's Order from its stored parts; items keep the names they were bought under. */
+export function toOrder({ row, items, statuses, store }: StoredOrder, lang: Language): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    status: isOrderStatus(row.status) ? row.status : 'new',
+    created_at: row.createdAt.toISOString(),
+    items: items.map((item) => ({
+      product_id: item.variantId,
+      slug: item.slug,
+      name: item.name,
+      attributes: item.attributes,
+      price: item.price,
+      quantity: item.quantity,
+      total: item.total,
+      mxik: item.mxik,
+      package_code: item.packageCode,
+      img_url: item.imgUrl,
+    })),
+    subtotal: row.subtotal,
+    delivery_price: row.deliveryPrice,
+    total: row.total,
+    delivery_type: asDeliveryType(row.deliveryType),
+    store: store ? toStore(store, lang) : null,
+    address: row.address,
+    recipient: {
+      name: row.recipientName,
+      surname: row.recipientSurname,
+      phone: row.recipientPhone,
+    },
+    location: row.location,
+    payment_type: asPaymentType(row.paymentType),
+    receipt_payment: asReceiptPayment(row.receiptPayment),
+    payment_status: asPaymentStatus(row.paymentStatus),
+    pay_until: row.payUntil?.toISOString() ?? null,
+    statuses: statuses.flatMap((s) =>
+      isOrderStatus(s.status) ? [{ status: s.status, at: s.at.toISOString() }] : [],
+    ),
+  };
+}
+
+/** Renders stored orders in the shopper's language, in the order of `rows`. */
+export async function loadOrders(
+  db: Db,
+  rows: readonly OrderRow[],
+  lang: Language,
+): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const storeIds = rows.flatMap((row) => (row.storeId === null ? [] : [row.storeId]));
+  const [itemRows, statusRows, storeRows] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.position)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+    storeIds.length > 0
+      ? db.select().from(stores).where(inArray(stores.id, storeIds))
+      : Promise.resolve([]),
+  ]);
+  return rows.map((row) =>
+    toOrder(
+      {
+        row,
+        items: itemRows.filter((item) => item.orderId === row.id),
+        statuses: statusRows.filter((status) => status.orderId === row.id),
+        store: storeRows.find((store) => store.id === row.storeId) ?? null,
+      },
+      lang,
+    ),
+  );
+}
+
+/** One order as it is now (inside `db`'s transaction, when it is one), or null when it is gone. */
+export async function loadOrder(db: Db, orderId: number, lang: Language): Promise<Order | null> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await loadOrders(db, rows, lang);
+  return order ?? null;
+}
+
+/**
+ * An order in the language it was placed in, with its customer: what an order event carries.
+ * Throws when the order is gone, which inside the transaction that changed it cannot happen.
+ */
+export async function loadOrderForEvent(
+  db: Db,
+  orderId: number,
+): Promise<{ order: Order; userId: number }> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`Order ${orderId} vanished while recording its event`);
+  const [order] = await loadOrders(db, [row], isLanguage(row.lang) ? row.lang : 'uz');
+  if (!order) throw new Error(`Order ${orderId} could not be rendered`);
+  return { order, userId: row.userId };
+}
