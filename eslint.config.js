@@ -4,6 +4,8 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const TELEGRAM_SDK_RULE = {
@@ -38,6 +40,26 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+// No import circles in any package: where two modules need each other, one of them is really
+// two (a pure mapping and the code with side effects). Type-only imports, erased from the build,
+// are not counted. Exported for its own test, which plants a circle (scripts/fixtures/).
+/** @type {import('eslint').Linter.Config} */
+export const importCycleRules = {
+  files: ['**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: '**/tsconfig.json',
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +70,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'backend/drizzle/**',
+      // Planted mistakes the lint's own tests lint on purpose.
+      'scripts/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -67,6 +91,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
     },
   },
+  importCycleRules,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -43,6 +43,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'shared', environment: 'node' } },
+      // The workspace's own tooling: the lint rules' tests.
+      { test: { name: 'scripts', root: 'scripts', environment: 'node' } },
       {
         test: {
           name: 'backend',
