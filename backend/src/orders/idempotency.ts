@@ -1,9 +1,10 @@
-// Idempotency-Key for order creation (Stripe's rules, /work/shared/notes.md). The key is bound to
-// the request body's hash by a row committed before the attempt does anything, so a second body
-// under the same key is refused whatever became of the first attempt, a failed one included. A
-// retry of the same body while the first runs is told to come back (409); once the first created
-// its order, the retry gets that answer again. A refused attempt took nothing (its transaction
-// rolled back), so the same body may run again under its key, e.g. after a restock.
+// Idempotency-Key for order creation, on Stripe's rules (one key, one request body, one answer
+// replayed for 24 hours). The key is bound to the request body's hash by a row committed before the
+// attempt does anything, so a second body under the same key is refused whatever became of the
+// first attempt, a failed one included. A retry of the same body while the first runs is told to
+// come back (409); once the first created its order, the retry gets that answer again. A refused
+// attempt took nothing (its transaction rolled back), so the same body may run again under its key,
+// e.g. after a restock.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -16,7 +17,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /**
  * How long a started attempt counts as running. An order's transaction takes well under a second;
  * one "running" for longer died with its process, and a retry of the same request takes it over.
- * An attempt that does outlive it cannot record its order any more (see `recordAnswer`).
+ * An attempt that does outlive it cannot record its order any more (see `recordIdempotentAnswer`).
  */
 export const IDEMPOTENCY_ATTEMPT_LEASE_MS = 60_000;
 

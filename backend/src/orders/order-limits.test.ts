@@ -1,4 +1,4 @@
-// One account must not be able to hold the stock (issue 10 §1): at most 5 open unpaid orders at
+// One account must not be able to hold the stock: at most 5 open unpaid orders at
 // once, at most 20 orders in any 24 hours and at most 20 of one item in an order, the defaults.
 // A refusal takes nothing. The race against the open-order cap runs on the real PostgreSQL.
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
-// Limits that keep one account from holding the stock (issue 10 §1): without them one fresh
-// account reserved every unit of the best-stocked items with a handful of pay-on-receipt orders.
+// Limits that keep one account from holding the stock: without them one fresh account could
+// reserve every unit of the best-stocked items with a handful of pay-on-receipt orders.
 // Checked inside the order's transaction after the account's row is locked, so simultaneous
 // orders of one account are counted one after another and cannot slip past the caps together.
 import { OPEN_ORDER_STATUSES, type FieldError } from '@shop/shared';
