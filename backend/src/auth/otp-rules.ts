@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 export const OTP_LENGTH = 5;
 export const OTP_TTL_SECONDS = 300;
 export const OTP_RESEND_SECONDS = 60;
-export const OTP_MAX_ATTEMPTS = 5;
+const OTP_MAX_ATTEMPTS = 5;
 const OTP_DAILY_LIMIT = 10;
 // Uzbekistan has no daylight saving time: Tashkent is UTC+5 all year.
 const TASHKENT_OFFSET_MS = 5 * 3600 * 1000;

@@ -25,15 +25,15 @@ import type { QueryWord } from './search-text';
  * word_similarity_threshold, which the index condition (<%) uses; the explicit check below keeps
  * the rule ours even on a server configured otherwise.
  */
-export const FUZZY_SIMILARITY = 0.6;
+const FUZZY_SIMILARITY = 0.6;
 /** Shorter words share too many trigrams with unrelated words ('mug' ~ 'mum') to guess typos;
  * the vocabulary holds no shorter words either (drizzle/0003). */
-export const FUZZY_MIN_LENGTH = 4;
+const FUZZY_MIN_LENGTH = 4;
 /** Merging doubled letters can shrink noise to almost nothing ('ааааа' → 'a'), which would be a
  * prefix of half the catalogue; such a loose spelling is not used. */
-export const LOOSE_MIN_LENGTH = 3;
+const LOOSE_MIN_LENGTH = 3;
 /** Corrections tried per query word, the most similar first. */
-export const MAX_CORRECTIONS = 8;
+const MAX_CORRECTIONS = 8;
 
 const IdRowSchema = z.object({ id: z.number().int() });
 const CorrectionRowSchema = z.object({

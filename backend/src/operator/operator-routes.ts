@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import type { OrderStatusService } from '../orders/order-status';
 
 export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
-export const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
+const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
 
 /** The answer of `POST /operator/orders/:number/status`. */
 export interface OperatorStatusAnswer {

@@ -8,7 +8,7 @@ import { ApiErrorSchema, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
 import { BACKEND_URL_FILE, OPERATOR_SECRET_FILE } from '../api-key';
 import { OPERATOR_SECRET_HEADER, type OperatorStatusAnswer } from './operator-routes';
 
-export const USAGE = `Usage: pnpm order:status <order number> <status>
+const USAGE = `Usage: pnpm order:status <order number> <status>
   status: one of ${ORDER_STATUSES.join(', ')}
   The shop must be running (pnpm start). For a backend elsewhere set BACKEND_URL and OPERATOR_SECRET.`;
 

@@ -12,7 +12,7 @@ import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 
 /** Keys are kept, and their answers replayed, this long after their first use. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 /**
  * How long a started attempt counts as running. An order's transaction takes well under a second;

@@ -167,5 +167,3 @@ export function createSavedCards(deps: SavedCardsDeps) {
 
   return { ownCard, list, forgetToken, activate, remove, setDefault };
 }
-
-export type SavedCards = ReturnType<typeof createSavedCards>;

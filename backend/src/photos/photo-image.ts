@@ -31,7 +31,7 @@ function heifBrands(bytes: Buffer): string[] | null {
 }
 
 /** What the first bytes say the file is; null for anything but the four accepted formats. */
-export function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
+function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
     return 'jpeg';
   }

@@ -36,7 +36,7 @@ export interface TestClock {
 /** 11:00 in Tashkent on a Tuesday: far from the day boundary the OTP daily limit uses. */
 export const T0 = new Date('2026-03-10T06:00:00.000Z');
 
-export function createClock(start = T0): TestClock {
+function createClock(start = T0): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),
