@@ -11,6 +11,7 @@
 // stock.
 import type { Language, Sort } from '@shop/shared';
 import { sql, type SQL } from 'drizzle-orm';
+import { sqlList } from '../db/raw-rows';
 
 export interface ListingQuery {
   /** Visible categories in scope (the chosen one and its descendants); never empty. */
@@ -46,31 +47,18 @@ export function orderBy(sort: Sort, alias: SQL): SQL {
 
 /** A text[] of the values, each a bound parameter. */
 export function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-function intList(values: readonly number[]): SQL {
-  return sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+  return sql`array[${sqlList(values)}]::text[]`;
 }
 
 /** The product-level filters, as SQL over alias `p`. */
 export function productConditions(q: ListingQuery) {
   const p = sql.raw('p');
-  const scope = sql`${p}.active and ${p}.price is not null and ${p}.category_id in (${intList(q.categoryIds)})${
+  const scope = sql`${p}.active and ${p}.price is not null and ${p}.category_id in (${sqlList(q.categoryIds)})${
     q.discounted ? sql` and ${p}.old_price > ${p}.price` : sql``
   }`;
   const brandOk =
     q.brandSlugs.length > 0
-      ? sql`${p}.brand_id in (select id from brands where slug in (${sql.join(
-          q.brandSlugs.map((slug) => sql`${slug}`),
-          sql`, `,
-        )}))`
+      ? sql`${p}.brand_id in (select id from brands where slug in (${sqlList(q.brandSlugs)}))`
       : sql`true`;
   const bounds: SQL[] = [];
   // The contract allows bounds past 2^31 sum; typed as bigint so PostgreSQL does not try to fit

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw-rows';
+import { queryRows, sqlList } from '../db/raw-rows';
 import { firstRow, productConditions, textArray, type ListingQuery } from './listing-query';
 
 const count = z.number().int().nonnegative();
@@ -56,12 +56,7 @@ function attributeFacet(q: ListingQuery, counts: SQL): SQL {
 
 function brandFacet(q: ListingQuery, counts: SQL): SQL {
   const keepChosen =
-    q.brandSlugs.length > 0
-      ? sql` or b.slug in (${sql.join(
-          q.brandSlugs.map((slug) => sql`${slug}`),
-          sql`, `,
-        )})`
-      : sql``;
+    q.brandSlugs.length > 0 ? sql` or b.slug in (${sqlList(q.brandSlugs)})` : sql``;
   return sql`(
     select json_agg(json_build_object('slug', b.slug, 'name', b.name, 'count', coalesce(c.n, 0))
       order by b.name, b.slug)

@@ -3,7 +3,7 @@
 import type { Language, Product } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw-rows';
+import { queryRows, sqlList } from '../db/raw-rows';
 import { createAnswerCache } from './answer-cache';
 import { ProductRowSchema, productRowsSql, productsInOrder, type ProductRow } from './product-rows';
 
@@ -17,10 +17,7 @@ export function createProductCache(db: Db, ttlMs: number) {
   });
 
   function loadRows(ids: readonly number[], lang: Language): Promise<ProductRow[]> {
-    const list = sql`array[${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::int[]`;
+    const list = sql`array[${sqlList(ids)}]::int[]`;
     return queryRows(db, productRowsSql(list, lang), ProductRowSchema);
   }
 

@@ -1,9 +1,10 @@
 // Shelves: short lists of products without facets or a total (the home page's sections, a product
 // page's related products), read straight from the products table in the sort's order.
 import type { Sort } from '@shop/shared';
-import { and, asc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
+import { orderBy } from './listing-query';
 
 export interface ShelfQuery {
   categoryIds: number[];
@@ -11,20 +12,6 @@ export interface ShelfQuery {
   sort: Sort;
   limit: number;
   excludeId?: number;
-}
-
-function shelfOrder(sort: Sort): SQL[] {
-  // Spelled like the listing's ORDER BY so the same products_*_idx indexes serve it.
-  switch (sort) {
-    case 'new':
-      return [sql`${products.createdAt} desc nulls last`, asc(products.id)];
-    case 'price_asc':
-      return [asc(products.price), asc(products.id)];
-    case 'price_desc':
-      return [sql`${products.price} desc nulls last`, asc(products.id)];
-    case 'popular':
-      return [sql`${products.popularity} desc nulls last`, asc(products.id)];
-  }
 }
 
 /** The ids of the shelf's products, in its order. */
@@ -43,7 +30,8 @@ export async function shelfIds(db: Db, q: ShelfQuery): Promise<number[]> {
     .select({ id: products.id })
     .from(products)
     .where(and(...conditions))
-    .orderBy(...shelfOrder(q.sort))
+    // The listing's ORDER BY, so the same products_*_idx indexes serve it.
+    .orderBy(orderBy(q.sort, sql`${products}`))
     .limit(q.limit);
   return rows.map((row) => row.id);
 }
