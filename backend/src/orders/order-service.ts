@@ -10,7 +10,7 @@ import {
   type Order,
   type OrderResponse,
 } from '@shop/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError, notFound } from '../errors';
@@ -169,15 +169,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     return { kind: 'created', status: 201, body: placed.body };
   }
 
-  async function orderByNumber(userId: number, number: string, lang: Language): Promise<Order> {
+  /** The account's order that `which` picks, rendered. */
+  async function ownOrder(userId: number, which: SQL, lang: Language): Promise<Order> {
     const rows = await db
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.number, number)));
+      .where(and(eq(orders.userId, userId), which));
     const [order] = await loadOrders(db, rows, lang);
     // Someone else's order looks exactly like a missing one.
     if (!order) throw notFound('Order not found');
     return order;
+  }
+
+  function orderByNumber(userId: number, number: string, lang: Language): Promise<Order> {
+    return ownOrder(userId, eq(orders.number, number), lang);
   }
 
   async function customerOrders(customerId: number, page: number, perPage: number, lang: Language) {
@@ -201,18 +206,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     };
   }
 
-  async function customerOrder(
-    customerId: number,
-    orderId: number,
-    lang: Language,
-  ): Promise<Order> {
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, customerId), eq(orders.id, orderId)));
-    const [order] = await loadOrders(db, rows, lang);
-    if (!order) throw notFound('Order not found');
-    return order;
+  function customerOrder(customerId: number, orderId: number, lang: Language): Promise<Order> {
+    return ownOrder(customerId, eq(orders.id, orderId), lang);
   }
 
   return { createOrder, orderByNumber, customerOrders, customerOrder };

@@ -14,12 +14,11 @@ import {
 } from '@shop/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orderItems, orderStatusHistory, orders, paymentAttempts, variants } from '../db/schema';
+import { orderItems, orderStatusHistory, orders, variants } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { recordOrderEvent } from '../order-events/outbox';
+import { hasChargeInFlight } from '../payments/in-flight';
 import { loadOrder, loadOrderForEvent } from './order-view';
-
-const IN_FLIGHT = ['paying', 'unknown'];
 
 /** Writes the history row and the event of a status an order has just reached. */
 async function recordStatus(tx: Db, orderId: number, status: OrderStatus, at: Date): Promise<void> {
@@ -126,14 +125,7 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
       if (to === 'cancelled') {
         // A charge under way could still succeed: cancelling now would keep the money of an
         // order that is not sent. The charge settles within minutes; cancel after it.
-        const busy = await tx
-          .select({ id: paymentAttempts.id })
-          .from(paymentAttempts)
-          .where(
-            and(eq(paymentAttempts.orderId, row.id), inArray(paymentAttempts.state, IN_FLIGHT)),
-          )
-          .limit(1);
-        if (busy.length > 0) {
+        if (await hasChargeInFlight(tx, row.id)) {
           throw new AppError(
             'conflict',
             `A card payment for order ${number} is under way: cancel it once the payment has settled.`,

@@ -9,11 +9,9 @@ import { orders, paymentAttempts } from '../db/schema';
 import { recordOrderEvent } from '../order-events/outbox';
 import { loadOrderForEvent } from '../orders/order-view';
 import { ProcessorError, type CardProcessor, type ReceiptOutcome } from './card-processor';
+import { IN_FLIGHT } from './in-flight';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
-
-/** The states of an attempt whose charge may still happen: at most one per order. */
-export const IN_FLIGHT = ['paying', 'unknown'];
 
 export interface AttemptOutcomesDeps {
   db: Db;

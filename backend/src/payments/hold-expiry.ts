@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { orders, paymentAttempts } from '../db/schema';
 import { cancelOrders } from '../orders/order-status';
-import { IN_FLIGHT } from './attempt-outcomes';
+import { IN_FLIGHT } from './in-flight';
 
 /** Orders cancelled per transaction. */
 const BATCH = 20;

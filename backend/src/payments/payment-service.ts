@@ -15,11 +15,12 @@ import type { Db } from '../db/client';
 import { orders, paymentAttempts } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { loadOrder, type OrderRow } from '../orders/order-view';
-import { createAttemptOutcomes, IN_FLIGHT, type AttemptRow } from './attempt-outcomes';
+import { createAttemptOutcomes, type AttemptRow } from './attempt-outcomes';
 import type { CardProcessor } from './card-processor';
 import type { CardService } from './card-service';
 import { charge } from './charge';
 import { expireHolds } from './hold-expiry';
+import { hasChargeInFlight, IN_FLIGHT } from './in-flight';
 
 /** A 'paying' attempt this old lost the request that made it (a crash): settle it. */
 const STALE_PAYING_MS = 5 * 60_000;
@@ -118,14 +119,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (!locked) throw notFound('Order not found');
         const lockedProblem = payableProblem(locked, deps.now());
         if (lockedProblem) throw lockedProblem;
-        const busy = await tx
-          .select({ id: paymentAttempts.id })
-          .from(paymentAttempts)
-          .where(
-            and(eq(paymentAttempts.orderId, locked.id), inArray(paymentAttempts.state, IN_FLIGHT)),
-          )
-          .limit(1);
-        if (busy.length > 0) throw inProgress();
+        if (await hasChargeInFlight(tx, locked.id)) throw inProgress();
         const at = deps.now();
         const [inserted] = await tx
           .insert(paymentAttempts)
