@@ -10,7 +10,7 @@ import Fastify, {
 import { HEADERS } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
-import { AppError } from './errors';
+import { ShopError } from '@shop/shared/server';
 import {
   DEFAULT_ORDER_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
@@ -173,7 +173,7 @@ function registerRoutes(
     checkApiKey: (request) => {
       const given = request.headers[HEADERS.apiKey];
       if (typeof given !== 'string' || !timingSafeEqual(digest(given), apiKeyDigest)) {
-        throw new AppError('unauthorized', 'A valid API key is required');
+        throw new ShopError('unauthorized', 'A valid API key is required');
       }
     },
   };

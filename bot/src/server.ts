@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { redactDigitRuns } from '@shop/shared';
+import { errorBody, ShopError } from '@shop/shared/server';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -11,7 +12,7 @@ import {
   type TrustProxy,
   type Upstreams,
 } from './config';
-import { HttpError, errorBody, installErrorHandler, sendError } from './errors';
+import { installErrorHandler, sendError } from './errors';
 import { installRequestLog } from './request-log';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
@@ -104,12 +105,12 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const refusal =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? new HttpError('request_timeout', 'The request took too long to arrive')
-      : new HttpError('bad_request', 'The request could not be read');
-  const body = JSON.stringify(errorBody(refusal.code, refusal.message));
+      ? new ShopError('request_timeout', 'The request took too long to arrive')
+      : new ShopError('bad_request', 'The request could not be read');
+  const body = JSON.stringify(errorBody(refusal));
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${String(refusal.statusCode)} ${STATUS_CODES[refusal.statusCode] ?? ''}\r\n` +
+      `HTTP/1.1 ${String(refusal.status)} ${STATUS_CODES[refusal.status] ?? ''}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );
@@ -183,8 +184,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       void sendError(
         reply,
         status < 500
-          ? new HttpError('bad_request', 'The request URL is not valid')
-          : new HttpError('internal_error', 'Internal Server Error'),
+          ? new ShopError('bad_request', 'The request URL is not valid')
+          : new ShopError('internal_error', 'Internal Server Error'),
       );
     },
   });

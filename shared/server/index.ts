@@ -1,2 +1,3 @@
 // Server-only helpers shared by backend/ and bot/ (Node APIs; never imported by the webapp).
 export * from './order-event-signature';
+export * from './shop-error';

@@ -4,7 +4,7 @@
 // phone gets at most 10 codes per Tashkent calendar day.
 import { PHONE_LOCKED_RULE } from '@shop/shared';
 import type { otpChallenges } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 
 export const OTP_LENGTH = 5;
 export const OTP_TTL_SECONDS = 300;
@@ -52,8 +52,8 @@ function lockSecondsLeft(lockedUntil: Date | null, now: Date): number | null {
 }
 
 /** The same refusal for every locked phone, whether or not it has an account. */
-export function phoneLocked(retryAfter: number): AppError {
-  return new AppError(
+export function phoneLocked(retryAfter: number): ShopError {
+  return new ShopError(
     'otp_attempts_exceeded',
     'Too many wrong codes for this number. Try again later.',
     {
@@ -69,18 +69,18 @@ export function phoneLocked(retryAfter: number): AppError {
   );
 }
 
-function attemptsExceeded(row: ChallengeRow, now: Date): AppError {
-  return new AppError('otp_attempts_exceeded', 'Too many wrong codes. Request a new one.', {
+function attemptsExceeded(row: ChallengeRow, now: Date): ShopError {
+  return new ShopError('otp_attempts_exceeded', 'Too many wrong codes. Request a new one.', {
     retryAfter: Math.max(0, resendWaitSeconds(row, now)),
   });
 }
 
 /** Why no code may be sent to the phone now (locked, the day's codes used, too soon), or null. */
-export function sendRefusal(row: ChallengeRow, now: Date): AppError | null {
+export function sendRefusal(row: ChallengeRow, now: Date): ShopError | null {
   const locked = lockSecondsLeft(row.lockedUntil, now);
   if (locked !== null) return phoneLocked(locked);
   if (sendsOn(row, now) >= OTP_DAILY_LIMIT) {
-    return new AppError(
+    return new ShopError(
       'otp_daily_limit',
       'Too many codes for this number today. Try again tomorrow.',
       { retryAfter: secondsToNextTashkentMidnight(now) },
@@ -88,7 +88,7 @@ export function sendRefusal(row: ChallengeRow, now: Date): AppError | null {
   }
   const wait = resendWaitSeconds(row, now);
   if (wait > 0) {
-    return new AppError('otp_resend_too_soon', `Wait ${wait} s before asking for another code.`, {
+    return new ShopError('otp_resend_too_soon', `Wait ${wait} s before asking for another code.`, {
       retryAfter: wait,
     });
   }
@@ -110,27 +110,27 @@ export function keepsTries(row: ChallengeRow, now: Date): boolean {
 }
 
 /** Why no code may be checked for the phone now (locked, none sent, burned, expired), or null. */
-export function checkRefusal(row: ChallengeRow | undefined, now: Date): AppError | null {
+export function checkRefusal(row: ChallengeRow | undefined, now: Date): ShopError | null {
   const locked = lockSecondsLeft(row?.lockedUntil ?? null, now);
   if (locked !== null) return phoneLocked(locked);
   if (!row?.codeHash || !row.expiresAt) {
-    return new AppError(
+    return new ShopError(
       'otp_expired',
       'There is no active code for this number. Request a new one.',
     );
   }
   if (row.attempts >= OTP_MAX_ATTEMPTS) return attemptsExceeded(row, now);
   if (row.expiresAt.getTime() <= now.getTime()) {
-    return new AppError('otp_expired', 'The code has expired. Request a new one.');
+    return new ShopError('otp_expired', 'The code has expired. Request a new one.');
   }
   return null;
 }
 
 /** The answer to a wrong code that did not lock the phone: tries left, or the code burned. */
-export function wrongCode(row: ChallengeRow, attempts: number, now: Date): AppError {
+export function wrongCode(row: ChallengeRow, attempts: number, now: Date): ShopError {
   const left = OTP_MAX_ATTEMPTS - attempts;
   if (left === 0) return attemptsExceeded(row, now);
-  return new AppError('otp_invalid', `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
+  return new ShopError('otp_invalid', `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
     attemptsLeft: left,
     details: [{ field: 'otp', message: 'Wrong code' }],
   });

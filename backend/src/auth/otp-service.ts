@@ -9,7 +9,7 @@ import type { Language, SendOtpResponse, User } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../abuse-limits';
 import type { SmsProvider } from '../sms/sms-provider';
 import { findOrCreateUser, toUser } from '../profile/users';
@@ -53,7 +53,7 @@ export interface SignedIn {
   user: User;
 }
 
-type VerifyOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: AppError };
+type VerifyOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: ShopError };
 
 /** The phone's challenge row, locked for this transaction. */
 async function lockedChallenge(tx: Db, phone: string): Promise<ChallengeRow | undefined> {
@@ -104,7 +104,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     try {
       await deps.sms.send(phone, SMS_TEXT[lang](code));
     } catch {
-      throw new AppError('upstream_unavailable', 'The SMS could not be sent. Try again shortly.');
+      throw new ShopError('upstream_unavailable', 'The SMS could not be sent. Try again shortly.');
     }
     // The same answer whether or not the phone has an account: users appear on first sign-in.
     return {
@@ -120,7 +120,7 @@ export function createOtpService(deps: OtpServiceDeps) {
    * the window that reach the limit lock it: the code is burned too, and the count starts afresh
    * once the lock ends.
    */
-  async function recordWrongCode(tx: Db, row: ChallengeRow, now: Date): Promise<AppError> {
+  async function recordWrongCode(tx: Db, row: ChallengeRow, now: Date): Promise<ShopError> {
     const attempts = row.attempts + 1;
     const windowStart = new Date(now.getTime() - limits.failedChecksWindowHours * HOUR_MS);
     const failures = [...failuresSince(row.failedChecks, windowStart), now.toISOString()];

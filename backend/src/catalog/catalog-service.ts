@@ -16,7 +16,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products, type LocalizedText } from '../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 import { pageMeta } from '../http/paging';
 import { createAnswerCache } from './answer-cache';
 import {

@@ -16,7 +16,7 @@ import {
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blogPosts, deliveryMethods, infoPages, paymentTypes, slides, stores } from '../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 import { pageMeta } from '../http/paging';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../media/drawings';
 import { pick } from '../catalog/localize';

@@ -1,9 +1,9 @@
-// One error shape on the wire for everything the app refuses: our AppErrors as they are,
+// One error shape on the wire for everything the app refuses: our ShopErrors as they are,
 // Fastify's own 4xx (malformed JSON, wrong content type, body too large, the router's refusals)
 // in fixed words of ours, and every 5xx as a bare internal_error, logged, with no internals.
 import type { ErrorCode } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError } from '../errors';
+import { errorBody, ShopError } from '@shop/shared/server';
 
 /** What a framework refusal says: a fixed text per status, because the parser's own messages
  * quote the request (V8's JSON errors quote the body, a media-type error the header). */
@@ -53,11 +53,11 @@ export function setErrorReplies(app: FastifyInstance): void {
   );
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
+    if (error instanceof ShopError) {
       if (error.options.retryAfter !== undefined) {
         void reply.header('retry-after', String(error.options.retryAfter));
       }
-      return reply.code(error.status).send(error.toBody());
+      return reply.code(error.status).send(errorBody(error));
     }
     const status = statusOfUnknown(error);
     if (status < 500) {

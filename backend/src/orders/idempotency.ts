@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 
 /** Keys are kept, and their answers replayed, this long after their first use. */
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -96,7 +96,7 @@ export async function claimIdempotencyKey(
       continue;
     }
     if (existing.requestHash !== request.fingerprint) {
-      throw new AppError(
+      throw new ShopError(
         'idempotency_conflict',
         'This Idempotency-Key was already used with a different request.',
       );
@@ -105,7 +105,7 @@ export async function claimIdempotencyKey(
       return { kind: 'replay', status: existing.statusCode, response: existing.response };
     }
     if (isRunning(existing, now)) {
-      throw new AppError(
+      throw new ShopError(
         'conflict',
         'A request with this Idempotency-Key is still being processed. Retry in a moment.',
       );
@@ -125,7 +125,7 @@ export async function claimIdempotencyKey(
       .returning({ key: idempotencyKeys.key });
     if (taken.length > 0) return { kind: 'run', attemptId };
   }
-  throw new AppError('conflict', 'Retry the request.');
+  throw new ShopError('conflict', 'Retry the request.');
 }
 
 /**
@@ -152,7 +152,7 @@ export async function recordIdempotentAnswer(
     )
     .returning({ key: idempotencyKeys.key });
   if (recorded.length === 0) {
-    throw new AppError('conflict', 'This request was retried meanwhile. Retry it again.');
+    throw new ShopError('conflict', 'This request was retried meanwhile. Retry it again.');
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type Language,
 } from '@shop/shared';
 import type { ContentService } from '../content/content-service';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { isPgInt } from '../http/database-input';
 import type { CreateOrderInput } from './order-input';
 import { lineQuantityViolations } from './order-limits';
@@ -40,7 +40,7 @@ export async function checkOrderChoices(
   ];
   const [firstViolation] = violations;
   if (firstViolation) {
-    throw new AppError('order_refused', firstViolation.message, { details: violations });
+    throw new ShopError('order_refused', firstViolation.message, { details: violations });
   }
   const method = settings.methods.find((m) => m.type === input.delivery_type);
   if (!method) throw new Error('Checked by orderChoiceViolations');
@@ -62,7 +62,7 @@ async function pickupStoreId(
       ? undefined
       : await content.findStore(input.store_id);
   if (!store) {
-    throw new AppError('order_refused', 'Choose one of our shops to pick up from.', {
+    throw new ShopError('order_refused', 'Choose one of our shops to pick up from.', {
       details: [{ field: 'store_id', message: 'Unknown shop', rule: 'store_required' }],
     });
   }

@@ -7,7 +7,7 @@ import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
 import type { Db } from '../db/client';
 import { productImages, products, variants } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { isPgInt } from '../http/database-input';
 import type { OrderedItem } from './order-input';
 
@@ -74,7 +74,7 @@ export async function orderedVariants(
     }
   });
   if (unavailable.length > 0) {
-    throw new AppError('product_unavailable', 'Some products are no longer sold.', {
+    throw new ShopError('product_unavailable', 'Some products are no longer sold.', {
       details: unavailable,
     });
   }

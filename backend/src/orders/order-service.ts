@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { ShopError, notFound } from '@shop/shared/server';
 import { pageMeta } from '../http/paging';
 import type { ContentService } from '../content/content-service';
 import { recordOrderEvent } from '../order-events/outbox';
@@ -59,7 +59,7 @@ export interface OrderServiceDeps {
 }
 
 function statusOfFailure(error: unknown): number {
-  return error instanceof AppError ? error.status : 500;
+  return error instanceof ShopError ? error.status : 500;
 }
 
 /**

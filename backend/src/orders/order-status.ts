@@ -15,7 +15,7 @@ import {
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orderStatusHistory, orders, variants } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { ShopError, notFound } from '@shop/shared/server';
 import { recordOrderEvent } from '../order-events/outbox';
 import { hasChargeInFlight } from '../payments/in-flight';
 import { loadOrder, loadOrderForEvent } from './order-view';
@@ -92,7 +92,7 @@ function refused(number: string, from: OrderStatus, to: OrderStatus, deliveryTyp
     allowed.length === 0
       ? `Order ${number} is ${from}: its status can no longer change.`
       : `Order ${number} is ${from}: it can go to ${allowed.join(' or ')}, not ${to}.`;
-  return new AppError('conflict', message, {
+  return new ShopError('conflict', message, {
     details: [{ field: 'status', message, rule: 'status_transition_not_allowed' }],
   });
 }
@@ -126,7 +126,7 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
         // A charge under way could still succeed: cancelling now would keep the money of an
         // order that is not sent. The charge settles within minutes; cancel after it.
         if (await hasChargeInFlight(tx, row.id)) {
-          throw new AppError(
+          throw new ShopError(
             'conflict',
             `A card payment for order ${number} is under way: cancel it once the payment has settled.`,
           );

@@ -3,7 +3,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { variants } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import type { OrderedItem } from './order-input';
 
 /**
@@ -38,12 +38,12 @@ async function outOfStock(
   tx: Db,
   items: readonly OrderedItem[],
   short: readonly number[],
-): Promise<AppError> {
+): Promise<ShopError> {
   const left = await tx
     .select({ id: variants.id, quantity: variants.quantity })
     .from(variants)
     .where(inArray(variants.id, short));
-  return new AppError('out_of_stock', 'Some items are not in stock in the quantity asked for.', {
+  return new ShopError('out_of_stock', 'Some items are not in stock in the quantity asked for.', {
     details: items.flatMap((item, index) => {
       if (!short.includes(item.product_id)) return [];
       const available = left.find((l) => l.id === item.product_id)?.quantity ?? 0;

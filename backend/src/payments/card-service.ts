@@ -16,7 +16,7 @@ import { and, eq, lt, lte, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { paymentCards } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { ProcessorError, type CardProcessor } from './card-processor';
 import { cardCallError } from './processor-errors';
 import { createSavedCards, type CardRow } from './saved-cards';
@@ -74,11 +74,11 @@ export function createCardService(deps: CardServiceDeps) {
       const message = CARD_EXPIRY_MESSAGES[expiry.error];
       if (expiry.error === 'past') {
         // Judged here, before the number goes anywhere: an expired card cannot pay.
-        throw new AppError('card_expired', message, {
+        throw new ShopError('card_expired', message, {
           details: [{ field: 'expiry', message }],
         });
       }
-      throw new AppError('validation_error', 'The request is not valid', {
+      throw new ShopError('validation_error', 'The request is not valid', {
         details: [{ field: 'expiry', message }],
       });
     }
@@ -131,7 +131,7 @@ export function createCardService(deps: CardServiceDeps) {
     if (claimed.length === 0) {
       const wait = (row.codeResendAt?.getTime() ?? now.getTime()) - now.getTime();
       const retryAfter = Math.max(1, Math.ceil(wait / 1000));
-      throw new AppError(
+      throw new ShopError(
         'card_code_resend_too_soon',
         `A new code can be sent in ${retryAfter} s.`,
         { retryAfter },
@@ -173,7 +173,7 @@ export function createCardService(deps: CardServiceDeps) {
       if (failure === 'code_invalid') {
         const attemptsLeft = Math.max(0, CARD_CODE_TRIES - counted.tries);
         if (attemptsLeft === 0) throw cardCallError(attemptsExceeded());
-        throw new AppError('card_code_invalid', 'The code is not right.', { attemptsLeft });
+        throw new ShopError('card_code_invalid', 'The code is not right.', { attemptsLeft });
       }
       if (failure === 'code_attempts_exceeded') {
         await db
@@ -201,7 +201,7 @@ export function createCardService(deps: CardServiceDeps) {
     const row = await ownCard(userId, cardId, 'active');
     const expiry = parseCardExpiry(row.expiry, deps.now());
     if ('error' in expiry) {
-      throw new AppError('card_expired', 'This card has expired. Pay with another card.');
+      throw new ShopError('card_expired', 'This card has expired. Pay with another card.');
     }
     return row;
   }

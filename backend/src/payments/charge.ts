@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentAttempts } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { failureOf, type AttemptOutcomes, type AttemptRow } from './attempt-outcomes';
 import { ProcessorError, type CardProcessor, type ReceiptOutcome } from './card-processor';
 import { PROCESSOR_DOWN_MESSAGE } from './processor-errors';
@@ -45,7 +45,7 @@ export async function charge(
       'failed',
       error instanceof ProcessorError ? error.providerCode : null,
     );
-    throw new AppError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
+    throw new ShopError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
   }
   await db
     .update(paymentAttempts)
@@ -72,8 +72,8 @@ export async function charge(
   await outcomes.markUnknown(attempt.id);
   const settled = await outcomes.settle({ ...withReceipt, state: 'unknown' });
   if (settled === 'paid') return;
-  if (settled === 'not_paid') throw new AppError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
-  throw new AppError('payment_unavailable', SETTLING_MESSAGE);
+  if (settled === 'not_paid') throw new ShopError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
+  throw new ShopError('payment_unavailable', SETTLING_MESSAGE);
 }
 
 /** The processor said no (declined) or could not be reached: nothing was charged. Always
@@ -96,10 +96,10 @@ async function refused(
     'card payment not made',
   );
   if (error.failure === 'declined') {
-    throw new AppError(
+    throw new ShopError(
       'payment_declined',
       'The card was declined. Nothing was charged: pay with another card.',
     );
   }
-  throw new AppError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
+  throw new ShopError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
 }

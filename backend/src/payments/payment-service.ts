@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { orders, paymentAttempts } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { ShopError, notFound } from '@shop/shared/server';
 import { loadOrder, type OrderRow } from '../orders/order-view';
 import { createAttemptOutcomes, type AttemptRow } from './attempt-outcomes';
 import type { CardProcessor } from './card-processor';
@@ -41,12 +41,12 @@ export interface PaymentServiceDeps {
   onOrderEvents?: () => void;
 }
 
-function notPayable(message: string): AppError {
-  return new AppError('order_not_payable', message);
+function notPayable(message: string): ShopError {
+  return new ShopError('order_not_payable', message);
 }
 
 /** Why this order cannot take a card payment now, or null when it can. */
-function payableProblem(order: OrderRow, now: Date): AppError | null {
+function payableProblem(order: OrderRow, now: Date): ShopError | null {
   if (order.paymentType !== 'card') return notPayable('This order is paid on receipt.');
   if (order.status === 'cancelled') return notPayable('This order was cancelled.');
   if (order.paymentStatus === 'paid') return notPayable('This order is already paid.');
@@ -67,7 +67,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const inProgress = () =>
-  new AppError(
+  new ShopError(
     'payment_in_progress',
     'A payment for this order is already under way. Wait for its result before paying again.',
   );

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { paymentCards, users } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { ProcessorError, type CardProcessor } from './card-processor';
 
 export type CardRow = typeof paymentCards.$inferSelect;
@@ -27,7 +27,7 @@ function toSavedCard(row: CardRow): SavedCard {
   };
 }
 
-const cardNotFound = () => new AppError('card_not_found', 'Card not found');
+const cardNotFound = () => new ShopError('card_not_found', 'Card not found');
 
 export interface SavedCardsDeps {
   db: Db;

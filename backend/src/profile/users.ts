@@ -2,7 +2,7 @@ import type { AccountType, User } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -24,7 +24,7 @@ import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { arrivalTime } from '../relay/upstream';
 import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
@@ -70,8 +70,8 @@ function initDataUser(raw: string): { id: number; languageCode: string | undefin
   return user.success ? { id: user.data.id, languageCode: user.data.language_code } : null;
 }
 
-function botOff(): HttpError {
-  return new HttpError('not_found', 'Telegram updates are off: this shop runs without a bot');
+function botOff(): ShopError {
+  return new ShopError('not_found', 'Telegram updates are off: this shop runs without a bot');
 }
 
 export function registerLink(app: FastifyInstance, options: LinkRouteOptions): void {
@@ -82,7 +82,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
   function bearer(request: FastifyRequest): string {
     const authorization = request.headers.authorization;
     if (authorization === undefined || !BEARER.test(authorization)) {
-      throw new HttpError('unauthorized', 'Sign in to continue');
+      throw new ShopError('unauthorized', 'Sign in to continue');
     }
     return authorization;
   }
@@ -107,8 +107,8 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     );
     if (who.kind === 'error') {
       throw who.status === 401
-        ? new HttpError('unauthorized', 'Sign in to continue')
-        : new HttpError('upstream_unavailable', 'The shop could not check the sign-in');
+        ? new ShopError('unauthorized', 'Sign in to continue')
+        : new ShopError('upstream_unavailable', 'The shop could not check the sign-in');
     }
     return UserIdSchema.parse(who.data).id;
   }
@@ -117,7 +117,9 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     const authorization = bearer(request);
     const body = TelegramLinkRequestSchema.safeParse(request.body);
     if (!body.success) {
-      throw new HttpError('validation_error', 'Some fields are not valid', fieldErrors(body.error));
+      throw new ShopError('validation_error', 'Some fields are not valid', {
+        details: fieldErrors(body.error),
+      });
     }
     if (!bot) throw botOff();
     const raw = body.data.init_data;
@@ -125,12 +127,12 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
       // The library reads its own clock: a test moves `now` only for the store.
       validate(raw, bot.token, { expiresIn: bot.maxAgeSeconds });
     } catch {
-      throw new HttpError('unauthorized', 'Telegram init data is not valid or too old');
+      throw new ShopError('unauthorized', 'Telegram init data is not valid or too old');
     }
     const hash = new URLSearchParams(raw).get('hash');
     const user = initDataUser(raw);
     if (hash === null || user === null) {
-      throw new HttpError('validation_error', 'The init data names no Telegram user');
+      throw new ShopError('validation_error', 'The init data names no Telegram user');
     }
 
     const userId = await shopUserId(request, reply, authorization);
@@ -138,7 +140,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     // A private chat's id is its user's id.
     const outcome = await store.linkByInitData({ hash, userId, chatId: user.id, language }, now());
     if (outcome === 'replayed') {
-      throw new HttpError('conflict', 'This Telegram sign-in was already used for another account');
+      throw new ShopError('conflict', 'This Telegram sign-in was already used for another account');
     }
     return { linked: true, language };
   });
@@ -157,7 +159,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     if (!bot) throw botOff();
     const username = bot.username();
     if (username === null) {
-      throw new HttpError(
+      throw new ShopError(
         'upstream_unavailable',
         'The bot has not reached Telegram yet; try again in a minute',
       );

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { matchCall } from './call-table';
 import {
   SHARED_VARY,
@@ -75,11 +75,11 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /** An upload over UPLOAD_BODY_LIMIT, in the words (and with the reason) the backend uses. */
-function uploadTooLarge(): HttpError {
+function uploadTooLarge(): ShopError {
   const message = `The photo is larger than ${PROFILE_PHOTO_MAX_BYTES / 1024 / 1024} MB`;
-  return new HttpError('payload_too_large', message, [
-    { field: 'photo', message, rule: 'too_large' },
-  ]);
+  return new ShopError('payload_too_large', message, {
+    details: [{ field: 'photo', message, rule: 'too_large' }],
+  });
 }
 
 /** Passes an upload through while counting it, and fails it past the limit (never buffered). */
@@ -132,29 +132,29 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
     const pathname = cut === -1 ? request.url : request.url.slice(0, cut);
     const match = matchCall(request.method, pathname);
     if (match.kind === 'none') {
-      throw new HttpError('not_found', `No such call: ${request.method} ${pathname}`);
+      throw new ShopError('not_found', `No such call: ${request.method} ${pathname}`);
     }
     if (match.kind === 'wrong-method') {
       reply.header('allow', match.allow.join(', '));
-      throw new HttpError('method_not_allowed', `${request.method} is not allowed here`);
+      throw new ShopError('method_not_allowed', `${request.method} is not allowed here`);
     }
     const { call } = match;
 
     const authorization = headerValue(request, 'authorization');
     if (call.auth === 'bearer' && (authorization === undefined || !BEARER.test(authorization))) {
-      throw new HttpError('unauthorized', 'Sign in to continue');
+      throw new ShopError('unauthorized', 'Sign in to continue');
     }
 
     const contentType = headerValue(request, 'content-type');
     if (call.body === 'multipart') {
       if (contentType === undefined || !/^multipart\/form-data\s*;/i.test(contentType)) {
-        throw new HttpError('unsupported_media_type', 'Send the file as multipart/form-data');
+        throw new ShopError('unsupported_media_type', 'Send the file as multipart/form-data');
       }
       if (Number(headerValue(request, 'content-length') ?? 0) > UPLOAD_BODY_LIMIT) {
         throw uploadTooLarge();
       }
     } else if (call.body !== undefined && !isJson(contentType)) {
-      throw new HttpError('unsupported_media_type', 'Send the body as application/json');
+      throw new ShopError('unsupported_media_type', 'Send the body as application/json');
     }
 
     const details: FieldError[] = [];
@@ -168,7 +168,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
         : undefined;
     if (body && !body.success) details.push(...fieldErrors(body.error));
     if (details.length > 0 || !query.success) {
-      throw new HttpError('validation_error', 'Some fields are not valid', details);
+      throw new ShopError('validation_error', 'Some fields are not valid', { details });
     }
     // The validated query and body name a shared answer; the browser's own spelling is forwarded.
     return { ...match, contentType, query: query.data, body: body?.data };
@@ -221,7 +221,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       );
       if (who.kind === 'error') return respond(reply, who);
       if (String(UserIdSchema.parse(who.data).id) !== rawParams.customerId) {
-        throw new HttpError('forbidden', 'This belongs to another customer');
+        throw new ShopError('forbidden', 'This belongs to another customer');
       }
     }
 
@@ -298,7 +298,7 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
         try {
           done(null, JSON.parse(text) as unknown);
         } catch {
-          done(new HttpError('bad_request', 'The request body is not valid JSON'), undefined);
+          done(new ShopError('bad_request', 'The request body is not valid JSON'), undefined);
         }
       },
     );

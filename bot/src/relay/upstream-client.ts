@@ -181,7 +181,7 @@ export interface UpstreamClient {
   deadlineFor(call: CallDef, cancel: AbortSignal, since?: number): RequestDeadline;
   /**
    * One call to the backend that owns it, within what is left of `deadline`. Resolves with a
-   * contract-checked answer or a well-formed 4xx; throws the HttpError the browser should see
+   * contract-checked answer or a well-formed 4xx; throws the ShopError the browser should see
    * for anything else.
    */
   send(out: Outgoing, deadline: RequestDeadline, log: FastifyBaseLogger): Promise<UpstreamAnswer>;

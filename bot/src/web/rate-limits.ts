@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { matchCall } from '../relay/call-table';
 
 /** At most `max` requests per `windowMs`; null turns the limit off. */
@@ -133,15 +133,14 @@ export async function installRateLimits(
     redisWarned = false;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     for (const name of limitsOf(request)) {
       const counter = counters.get(name);
       if (!counter) continue;
       const outcome = await counter(request);
       if (outcome.isAllowed || !outcome.isExceeded) continue;
       const retryAfter = Math.max(1, outcome.ttlInSeconds);
-      void reply.header('retry-after', String(retryAfter));
-      throw new HttpError('rate_limited', MESSAGES[name], undefined, retryAfter);
+      throw new ShopError('rate_limited', MESSAGES[name], { retryAfter });
     }
   });
 }
