@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { redactDigitRuns } from '@shop/shared';
+import { HEADERS, redactDigitRuns } from '@shop/shared';
 import { errorBody, ShopError } from '@shop/shared/server';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -85,8 +85,8 @@ export interface ServerDeps {
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'req.headers["x-telegram-init-data"]',
+  `req.headers["${HEADERS.apiKey}"]`,
+  `req.headers["${HEADERS.telegramInitData}"]`,
   'req.headers["x-telegram-bot-api-secret-token"]',
   'res.headers["set-cookie"]',
 ];

@@ -22,7 +22,7 @@ export function registerOrderRoutes(route: Route, orders: OrderService): void {
     }
     const result = await orders.createOrder(user.id, body, lang, idempotency);
     void reply.code(result.status);
-    if (result.kind === 'replayed') void reply.header('idempotent-replayed', 'true');
+    if (result.kind === 'replayed') void reply.header(HEADERS.idempotentReplayed, 'true');
     return result.body;
   });
 
