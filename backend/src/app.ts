@@ -68,7 +68,7 @@ export interface BackendDeps {
   signInLimits?: Partial<SignInLimits>;
 }
 
-const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
 
 /** The app and the services that also run outside a request (the payment sweep). */
 export interface Backend {

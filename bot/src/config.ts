@@ -1,7 +1,17 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMIT_RANGES, type OrderLimits, type SignInLimits } from '@shop/backend';
+import { DEFAULT_DATA_DIR, readBackendSettings, type BackendSettings } from '@shop/backend';
+import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
+import {
+  HttpUrl,
+  OrderEventsSecret,
+  optional,
+  problemLines,
+  togetherProblems,
+  type Env,
+} from '@shop/shared/server';
 import { z } from 'zod';
+import { DEFAULT_LEASE_MS } from './notifier/sender';
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_REDIS_PREFIX,
@@ -11,15 +21,6 @@ import {
 
 /** The repository root, two levels above this file (bot/src/config.ts). */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-// An empty value in a .env file means "not set", not "set to the empty string".
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-const HttpUrl = z
-  .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
-  // One canonical form, so `${url}/api/...` never has a double slash.
-  .transform((value) => value.replace(/\/+$/, ''));
 
 /** Outside backends with no ORDER_EVENTS_SECRET cannot push: their orders are asked about this often. */
 export const DEFAULT_ORDER_POLL_MS = 60_000;
@@ -94,10 +95,6 @@ const TrustProxySetting = z
     /^\d$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
   );
 
-/** A whole number from `min` to `max` (an abuse limit of the embedded backend). */
-const WholeNumber = (min: number, max: number) =>
-  z.coerce.number({ error: 'Must be a whole number' }).int().min(min).max(max);
-
 const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'Must be a port number' }).int().min(0).max(65_535)),
   HOST: optional(z.string()),
@@ -137,30 +134,6 @@ const EnvSchema = z.object({
   RELAY_CACHE_TTL_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(0).max(3_600_000),
   ),
-  // The embedded backend's cache of listing counts and products (its own orders clear it).
-  CATALOG_CACHE_TTL_MS: optional(
-    z.coerce.number({ error: 'Must be milliseconds' }).int().min(0).max(3_600_000),
-  ),
-  // The embedded backend's card processor: a Payme cashbox (all three or none; none runs the
-  // local Payme sandbox) and how long an unpaid card order is held.
-  PAYME_API_URL: optional(HttpUrl),
-  PAYME_MERCHANT_ID: optional(z.string().min(1).max(200)),
-  PAYME_KEY: optional(z.string().min(1).max(500)),
-  PAYMENT_HOLD_MINUTES: optional(
-    z.coerce
-      .number({ error: 'Must be minutes' })
-      .int()
-      .min(1)
-      .max(7 * 24 * 60),
-  ),
-  // The embedded backend's abuse limits, in the backend's own ranges (backend/src/abuse-limits.ts,
-  // which also has the defaults).
-  ORDERS_OPEN_UNPAID_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDERS_OPEN_UNPAID_LIMIT)),
-  ORDERS_PER_DAY_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDERS_PER_DAY_LIMIT)),
-  ORDER_LINE_QUANTITY_LIMIT: optional(WholeNumber(...LIMIT_RANGES.ORDER_LINE_QUANTITY_LIMIT)),
-  OTP_FAILED_CHECKS_LIMIT: optional(WholeNumber(...LIMIT_RANGES.OTP_FAILED_CHECKS_LIMIT)),
-  OTP_FAILED_CHECKS_HOURS: optional(WholeNumber(...LIMIT_RANGES.OTP_FAILED_CHECKS_HOURS)),
-  OTP_LOCK_HOURS: optional(WholeNumber(...LIMIT_RANGES.OTP_LOCK_HOURS)),
   WEBAPP_DIST: optional(z.string()),
   // The key ends up in a script URL in the browser: the webapp accepts only these characters.
   YANDEX_MAPS_API_KEY: optional(
@@ -182,10 +155,7 @@ const EnvSchema = z.object({
   ),
   INIT_DATA_MAX_AGE_SECONDS: optional(Seconds),
   // The HMAC key backends sign order-event deliveries with (POST /tg/order-events).
-  ORDER_EVENTS_SECRET: optional(
-    // The backend's own config takes the same range.
-    z.string().regex(/^[\x21-\x7e]{16,500}$/, 'Must be 16-500 printable characters, no spaces'),
-  ),
+  ORDER_EVENTS_SECRET: optional(OrderEventsSecret),
   // How often an open page looks for a newer build of the webapp (/version.json); sent to it.
   BUILD_POLL_INTERVAL_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(86_400_000),
@@ -204,13 +174,8 @@ const EnvSchema = z.object({
   NOTIFIER_SEND_LEASE_MS: optional(
     z.coerce.number({ error: 'Must be milliseconds' }).int().min(5000).max(3_600_000),
   ),
-  // Embedded backend: move open orders along by themselves (a demo of an order's whole life).
-  DEMO_ORDER_FLOW: optional(z.enum(['0', '1'], { error: 'Must be 0 or 1' })),
-  DEMO_ORDER_FLOW_INTERVAL_MS: optional(
-    z.coerce.number({ error: 'Must be milliseconds' }).int().min(1000).max(86_400_000),
-  ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
-  // Shared rate-limit counters for every instance (issue 10); without it each counts alone.
+  // Rate-limit counters shared by every instance; without it each instance counts alone.
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL')),
   RATE_LIMIT_REDIS_PREFIX: optional(
     z.string().regex(/^[A-Za-z0-9:_.-]{1,60}$/, 'Letters, digits and : _ . - only, at most 60'),
@@ -221,36 +186,19 @@ const EnvSchema = z.object({
   RATE_LIMIT_CODE_CHECKS_PER_CLIENT: optional(RateLimitSetting),
   RATE_LIMIT_ORDERS_PER_ACCOUNT: optional(RateLimitSetting),
   RATE_LIMIT_REQUESTS_PER_CLIENT: optional(RateLimitSetting),
-  // Only the console provider exists so far (codes printed and written to the outbox); naming
-  // another one is a configuration error rather than a silent fallback to printing codes.
-  SMS_PROVIDER: optional(z.enum(['console'], { error: 'Must be console (the only provider yet)' })),
 });
 
 /**
  * Rules between keys, checked on the raw values so they are reported together with any per-key
  * problem (a zod refinement on the object would only run once every key is valid).
  */
-function crossKeyProblems(env: Readonly<Record<string, string | undefined>>): string[] {
+function crossKeyProblems(env: Env): string[] {
   const isSet = (key: string) => env[key] !== undefined && env[key] !== '';
-  const problems: string[] = [];
-  const upstream = ['ECOMMERCE_API_URL', 'CATALOG_API_URL', 'CATALOG_API_KEY'];
-  const set = upstream.filter(isSet);
-  if (set.length > 0 && set.length < upstream.length) {
-    for (const key of upstream.filter((k) => !isSet(k))) {
-      problems.push(
-        `${key}: Required when ${set.join(', ')} is set (set all three, or none for the embedded backend)`,
-      );
-    }
-  }
-  const payme = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'];
-  const paymeSet = payme.filter(isSet);
-  if (paymeSet.length > 0 && paymeSet.length < payme.length) {
-    for (const key of payme.filter((k) => !isSet(k))) {
-      problems.push(
-        `${key}: Required when ${paymeSet.join(', ')} is set (set all three, or none for the sandbox)`,
-      );
-    }
-  }
+  const problems = togetherProblems(
+    env,
+    ['ECOMMERCE_API_URL', 'CATALOG_API_URL', 'CATALOG_API_KEY'],
+    'set all three, or none for the embedded backend',
+  );
   // Node refuses headers allowed longer than the whole request they are part of. (A value that
   // is bad in itself is reported as such, not here too.)
   const request = EnvSchema.shape.REQUEST_TIMEOUT_MS.safeParse(env.REQUEST_TIMEOUT_MS);
@@ -289,13 +237,6 @@ export interface Upstreams {
   catalogApiKey: string;
 }
 
-/** A Payme cashbox for the embedded backend's card payments. */
-export interface PaymeCashbox {
-  url: string;
-  merchantId: string;
-  key: string;
-}
-
 export type TelegramConfig =
   | { enabled: false }
   | {
@@ -329,16 +270,14 @@ export interface Config {
   clientTimeouts: ClientTimeouts;
   /** How long public catalogue and content answers are reused; 0: not at all. */
   relayCacheTtlMs: number;
-  /** The embedded backend's catalogue cache time; 0: no cache. */
-  catalogCacheTtlMs: number;
-  /** The embedded backend's card processor; null: the local Payme sandbox. */
-  payme: PaymeCashbox | null;
-  /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
-  paymentHoldMinutes: number;
-  /** The embedded backend's caps on one account's orders; unset ones keep its defaults. */
-  orderLimits: Partial<OrderLimits>;
-  /** The embedded backend's limit on wrong sign-in codes per phone; unset: its defaults. */
-  signInLimits: Partial<SignInLimits>;
+  /** What the embedded backend runs with (used only when `upstreams` is null). */
+  embeddedBackend: BackendSettings;
+  /**
+   * The most of one item one order may carry, as the backend the relay talks to allows it: the
+   * embedded backend's ORDER_LINE_QUANTITY_LIMIT, or the contract's default with outside
+   * backends. The webapp's quantity steppers should stop here.
+   */
+  orderLineQuantityLimit: number;
   webappDist: string;
   yandexMapsApiKey: string | undefined;
   /** How often an open page looks for a newer build; undefined: the webapp's own 10 minutes. */
@@ -351,18 +290,16 @@ export interface Config {
    */
   orderEventsSecret: string | undefined;
   /**
-   * How often open orders' details are polled for status changes (bot/src/notifier/order-poller.ts);
+   * How often open orders' details are polled for status changes (notifier/order-poller.ts);
    * 0: not at all. Default 0 when the backend pushes its events (embedded mode, or
    * ORDER_EVENTS_SECRET set for outside backends), else 60000.
    */
   orderPollIntervalMs: number;
   /**
    * How long a claimed order message stays with the instance that claimed it; one that dies
-   * mid-send leaves it to another after this long (NOTIFIER_SEND_LEASE_MS, default 180000).
+   * mid-send leaves it to another after this long.
    */
   notifierSendLeaseMs: number;
-  /** Embedded backend: DEMO_ORDER_FLOW=1 moves open orders one step every `intervalMs`. */
-  demoOrderFlow: { intervalMs: number } | null;
   logLevel: string;
   /** Shared rate-limit counters (REDIS_URL); undefined: each instance counts in memory. */
   redisUrl: string | undefined;
@@ -383,20 +320,22 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment once; the only place in this package that reads it. */
-export function loadConfig(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Config {
+/**
+ * Parses the environment once; the only place in this package that reads it. The embedded
+ * backend's settings are read by the backend's own config module, and their problems listed
+ * with the rest.
+ */
+export function loadConfig(env: Env = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
+  const embeddedBackend = readBackendSettings(env);
   const problems = [
-    ...(parsed.success
-      ? []
-      : parsed.error.issues.map(
-          (issue) => `${issue.path.map(String).join('.')}: ${issue.message}`,
-        )),
+    ...(parsed.success ? [] : problemLines(parsed.error)),
+    ...(embeddedBackend.ok ? [] : embeddedBackend.problems),
     ...crossKeyProblems(env),
   ];
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || !embeddedBackend.ok || problems.length > 0) {
+    throw new ConfigError(problems);
+  }
   const e = parsed.data;
   const port = e.PORT ?? 3000;
 
@@ -429,7 +368,7 @@ export function loadConfig(
     port,
     host: e.HOST ?? '127.0.0.1',
     publicUrl: e.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
-    dataDir: resolve(e.DATA_DIR ?? './data'),
+    dataDir: resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     upstreams,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? 10_000,
@@ -441,24 +380,11 @@ export function loadConfig(
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_CLIENT_TIMEOUTS.keepAliveMs,
     },
     relayCacheTtlMs: e.RELAY_CACHE_TTL_MS ?? 30_000,
-    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? 30_000,
-    payme:
-      e.PAYME_API_URL !== undefined &&
-      e.PAYME_MERCHANT_ID !== undefined &&
-      e.PAYME_KEY !== undefined
-        ? { url: e.PAYME_API_URL, merchantId: e.PAYME_MERCHANT_ID, key: e.PAYME_KEY }
-        : null,
-    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES ?? 30,
-    orderLimits: {
-      openUnpaidOrders: e.ORDERS_OPEN_UNPAID_LIMIT,
-      ordersPerDay: e.ORDERS_PER_DAY_LIMIT,
-      lineQuantity: e.ORDER_LINE_QUANTITY_LIMIT,
-    },
-    signInLimits: {
-      failedChecks: e.OTP_FAILED_CHECKS_LIMIT,
-      failedChecksWindowHours: e.OTP_FAILED_CHECKS_HOURS,
-      lockHours: e.OTP_LOCK_HOURS,
-    },
+    embeddedBackend: embeddedBackend.value,
+    orderLineQuantityLimit:
+      upstreams === null
+        ? embeddedBackend.value.orderLimits.lineQuantity
+        : ORDER_LINE_QUANTITY_LIMIT,
     webappDist:
       e.WEBAPP_DIST !== undefined ? resolve(e.WEBAPP_DIST) : resolve(REPO_ROOT, 'webapp/dist'),
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY,
@@ -469,10 +395,7 @@ export function loadConfig(
     orderPollIntervalMs:
       e.ORDER_POLL_INTERVAL_MS ??
       (upstreams === null || e.ORDER_EVENTS_SECRET !== undefined ? 0 : DEFAULT_ORDER_POLL_MS),
-    // The sender's own default (DEFAULT_LEASE_MS in notifier/sender.ts).
-    notifierSendLeaseMs: e.NOTIFIER_SEND_LEASE_MS ?? 180_000,
-    demoOrderFlow:
-      e.DEMO_ORDER_FLOW === '1' ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? 120_000 } : null,
+    notifierSendLeaseMs: e.NOTIFIER_SEND_LEASE_MS ?? DEFAULT_LEASE_MS,
     logLevel: e.LOG_LEVEL ?? 'info',
     redisUrl: e.REDIS_URL,
     redisPrefix: e.RATE_LIMIT_REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX,

@@ -42,7 +42,7 @@ export const SEARCH_LIMIT = 24;
 const RELATED_LIMIT = 8;
 /** How long listing totals, facet counts and the category tree are reused by default. Stock
  * changes made by this backend's own orders show at once (see `stockChanged`). */
-const DEFAULT_CATALOG_CACHE_TTL_MS = 30_000;
+export const DEFAULT_CATALOG_CACHE_TTL_MS = 30_000;
 /** Distinct filters whose summaries are kept; each is a few kilobytes. */
 const SUMMARY_CACHE_ENTRIES = 2_000;
 
