@@ -226,9 +226,9 @@ describe('config', () => {
     });
     expect(found.map((line) => line.split(':')[0])).toEqual([
       'PORT',
+      'LOG_LEVEL',
       'UPSTREAM_TIMEOUT_MS',
       'BOT_MODE',
-      'LOG_LEVEL',
       'SMS_PROVIDER',
     ]);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
