@@ -19,7 +19,11 @@ import { webappConfig, WebappSettings, type WebappConfig } from './webapp';
 
 export { DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts, type TrustProxy } from './http';
 export type { Upstreams } from './backends';
-export { DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS, DEFAULT_UPSTREAM_MAX_ANSWER_BYTES } from './relay';
+export {
+  DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS,
+  DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+} from './relay';
 export type { TelegramConfig } from './telegram';
 
 const EnvSchema = z.object({

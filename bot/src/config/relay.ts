@@ -3,7 +3,7 @@ import { Milliseconds, optional } from '@shop/shared/server';
 import { z } from 'zod';
 
 /** A backend call that takes longer answers 504 (UPSTREAM_TIMEOUT_MS). */
-const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
 
 /**
  * The largest backend answer the relay reads (UPSTREAM_MAX_ANSWER_BYTES). The largest legitimate
