@@ -69,7 +69,7 @@ export interface ServerDeps {
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
    */
   trustProxy?: TrustProxy;
-  /** The abuse limits (issue 10 §1); absent: none (tests of other things). */
+  /** Rate limits per client, per account and overall; absent: none (tests of other things). */
   rateLimits?: RateLimitOptions;
   log?: {
     level?: string;

@@ -12,8 +12,10 @@ export interface Limit {
 }
 
 /**
- * The abuse limits of issue 10 §1. Each counts in its own window; what a client is, is its
- * address (`request.ip`: the socket's, or the one a trusted proxy names, see TRUST_PROXY).
+ * The server's rate limits: what one client, one account or everyone together may ask for, so
+ * nobody runs up the SMS bill or floods the backends. Each counts in its own window; what a
+ * client is, is its address (`request.ip`: the socket's, or the one a trusted proxy names, see
+ * TRUST_PROXY).
  */
 export interface RateLimits {
   /** Sign-in codes asked for from one client address: each costs an SMS. */
