@@ -120,7 +120,7 @@ describe('home first-load JavaScript', () => {
           .catch(() => '{"sources":[]}');
         // Relative to the map (…/webapp/src/main.tsx): kept from src/ on, as manifest keys are.
         return (JSON.parse(map) as { sources: string[] }).sources.map((source) =>
-          source.replace(/^.*?\bwebapp\//, '').replace(/^(\.\.\/)+/, ''),
+          source.replace(/^.*\bwebapp\//, '').replace(/^(\.\.\/)+/, ''),
         );
       }),
     );
