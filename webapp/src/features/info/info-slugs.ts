@@ -9,5 +9,3 @@ export const INFO_PAGE_ROUTES = {
   'public-offer': 'publicOffer',
   return: 'return',
 } as const satisfies Record<InfoPageSlug, RouteId>;
-
-export type InfoRouteId = (typeof INFO_PAGE_ROUTES)[InfoPageSlug];

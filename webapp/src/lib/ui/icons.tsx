@@ -99,20 +99,9 @@ export const AutoThemeIcon = (p: IconProps) => (
     <path d="M12 3.5v17a8.5 8.5 0 0 0 0-17Z" fill="currentColor" />
   </Icon>
 );
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
 export const ChevronRightIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m9 6 6 6-6 6" />
-  </Icon>
-);
-export const StoreIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 9.5V20h16V9.5M3 9.5 5 4h14l2 5.5a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0Z" />
-    <path d="M10 20v-5h4v5" />
   </Icon>
 );
 export const ImageIcon = (p: IconProps) => (

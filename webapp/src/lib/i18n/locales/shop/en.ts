@@ -17,7 +17,6 @@ export const en = {
     continueShopping: 'Continue shopping',
     goToCatalog: 'Go to the catalogue',
     goHome: 'Go to the home page',
-    sum: 'Total',
   },
   nav: {
     main: 'Main navigation',
@@ -43,7 +42,6 @@ export const en = {
   },
   errors: {
     generic: 'Something went wrong. Please try again.',
-    loadFailed: 'Could not load this. Check your connection and try again.',
     otpInvalidAttempts: 'Wrong code. Attempts left: {{count}}.',
     rateLimitedSeconds: 'Too many attempts. Try again in {{seconds}} s.',
     rateLimitedMinutes: 'Too many attempts. Try again in {{minutes}} min.',
@@ -197,7 +195,6 @@ export const en = {
     productsTitle: 'All products',
     noProducts: 'No products found',
     nothingFound: 'Nothing found',
-    searchLabel: 'Search products',
     searchPlaceholder: 'Mug, towel, lamp…',
     searchSubmit: 'Search',
     searchResults: 'Results for “{{query}}”',

@@ -13,7 +13,6 @@ export const ru: ShopMessages = {
     continueShopping: 'Продолжить покупки',
     goToCatalog: 'Перейти в каталог',
     goHome: 'На главную',
-    sum: 'Итого',
   },
   nav: {
     main: 'Основная навигация',
@@ -39,7 +38,6 @@ export const ru: ShopMessages = {
   },
   errors: {
     generic: 'Что-то пошло не так. Попробуйте ещё раз.',
-    loadFailed: 'Не удалось загрузить. Проверьте соединение и попробуйте ещё раз.',
     otpInvalidAttempts: 'Неверный код. Осталось попыток: {{count}}.',
     rateLimitedSeconds: 'Слишком много попыток. Повторите через {{seconds}} с.',
     rateLimitedMinutes: 'Слишком много попыток. Повторите через {{minutes}} мин.',
@@ -195,7 +193,6 @@ export const ru: ShopMessages = {
     productsTitle: 'Все товары',
     noProducts: 'Товары не найдены',
     nothingFound: 'Ничего не найдено',
-    searchLabel: 'Поиск товаров',
     searchPlaceholder: 'Кружка, полотенце, лампа…',
     searchSubmit: 'Найти',
     searchResults: 'Результаты по запросу «{{query}}»',

@@ -14,7 +14,6 @@ export const uz: ShopMessages = {
     continueShopping: 'Xaridni davom ettirish',
     goToCatalog: 'Katalogga oʻtish',
     goHome: 'Bosh sahifaga oʻtish',
-    sum: 'Jami',
   },
   nav: {
     main: 'Asosiy menyu',
@@ -40,7 +39,6 @@ export const uz: ShopMessages = {
   },
   errors: {
     generic: 'Nimadir xato ketdi. Qaytadan urinib koʻring.',
-    loadFailed: 'Yuklab boʻlmadi. Internet aloqasini tekshirib, qayta urinib koʻring.',
     otpInvalidAttempts: 'Kod notoʻgʻri. Qolgan urinishlar: {{count}}.',
     rateLimitedSeconds: 'Urinishlar juda koʻp. {{seconds}} soniyadan keyin qayta urinib koʻring.',
     rateLimitedMinutes: 'Urinishlar juda koʻp. {{minutes}} daqiqadan keyin qayta urinib koʻring.',
@@ -200,7 +198,6 @@ export const uz: ShopMessages = {
     productsTitle: 'Barcha mahsulotlar',
     noProducts: 'Mahsulotlar topilmadi',
     nothingFound: 'Hech narsa topilmadi',
-    searchLabel: 'Mahsulotlarni qidirish',
     searchPlaceholder: 'Krujka, sochiq, chiroq…',
     searchSubmit: 'Qidirish',
     searchResults: '“{{query}}” boʻyicha natijalar',
