@@ -1,6 +1,6 @@
 // Vite plugin: names each build. The id is compiled into the app (`__BUILD_ID__`) and written to
 // /version.json, which the server sends uncached: an open page compares the two and offers a
-// reload when a newer build has been deployed (spec §7, build-metadata polling).
+// reload when a newer build has been deployed.
 import { randomBytes } from 'node:crypto';
 import type { Plugin } from 'vite';
 

@@ -1,4 +1,4 @@
-// Byte budgets of the production build (issue 9 §3). Bytes do not vary between builds of the same
+// Byte budgets of the production build. Bytes do not vary between builds of the same
 // source, so this is a test, not a benchmark: built once with the real config (plus the manifest
 // that names every chunk's imports), measured in the Brotli bytes the server sends.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,7 +21,7 @@ const KB = 1000;
 
 /**
  * The home page's first-load JavaScript today, a ratchet: lower it as the diet goes on. The
- * issue's targets are 130 KB standalone and 160 KB inside Telegram. Of today's 126.2 KB (the
+ * targets are 130 KB standalone and 160 KB inside Telegram. Of today's 126.2 KB (the
  * entry, its first-load chunk of build/first-load-chunk.ts, the largest language's shop texts),
  * react-dom is about 55, i18next 14, TanStack Query 10, zod/mini 8, the texts 4 and our own code
  * the rest. Sign-in, order and card schemas, their rules and texts load with their pages.

@@ -113,7 +113,7 @@ if (!telegram && import.meta.env.PROD) {
   if ('serviceWorker' in navigator) refreshWhenWorkerUpdates(navigator.serviceWorker, queryClient);
 }
 
-// Spec §7: look for a newer build on focus and every few minutes, inside Telegram too (where no
+// Look for a newer build on focus and every few minutes, inside Telegram too (where no
 // service worker brings one); the banner then offers the reload.
 watchForNewBuild({
   running: __BUILD_ID__,
@@ -135,7 +135,7 @@ watchForNewBuild({
 const router = createAppRouter({ i18n, telegram });
 // Before the first render: a page whose code is already here (home) renders at once.
 router.start();
-// Spec §8: a deploy that removed the chunks of an open tab reloads it, at most once per 10 s.
+// A deploy that removed the chunks of an open tab reloads it, at most once per 10 s (no loop).
 // On the way to a page the failed import reaches the router, which shows that page's error
 // boundary: RouteErrorPage reloads the page the shopper was going to (reloading here would take
 // them back to the one they left). Any other failed chunk reloads the page on screen.

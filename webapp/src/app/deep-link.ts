@@ -1,7 +1,7 @@
 import { buildPath, isSlug, type Language } from '@shop/shared';
 
 /**
- * Where a Telegram `start_param` leads (design §4: deep links open a product or an order):
+ * Where a Telegram `start_param` leads (a bot message or a shared link opens a page directly):
  * `product_<slug>` → the product page, `category_<slug>` → that category's products,
  * `order_<number>` → that order's page (a guest signs in first and comes back to it: the route
  * needs sign-in). Telegram allows only A-Za-z0-9_- in start_param, which all forms respect.

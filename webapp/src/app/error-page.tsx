@@ -15,7 +15,7 @@ import { Spinner } from '../lib/ui/states';
 import { useDocumentTitle } from '../lib/ui/use-document-title';
 
 /**
- * Route-level error boundary (spec §8): 404 → "Page Not Found: {path}", a script chunk that
+ * Route-level error boundary: 404 → "Page Not Found: {path}", a script chunk that
  * failed to load → one guarded reload, anything else → "Internal Server Error". Offline, a chunk
  * cannot load and a reload would only show the browser's own error: the page says the shopper is
  * offline instead, and loads by itself once the connection is back.

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePwa } from '../lib/services/services-context';
 
 /**
- * "A new version is ready — Reload" (spec §7): shown once a newer build is deployed while the page
+ * "A new version is ready — Reload": shown once a newer build is deployed while the page
  * is open. It only offers: a shopper in the middle of checkout reloads when they choose to.
  */
 export function NewBuildBanner() {

@@ -37,7 +37,7 @@ export interface AppDeps {
 }
 
 /**
- * Builds the stores and the api client and wires the spec's cross-cutting rules: the cart syncs
+ * Builds the stores and the api client and wires the rules that cross them: the cart syncs
  * after login, a signed-in start loads the user and the saved cart, logout forgets private data.
  */
 export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeStore } {
@@ -157,7 +157,7 @@ export function createAppServices(deps: AppDeps): AppServices & { theme: ThemeSt
   });
 
   if (authStore.getState().isAuthenticated) {
-    // Spec §4: a signed-in start reads the cart from the backend; a 401 on the user logs out.
+    // A signed-in start reads the cart from the backend; a 401 on the user logs out.
     void authStore.getState().refreshUser();
     void cart.getState().loadRemote();
     void heldOrders.getState().flush();

@@ -6,7 +6,7 @@ import { useIsTelegram } from '../../lib/telegram';
 import { useGoBack } from '../app-shell';
 
 /**
- * Spec §2 checkout layout: no tab bar or footer to wander off through mid-order. Inside
+ * Checkout pages: no tab bar or footer to wander off through mid-order. Inside
  * Telegram only the page itself: its BackButton and MainButton do the rest.
  */
 export function CheckoutLayout() {

@@ -50,7 +50,7 @@ export function CartLine({ item, stock }: { item: CartItem; stock: LineStock }) 
         <div className="cart-line__controls">
           <QuantityStepper
             value={item.quantity}
-            // Going below 1 removes the line (spec §5), so "−" stays enabled at 1.
+            // Going below 1 removes the line, so "−" stays enabled at 1.
             min={0}
             // A line at or above its stock may still go down, never up.
             max={max}

@@ -8,7 +8,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useServices } from '../../lib/services/services-context';
 
 /**
- * Orders placed offline that wait for the network (issue 9 §2), at the top of the cart: what
+ * Orders placed offline that wait for the network, at the top of the cart: what
  * each holds, that it goes out on its own once the shopper is online, and a way to take it back.
  */
 export function HeldOrdersPanel() {

@@ -17,7 +17,7 @@ function useProductsLink() {
   return (slug: string) => `${products}?category=${encodeURIComponent(slug)}`;
 }
 
-/** The whole category tree (spec: /categories "all categories"). */
+/** /categories: the whole category tree, every level. */
 export function CategoriesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('catalog.categoriesTitle'));

@@ -37,7 +37,7 @@ import { isFocusSearchState, SearchBox } from './search/search-box';
 import './catalog.css';
 
 /**
- * All products with filter and sort (spec §2), and search results under `?q=`. The URL query is
+ * All products with filter and sort, and search results under `?q=`. The URL query is
  * the single source of the listing state; the page only reads it and writes it back.
  */
 export function ProductsPage() {

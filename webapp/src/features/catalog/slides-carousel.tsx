@@ -122,7 +122,7 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
 function SlideLink({ slide, children }: { slide: Slide; children: ReactNode }) {
   const lang = useLanguage();
   if (!slide.link) return <div className="slide__body">{children}</div>;
-  // An in-app path gets the language prefix; an external address is a full page load (§2).
+  // An in-app path gets the language prefix; an external address is a full page load (it leaves the shop).
   if (slide.link.startsWith('/') && !slide.link.startsWith('//')) {
     return (
       <Link className="slide__body" to={`/${lang}${slide.link === '/' ? '' : slide.link}`}>

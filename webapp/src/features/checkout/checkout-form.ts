@@ -24,7 +24,8 @@ import * as z from 'zod/mini';
 import { CHECKOUT_DRAFT_KEY } from './checkout-draft';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 
-// The checkout form (the spec's checkout fields plus how an on-receipt payment is made) as pure
+// The checkout form (delivery, address or shop, recipient, payment and how an on-receipt payment
+// is made) as pure
 // data and functions. Which order rules hold is never decided here: the shared order schema and
 // the shared order rules judge the body this form builds, and their verdicts are routed back to
 // the form's fields by the same map that built the body.

@@ -1,6 +1,6 @@
 import type { InfoPageSlug, RouteId } from '@shop/shared';
 
-/** Each info page of the content backend and the route (spec §2) that shows it. */
+/** Each info page of the content backend and the route that shows it. */
 export const INFO_PAGE_ROUTES = {
   about: 'about',
   contacts: 'contacts',

@@ -4,7 +4,7 @@ import { usePwa } from '../../lib/services/services-context';
 import { useIsTelegram } from '../../lib/telegram';
 
 /**
- * "Install the app" (spec §1): the browser's own offer where it makes one (Chromium's
+ * "Install the app": the browser's own offer where it makes one (Chromium's
  * beforeinstallprompt), a short how-to in Safari on iOS, nothing inside Telegram or once installed.
  */
 export function InstallEntry() {

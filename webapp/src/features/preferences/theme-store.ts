@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KeyValueStorage } from '../../lib/storage/storage';
 
-/** Spec §1/§9: kept in local storage under `theme` as the bare value. */
+/** Kept in local storage under `theme` as the bare value (`dark`, not JSON). */
 export const THEME_STORAGE_KEY = 'theme';
 export const THEMES = ['light', 'dark', 'default', 'auto'] as const;
 export const ThemeSchema = z.enum(THEMES);

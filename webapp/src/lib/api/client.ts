@@ -48,7 +48,7 @@ export type CallOptions<Id extends CallId> = ParamsInput<Id> &
 /** What every call carries, read fresh per call so a language switch or login applies at once. */
 export interface ApiContext {
   language: Language;
-  /** The auth store's userType: "null" while signed out, as the spec's client sends it. */
+  /** The auth store's userType: "null" while signed out, as the backend expects it. */
   accountType: string;
   token: string | null;
   /** Raw Telegram init data inside the Mini App, sent with bearer calls so the server can link the chat. */
@@ -60,7 +60,7 @@ export interface ApiClientDeps {
   /** Uploads go through XMLHttpRequest: fetch cannot report upload progress. */
   createXhr?: () => XMLHttpRequest;
   getContext: () => ApiContext;
-  /** Spec §8: a 401 while loading the user forces a logout. */
+  /** A 401 while loading the user: the server ended the session, so the app logs out. */
   onUnauthorized?: () => void;
   /** Milliseconds before a call is abandoned; the relay answers slow upstreams itself first. */
   timeoutMs?: number;

@@ -10,10 +10,10 @@ export const AUTH_STORAGE_KEY = 'auth';
 export const AUTH_LOGGED_IN_EVENT = 'auth:logged-in';
 export const AUTH_LOGGED_OUT_EVENT = 'auth:logged-out';
 
-/** The spec's initial user type is this string, and it is what the account-type header sends. */
+/** A signed-out shopper's user type is this string, and it is what the account-type header sends. */
 export const NO_USER_TYPE = 'null';
 
-/** Exactly the spec's auth state (§3), which is also what lands in local storage. */
+/** The auth state, exactly what lands in local storage under `auth`. */
 export const AuthStateSchema = z.object({
   isAuthenticated: z.boolean(),
   token: z.string(),
@@ -30,7 +30,7 @@ export const SIGNED_OUT: AuthState = {
 };
 
 export interface AuthActions {
-  /** After a verified code: store the token, load the user, save, announce (spec §4). */
+  /** After a verified code: store the token, load the user, save, announce. */
   signIn(token: string, fallbackUser?: User): Promise<void>;
   /** Reload the signed-in user; the api client turns a 401 into `logout()`. */
   refreshUser(): Promise<void>;
@@ -81,7 +81,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
         try {
           await deps.api().call('logout', {});
         } catch (error) {
-          // Spec §8: a failed server logout is logged only; the shopper is signed out anyway.
+          // A failed server logout is logged only; the shopper is signed out anyway.
           logWarning('Logout call failed', error);
         }
       }

@@ -160,7 +160,7 @@ describe('cart store', () => {
     expect(backend.saves).toEqual([]);
   });
 
-  it('keeps the cart key exactly the spec array; the sync stamps live under a key of their own', async () => {
+  it('keeps the cart key exactly the array of items; the sync stamps live under a key of their own', async () => {
     const { store, storage } = setup({ signedIn: true });
     await store.getState().loadRemote();
     store.getState().add(item(1, 2));

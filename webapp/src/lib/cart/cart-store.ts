@@ -139,7 +139,7 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
       if (round !== epoch || !deps.isSignedIn()) return;
       const state = sync();
       if (state.loginMergePending) {
-        // The spec's login merge: both carts were the shopper's, so quantities are added. The
+        // The login merge: both carts were the shopper's, so quantities are added. The
         // merge may exceed the line limit; the oldest lines (backend first) are kept.
         const merged = mergeCarts(get().items, remote).slice(0, MAX_CART_LINES);
         writeItems(merged);
@@ -208,7 +208,7 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
             await syncRound(round);
             failures = 0;
           } catch (error) {
-            // Spec §8: a failed cart sync is logged; the shopper sees nothing. The change stays
+            // A failed cart sync is logged; the shopper sees nothing. The change stays
             // on this device, stamped as unsaved, so neither a retry nor a reload loses it.
             logWarning('Cart sync failed', error);
             if (round === epoch && deps.isSignedIn() && isRetryable(error)) scheduleRetry(error);

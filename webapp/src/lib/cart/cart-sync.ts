@@ -4,7 +4,7 @@ import { readJson, writeJson, type KeyValueStorage } from '../storage/storage';
 
 /**
  * What the cart store knows about its sync with the server, beside the `cart` key (which holds
- * exactly the spec's array of cart items and nothing else).
+ * only the array of cart items).
  */
 export const CART_SYNC_STORAGE_KEY = 'cartSync';
 

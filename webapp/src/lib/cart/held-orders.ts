@@ -21,7 +21,7 @@ import { browserWakeSignals } from './cart-store';
 import { retryDelayMs } from './cart-sync';
 
 /**
- * Orders placed while offline (issue 9 §2), kept in local storage so a reload or a closed app
+ * Orders placed while offline, kept in local storage so a reload or a closed app
  * keeps them, until they are sent or the shopper cancels them.
  */
 export const HELD_ORDERS_STORAGE_KEY = 'heldOrders';

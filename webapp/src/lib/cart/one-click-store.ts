@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { readJson, writeJson, type KeyValueStorage } from '../storage/storage';
 
 /**
- * "Buy in one click" (spec §3 app state `oneClickBuyItem`): one item checked out on its own,
+ * "Buy in one click": one item checked out on its own,
  * without touching the cart. Kept in session storage so a reload on checkout keeps it, while a
  * new visit starts clean.
  */

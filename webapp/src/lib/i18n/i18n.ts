@@ -98,7 +98,7 @@ export function createI18n(language: Language, messages: ShopMessages): I18n {
       returnNull: false,
     })
     .catch((error: unknown) => {
-      // Spec §8: a locale that fails to load is logged only.
+      // A locale that fails to load is logged only: the texts already there stay.
       logWarning('i18n init failed', error);
     });
   const state = stateOf(instance);

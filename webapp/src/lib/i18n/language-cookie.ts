@@ -1,7 +1,7 @@
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language } from '@shop/shared';
 
 /**
- * Spec §2: the shopper's language lives in a cookie for 365 days; the server reads it to redirect
+ * The shopper's language lives in a cookie for 365 days; the server reads it to redirect
  * an address without a language (`/`, `/cart`) and the app reads it inside Telegram.
  */
 export function rememberLanguage(language: Language): void {

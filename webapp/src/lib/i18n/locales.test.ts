@@ -70,7 +70,7 @@ describe('locales', () => {
     }
   });
 
-  it('has the spec texts verbatim in English', () => {
+  it('has the agreed English texts word for word (buttons, titles, error pages)', () => {
     const texts = [...source.values()];
     for (const text of [
       'Add to cart',

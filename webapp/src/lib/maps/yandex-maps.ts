@@ -59,7 +59,7 @@ declare global {
 const SCRIPT_TIMEOUT_MS = 12_000;
 let loading: Promise<YandexMapsApi> | null = null;
 
-/** The script address: Russian interface (spec §1: "a Russian-language maps view"). */
+/** The script address: the map's interface is in Russian whatever the shop's language. */
 export function yandexMapsScriptUrl(apiKey: string): string {
   return `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(apiKey)}&lang=ru_RU`;
 }

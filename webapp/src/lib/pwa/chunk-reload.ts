@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from '../storage/storage';
 
-/** Spec §9: at most one automatic reload per path per 10 s, so a broken deploy cannot loop. */
+/** At most one automatic reload per path per 10 s, so a broken deploy cannot loop. */
 export const RELOAD_GUARD_MS = 10_000;
 
 const KEY_PREFIX = 'chunk-reload:';

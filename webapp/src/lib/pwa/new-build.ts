@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Spec §7: how often an open page asks for the deployed build when nothing else prompts it. */
+/** How often an open page asks for the deployed build when nothing else prompts it. */
 export const DEFAULT_BUILD_POLL_INTERVAL_MS = 10 * 60_000;
 
 const VersionSchema = z.object({ build: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -3,7 +3,7 @@ import './offline-bar.css';
 import { useOnline } from './connection';
 
 /**
- * "Offline — showing saved data" (spec §1, §4): a quiet line at the top of the page's content
+ * "Offline — showing saved data": a quiet line at the top of the page's content
  * while the browser has no network, in the flow of the page (it covers nothing: not the header,
  * the bottom navigation, the new-build offer or Telegram's own bars), gone when the network is back.
  */

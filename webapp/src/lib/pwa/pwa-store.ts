@@ -2,10 +2,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { InstallPromptEvent } from './install-prompt';
 
 export interface PwaState {
-  /** Spec §8: a failed service worker registration sets a flag in the app state. */
+  /** A failed service worker registration: only a flag, the shop works without one. */
   serviceWorkerFailed: boolean;
   /**
-   * A newer build is there (deployed while the page was open, spec §7, or brought by a new service
+   * A newer build is there (deployed while the page was open, or brought by a new service
    * worker at checkout): the page offers a reload.
    */
   reloadOffered: boolean;

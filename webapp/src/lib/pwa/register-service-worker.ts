@@ -7,7 +7,7 @@ export const SERVICE_WORKER_URL = '/sw.js';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the Workbox worker for offline use and installation (spec §1, §4), through
+ * Registers the Workbox worker for offline use and installation, through
  * workbox-window once the page has loaded. Not inside Telegram (the caller decides): the iOS
  * Telegram webview does not run service workers, and a cached shell there would only serve stale
  * builds. When another worker takes control (an update of this one, or a worker another tab

@@ -29,7 +29,7 @@ export interface Persister {
 }
 
 /**
- * The public answers kept for offline use (spec §1, §4), by the first part of their query key,
+ * The public answers kept for offline use, by the first part of their query key,
  * with where the key names the language: catalogue and content, the shops and the delivery
  * settings. Never the shopper's own (cart, orders, profile, cards, the Telegram link), which are
  * not listed here.

@@ -11,7 +11,7 @@ function browserOnline(): boolean {
 }
 
 /**
- * Offline (spec §1, §4): an answer the page already has (restored from the saved cache, or
+ * Offline: an answer the page already has (restored from the saved cache, or
  * fetched earlier) is shown as it is, not asked again only to fail; an answer it lacks is asked
  * once (the service worker may hold it), and a failure then is final until the connection comes
  * back, when TanStack Query asks again by itself (refetchOnReconnect). Without that a page that

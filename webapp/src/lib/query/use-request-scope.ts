@@ -4,7 +4,7 @@ import { useAuth } from '../services/services-context';
 
 /**
  * What catalogue answers depend on besides their own arguments: the language header and the
- * account-type header (categories differ per account type, spec §6). Every catalogue query key
+ * account-type header (categories differ per account type). Every catalogue query key
  * includes it, so switching either refetches instead of showing the other variant.
  */
 export interface RequestScope {

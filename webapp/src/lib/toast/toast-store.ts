@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-/** Spec §9: notifications close by themselves after 5000 ms. */
+/** Notifications close by themselves after 5000 ms: none waits for a tap. */
 export const TOAST_DURATION_MS = 5000;
 
 export interface Toast {

@@ -4,7 +4,7 @@ import { Link, useLocation } from '../router';
 import { useLanguage } from '../i18n/use-language';
 import { useDocumentTitle } from './use-document-title';
 
-/** Spec §8: "Page Not Found: {path}", for unknown routes and for slugs the catalogue lacks. */
+/** "Page Not Found: {path}", for unknown routes and for slugs the catalogue lacks. */
 export function NotFoundContent() {
   const { t } = useTranslation();
   const lang = useLanguage();

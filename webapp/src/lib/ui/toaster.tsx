@@ -3,7 +3,7 @@ import { Link } from '../router';
 import { useServices, useToasts } from '../services/services-context';
 import { CloseIcon } from './icons';
 
-/** Spec §9: notifications top-right; each closes itself after 5 s (see toast-store). */
+/** Notifications top-right, out of the page's way; each closes itself after 5 s (toast-store). */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts((state) => state.toasts);

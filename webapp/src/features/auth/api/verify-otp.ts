@@ -2,7 +2,7 @@ import type { VerifyOtpRequest } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useApi, useServices } from '../../../lib/services/services-context';
 
-/** Verifies the code, then runs the spec's sign-in transition (token, user, save, event). */
+/** Verifies the code, then signs in: token, user, saved to storage, event. */
 export function useVerifyOtp() {
   const api = useApi();
   const { auth } = useServices();

@@ -6,8 +6,8 @@ import { orderKeys } from '../../../lib/queries/order-keys';
 import { useApi, useAuth } from '../../../lib/services/services-context';
 
 /**
- * The catalogue backend's order details with the status history (spec §7:
- * `…/customers/{customerId}/orders/{orderId}/details?resources[]=statuses`). The relay checks
+ * The catalogue backend's order details with the status history
+ * (`…/customers/{customerId}/orders/{orderId}/details?resources[]=statuses`). The relay checks
  * that the customer id is the signed-in shopper's.
  */
 export function orderHistoryQueryOptions(
