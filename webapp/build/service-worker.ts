@@ -112,7 +112,7 @@ export function serviceWorker(): Plugin[] {
             cacheableResponse: { statuses: [200] },
             expiration: { ...PUBLIC_READ_LIMITS, purgeOnQuotaError: true },
             // The page got the kept answer; when the network's differs (the relay's strong ETag),
-            // the open pages are told and ask again (lib/query/worker-updates.ts), so a changed
+            // the open pages are told and ask again (lib/query-client/worker-updates.ts), so a changed
             // price or stock shows at once rather than on the next visit.
             broadcastUpdate: { channelName: 'public-reads', options: { headersToCheck: ['etag'] } },
             plugins: [{ cacheKeyWillBeUsed: publicReadCacheKey }],

@@ -22,9 +22,9 @@ import {
   fetchDeployedBuild,
   watchForNewBuild,
 } from './lib/pwa/new-build';
-import { indexedDbAnswers } from './lib/query/persisted-query-provider';
-import { createQueryClient } from './lib/query/query-client';
-import { refreshWhenWorkerUpdates } from './lib/query/worker-updates';
+import { indexedDbAnswers } from './lib/query-client/persisted-query-provider';
+import { createQueryClient } from './lib/query-client/query-client';
+import { refreshWhenWorkerUpdates } from './lib/query-client/worker-updates';
 import { browserStorage } from './lib/storage/storage';
 import { RouterProvider } from './lib/router';
 import { startTelegram } from './lib/telegram';

@@ -22,8 +22,8 @@ import { forgetIdempotencyKey } from '../features/checkout/idempotency';
 import { createThemeStore, type ThemeStore } from '../features/preferences/theme-store';
 import { cardKeys } from '../lib/cards/card-keys';
 import { logWarning } from '../lib/log';
-import { orderKeys } from '../lib/queries/order-keys';
-import { telegramLinkKeys } from '../lib/queries/telegram-link-keys';
+import { orderKeys } from '../lib/orders/order-keys';
+import { telegramLinkKeys } from '../lib/telegram-link/telegram-link-keys';
 import { startTelegramAutoLink } from '../lib/telegram-link/auto-link';
 import { linkTelegramChat } from '../lib/telegram-link/telegram-link-calls';
 

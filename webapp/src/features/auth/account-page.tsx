@@ -5,7 +5,7 @@ import { Link, useNavigate } from '../../lib/router';
 import { SavedCardList } from '../../lib/cards/saved-card-list';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { useUpdateProfile } from '../../lib/queries/update-profile';
+import { useUpdateProfile } from '../../lib/auth/update-profile';
 import { SIGN_OUT_ON_ARRIVAL } from '../../lib/auth/sign-out-on-arrival';
 import { useAuth, useServices } from '../../lib/services/services-context';
 import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';

@@ -5,7 +5,7 @@ import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { usePayOrder } from '../../lib/cards/card-mutations';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { logWarning } from '../../lib/log';
-import { useUpdateProfile } from '../../lib/queries/update-profile';
+import { useUpdateProfile } from '../../lib/auth/update-profile';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { useCreateOrder } from './api/create-order';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shopConfig } from '../../lib/config/shop-config';
-import { useStores } from '../../lib/queries/get-stores';
+import { useStores } from '../../lib/stores/get-stores';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { StoreList } from './store-list';

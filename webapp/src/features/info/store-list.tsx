@@ -1,7 +1,7 @@
 import type { Store } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/i18n/error-message';
-import { useStores } from '../../lib/queries/get-stores';
+import { useStores } from '../../lib/stores/get-stores';
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon } from '../../lib/ui/icons';
 import { OutsideLink } from '../../lib/telegram';
 import { ErrorState } from '../../lib/ui/states';

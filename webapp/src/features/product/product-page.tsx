@@ -23,7 +23,7 @@ import { QuantityStepper } from '../../lib/ui/quantity-stepper';
 import { ErrorState } from '../../lib/ui/states';
 import { StockBadge } from '../../lib/ui/stock-badge';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { useProduct } from '../../lib/queries/get-product';
+import { useProduct } from '../../lib/products/get-product';
 import { ProductGallery } from './product-gallery';
 import { VariantPicker } from './variant-picker';
 import { chooseValue, initialVariant, selectionOf } from './variant-selection';

@@ -1,7 +1,7 @@
 import type { CreateCardRequest, SavedCard } from '@shop/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLanguage } from '../i18n/use-language';
-import { orderKeys, refreshOrderLists } from '../queries/order-keys';
+import { orderKeys, refreshOrderLists } from '../orders/order-keys';
 import { useApi } from '../services/services-context';
 import { cardKeys } from './card-keys';
 

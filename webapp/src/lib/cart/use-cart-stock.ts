@@ -1,8 +1,8 @@
 import { SlugSchema, type CartItem, type ProductDetail } from '@shop/shared';
 import { useQueries } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
-import { productQueryOptions } from '../queries/get-product';
-import { useRequestScope } from '../query/use-request-scope';
+import { productQueryOptions } from '../products/get-product';
+import { useRequestScope } from '../query-client/use-request-scope';
 import { useApi } from '../services/services-context';
 import { blocksCheckout, lineStock, type LineStock } from './cart-stock';
 

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ServerCallDef } from '../api/client';
-import { telegramLinkKeys } from '../queries/telegram-link-keys';
+import { telegramLinkKeys } from './telegram-link-keys';
 
 // The server's own Telegram link calls (shared/src/contracts/telegram-link.ts), all with the
 // shopper's bearer token.

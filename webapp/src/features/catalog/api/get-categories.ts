@@ -1,7 +1,7 @@
 import { categoriesQueryKey } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
-import { useRequestScope, type RequestScope } from '../../../lib/query/use-request-scope';
+import { useRequestScope, type RequestScope } from '../../../lib/query-client/use-request-scope';
 import { useApi } from '../../../lib/services/services-context';
 
 export function categoriesQueryOptions(api: ApiClient, scope: RequestScope) {

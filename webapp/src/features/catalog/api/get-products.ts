@@ -1,7 +1,7 @@
 import { PRODUCTS_PER_PAGE, productsPageQueryKey, type ListingFilter } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
-import { useRequestScope, type RequestScope } from '../../../lib/query/use-request-scope';
+import { useRequestScope, type RequestScope } from '../../../lib/query-client/use-request-scope';
 import { useApi } from '../../../lib/services/services-context';
 
 /** "Show more" pages restored at once from a URL; past this a link cannot fan out into a flood. */

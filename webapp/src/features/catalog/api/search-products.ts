@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
-import { useRequestScope, type RequestScope } from '../../../lib/query/use-request-scope';
+import { useRequestScope, type RequestScope } from '../../../lib/query-client/use-request-scope';
 import { useApi } from '../../../lib/services/services-context';
 
 /** Suggestions while typing are a short list; the results view takes the backend's default 24. */

@@ -1,10 +1,10 @@
 import { HEADERS, type CreateOrderRequest } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { refreshOrderLists } from '../../../lib/queries/order-keys';
+import { refreshOrderLists } from '../../../lib/orders/order-keys';
 import { useApi } from '../../../lib/services/services-context';
 import { isEarlierSendRunning } from '../../../lib/api/api-error';
-import { orderQueryOptions } from '../../../lib/queries/get-order';
+import { orderQueryOptions } from '../../../lib/orders/get-order';
 
 /**
  * How often, and after how long, an order whose earlier send is still running at the shop is

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { orderQueryOptions } from '../../../lib/queries/get-order';
+import { orderQueryOptions } from '../../../lib/orders/get-order';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useApi, useAuth } from '../../../lib/services/services-context';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/i18n/error-message';
-import { useStores } from '../../../lib/queries/get-stores';
+import { useStores } from '../../../lib/stores/get-stores';
 import { ErrorState, Spinner } from '../../../lib/ui/states';
 import type { CheckoutErrors, CheckoutForm } from '../checkout-form';
 import { errorFor } from '../field-errors';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { orderQueryOptions } from '../../../lib/queries/get-order';
-import { orderKeys } from '../../../lib/queries/order-keys';
+import { orderQueryOptions } from '../../../lib/orders/get-order';
+import { orderKeys } from '../../../lib/orders/order-keys';
 import { useApi, useAuth } from '../../../lib/services/services-context';
 
 /**

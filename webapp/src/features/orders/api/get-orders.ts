@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { orderKeys } from '../../../lib/queries/order-keys';
+import { orderKeys } from '../../../lib/orders/order-keys';
 import { useApi, useAuth } from '../../../lib/services/services-context';
 
 /** Orders per "Show more": a phone screen and a half of cards. */

@@ -2,9 +2,9 @@ import type { Language } from '@shop/shared';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardKeys } from '../cards/card-keys';
-import { orderKeys } from '../queries/order-keys';
-import { productKeys } from '../queries/get-product';
-import { telegramLinkKeys } from '../queries/telegram-link-keys';
+import { orderKeys } from '../orders/order-keys';
+import { productKeys } from '../products/get-product';
+import { telegramLinkKeys } from '../telegram-link/telegram-link-keys';
 import {
   isPersistedQuery,
   persistedCacheKey,

@@ -35,7 +35,7 @@ export function queriesWaitForSavedAnswers(state: {
 
 /**
  * The QueryClientProvider, with the page language's saved public answers restored first and
- * kept as they change (lib/query/persisted-queries.ts). Offline, while they are read (again after
+ * kept as they change (lib/query-client/persisted-queries.ts). Offline, while they are read (again after
  * a language switch), queries wait, as with TanStack's PersistQueryClientProvider, so an offline
  * start shows what was saved instead of failing first.
  */

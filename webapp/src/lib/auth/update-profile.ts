@@ -1,7 +1,7 @@
 import type { ProfileUpdate, User } from '@shop/shared';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import type { AuthStore } from '../auth/auth-store';
+import type { AuthStore } from './auth-store';
 import { useServices } from '../services/services-context';
 
 // Shared by the account page (editing the profile) and checkout (an order fills an empty name),

@@ -1,7 +1,7 @@
 import { productQueryKey } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import { useRequestScope, type RequestScope } from '../query/use-request-scope';
+import { useRequestScope, type RequestScope } from '../query-client/use-request-scope';
 import { useApi } from '../services/services-context';
 
 /**
