@@ -57,7 +57,8 @@ const info = (slug: InfoPageSlug) =>
  * Every id of the shared route table has a page, or this object does not type-check. Only home
  * is in the entry chunk (the first page most shoppers see, kept within the first-load budget of
  * build/bundle-budget.test.ts); every other page loads on first visit, while the router keeps
- * the current page on screen, so nothing shifts.
+ * the current page on screen, so nothing shifts. A page that shows another feature's parts (the
+ * cards at checkout, payment and the account) is composed in routes/.
  */
 const PAGES: Record<RouteId, Page> = {
   home: { Component: HomePage },
@@ -73,8 +74,7 @@ const PAGES: Record<RouteId, Page> = {
     texts: 'ordering',
   },
   checkout: {
-    lazy: () =>
-      import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+    lazy: () => import('./routes/checkout-route').then((m) => ({ Component: m.CheckoutRoute })),
     texts: 'ordering',
   },
   confirmed: {
@@ -83,7 +83,7 @@ const PAGES: Record<RouteId, Page> = {
     texts: 'ordering',
   },
   account: {
-    lazy: () => import('../features/auth/account-page').then((m) => ({ Component: m.AccountPage })),
+    lazy: () => import('./routes/account-route').then((m) => ({ Component: m.AccountRoute })),
     texts: 'ordering',
   },
   orders: {
@@ -95,8 +95,7 @@ const PAGES: Record<RouteId, Page> = {
     texts: 'ordering',
   },
   payment: {
-    lazy: () =>
-      import('../features/checkout/payment-page').then((m) => ({ Component: m.PaymentPage })),
+    lazy: () => import('./routes/payment-route').then((m) => ({ Component: m.PaymentRoute })),
     texts: 'ordering',
   },
   products: {

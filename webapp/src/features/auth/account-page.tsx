@@ -1,8 +1,7 @@
 import { buildPath, formatUzPhone, ProfileUpdateSchema, type User } from '@shop/shared';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type ComponentType, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../lib/router';
-import { SavedCardList } from '../../lib/cards/saved-card-list';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useUpdateProfile } from '../../lib/auth/update-profile';
@@ -18,9 +17,14 @@ import './profile-photo.css';
 
 /**
  * Profile (name, surname, email editable; phone and account type shown), the photo, order updates
- * in Telegram, the saved payment cards, the orders and "Log out".
+ * in Telegram, the saved payment cards, the orders and "Log out". The cards' list belongs to the
+ * cards feature, which this one may not import: the app's route (app/routes/) passes it in.
  */
-export function AccountPage() {
+export function AccountPage({
+  SavedCardList,
+}: {
+  SavedCardList: ComponentType<{ defaultPhone: string }>;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const user = useAuth((state) => state.user);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from '../../lib/router';
 import { isApiError, isEarlierSendRunning } from '../../lib/api/api-error';
-import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { outOfStockLines, type OutOfStockLine } from '../../lib/cart/out-of-stock';
 import { useCartStock } from '../../lib/cart/use-cart-stock';
 import { errorMessage } from '../../lib/i18n/error-message';
@@ -14,6 +14,7 @@ import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useDeliverySettings } from './api/get-delivery-settings';
 import { checkCheckout, firstError, routeFieldErrors } from './checkout-form';
+import type { CardChooserSlot } from './card-chooser-slot';
 import { accountLimitText, fieldErrorText, focusFirstInvalid } from './field-errors';
 import { AddressSection } from './sections/address-section';
 import { DeliverySection } from './sections/delivery-section';
@@ -31,7 +32,7 @@ import './checkout.css';
  * Checkout needs a signed-in shopper (the route guard sees to that) and something to buy: the
  * one-click item when set, else the cart; with neither it sends the shopper to the cart.
  */
-export function CheckoutPage() {
+export function CheckoutPage({ CardChooser }: { CardChooser: CardChooserSlot }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   useDocumentTitle(t('checkout.title'));
@@ -44,6 +45,7 @@ export function CheckoutPage() {
     <CheckoutView
       items={items}
       oneClick={oneClickItem !== null}
+      CardChooser={CardChooser}
       onPlaced={() => {
         setPlaced(true);
       }}
@@ -55,10 +57,12 @@ function CheckoutView({
   items,
   oneClick,
   onPlaced,
+  CardChooser,
 }: {
   items: CartItem[];
   oneClick: boolean;
   onPlaced: () => void;
+  CardChooser: CardChooserSlot;
 }) {
   const { t } = useTranslation();
   const { toasts } = useServices();
@@ -203,6 +207,7 @@ function CheckoutView({
         settings={settingsData}
         disabled={pending}
         update={update}
+        CardChooser={CardChooser}
       />
       {!online && (
         <p className="notice notice--info" role="status">

@@ -2,7 +2,7 @@ import { buildPath, isSlug } from '@shop/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from '../../lib/router';
-import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { CheckIcon } from '../../lib/ui/icons';

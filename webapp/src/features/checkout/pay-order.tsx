@@ -3,14 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
-import { CardChooser } from '../../lib/cards/card-chooser';
-import { usePayOrder } from '../../lib/cards/card-mutations';
-import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { usePayOrder } from './api/pay-order';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
+import type { CardChooserSlot } from './card-chooser-slot';
 import { OrderDetails } from './order-details';
 import { confirmedPath } from './use-place-order';
 
@@ -32,7 +32,15 @@ function clockTime(iso: string): string {
 }
 
 /** An unpaid card order: its lines and total, the cards, "Pay". */
-export function PayOrder({ order, onChanged }: { order: Order; onChanged: () => void }) {
+export function PayOrder({
+  order,
+  onChanged,
+  CardChooser,
+}: {
+  order: Order;
+  onChanged: () => void;
+  CardChooser: CardChooserSlot;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();

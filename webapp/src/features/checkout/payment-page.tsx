@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
-import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ErrorState, PageTitle, Spinner } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useOrder } from './api/get-order';
+import type { CardChooserSlot } from './card-chooser-slot';
 import { PayOrder } from './pay-order';
 import './checkout.css';
 
@@ -19,7 +20,7 @@ const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
  * checkout) with a saved card or a new one. A paid, cancelled or on-receipt order says so and
  * shows the way to the orders.
  */
-export function PaymentPage() {
+export function PaymentPage({ CardChooser }: { CardChooser: CardChooserSlot }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [params] = useSearchParams();
@@ -72,6 +73,7 @@ export function PaymentPage() {
   return (
     <PayOrder
       order={data}
+      CardChooser={CardChooser}
       onChanged={() => {
         void order.refetch();
       }}

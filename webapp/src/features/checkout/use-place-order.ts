@@ -2,7 +2,7 @@ import { buildPath, type CartItem, type CreateOrderRequest, type Order } from '@
 import { useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
-import { usePayOrder } from '../../lib/cards/card-mutations';
+import { usePayOrder } from './api/pay-order';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { logWarning } from '../../lib/log';
 import { useUpdateProfile } from '../../lib/auth/update-profile';

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
-import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate, formatDateTime } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';

@@ -2,7 +2,7 @@ import { buildPath, formatMoney, type Order } from '@shop/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
-import { useSessionEnded } from '../../lib/cards/use-session-ended';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';

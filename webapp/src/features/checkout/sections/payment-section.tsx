@@ -7,8 +7,8 @@ import {
 } from '@shop/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardChooser } from '../../../lib/cards/card-chooser';
 import { useAuth } from '../../../lib/services/services-context';
+import type { CardChooserSlot } from '../card-chooser-slot';
 import type { CheckoutErrors, CheckoutForm } from '../checkout-form';
 import { errorFor } from '../field-errors';
 
@@ -22,12 +22,14 @@ export function PaymentSection({
   settings,
   disabled,
   update,
+  CardChooser,
 }: {
   form: CheckoutForm;
   errors: CheckoutErrors;
   settings: DeliverySettings | undefined;
   disabled: boolean;
   update: (patch: Partial<CheckoutForm>) => void;
+  CardChooser: CardChooserSlot;
 }) {
   const { t } = useTranslation();
   const phone = useAuth((state) => state.user?.phone ?? '');

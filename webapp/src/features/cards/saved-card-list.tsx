@@ -1,16 +1,16 @@
 import type { SavedCard } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../i18n/error-message';
-import { useServices } from '../services/services-context';
-import { telegramHaptic, useTelegramBackOverride } from '../telegram';
-import { ErrorState, Spinner } from '../ui/states';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { useServices } from '../../lib/services/services-context';
+import { telegramHaptic, useTelegramBackOverride } from '../../lib/telegram';
+import { ErrorState, Spinner } from '../../lib/ui/states';
 import { AddCardForm } from './add-card-form';
 import { CardBrandMark, useCardName } from './card-brand';
 import { maskedTail } from './card-input';
-import { useRemoveCard, useSetDefaultCard } from './card-mutations';
-import { useCards } from './get-cards';
-import { useSessionEnded } from './use-session-ended';
+import { useRemoveCard, useSetDefaultCard } from './api/card-mutations';
+import { useCards } from './api/get-cards';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import './cards.css';
 
 /** The account's cards: add one, see each by brand and last digits, remove, pick the default. */

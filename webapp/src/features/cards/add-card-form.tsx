@@ -1,15 +1,15 @@
 import type { SavedCard } from '@shop/shared';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api/api-error';
-import { errorMessage } from '../i18n/error-message';
-import { telegramHaptic, useTelegramBackOverride } from '../telegram';
-import { useCountdown } from '../utils/use-countdown';
+import { isApiError } from '../../lib/api/api-error';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { telegramHaptic, useTelegramBackOverride } from '../../lib/telegram';
+import { useCountdown } from '../../lib/utils/use-countdown';
 import { CardCodeStep } from './card-code-step';
 import { CardDetailsStep } from './card-details-step';
 import { cardDetailsProblems, type CardDetailsField, type CardDetailsInput } from './card-input';
-import { useConfirmCard, useCreateCard, useResendCardCode } from './card-mutations';
-import { useSessionEnded } from './use-session-ended';
+import { useConfirmCard, useCreateCard, useResendCardCode } from './api/card-mutations';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import './cards.css';
 
 type Step =

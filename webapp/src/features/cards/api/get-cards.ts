@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client';
-import { useApi, useAuth } from '../services/services-context';
+import type { ApiClient } from '../../../lib/api/client';
+import { useApi, useAuth } from '../../../lib/services/services-context';
 import { cardKeys } from './card-keys';
 
 // The answer does not depend on the language (brands and masked numbers are not translated).

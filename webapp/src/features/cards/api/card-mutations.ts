@@ -1,12 +1,11 @@
 import type { CreateCardRequest, SavedCard } from '@shop/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLanguage } from '../i18n/use-language';
-import { orderKeys, refreshOrderLists } from '../orders/order-keys';
-import { useApi } from '../services/services-context';
+import { useApi } from '../../../lib/services/services-context';
 import { cardKeys } from './card-keys';
 
-// The card calls of the account page, the checkout and the payment page. Each mutation ends by
-// invalidating through the key factory, so no screen keeps showing a card list from before it.
+// The card calls of the account page, the checkout and the payment page (paying an order is the
+// checkout's own call). Each mutation ends by invalidating through the key factory, so no screen
+// keeps showing a card list from before it.
 
 function afterCardChange(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: cardKeys.all });
@@ -64,23 +63,5 @@ export function useSetDefaultCard() {
       storeList(queryClient, list);
     },
     onSettled: () => afterCardChange(queryClient),
-  });
-}
-
-/** Charges an unpaid card order with a saved card; the server charges the order's own total. */
-export function usePayOrder() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const language = useLanguage();
-  return useMutation({
-    mutationKey: ['payOrder'],
-    mutationFn: ({ number, cardId }: { number: string; cardId: number }) =>
-      api.call('payOrder', { params: { tid: number }, body: { card_id: cardId } }),
-    onSuccess: (answer) => {
-      // The confirmation reads this order: the paid answer spares it a second request.
-      queryClient.setQueryData(orderKeys.detail(language, answer.data.number), answer);
-    },
-    // Paid or not, the list and order pages show a payment state that has moved on.
-    onSettled: () => refreshOrderLists(queryClient),
   });
 }

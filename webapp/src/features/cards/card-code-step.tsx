@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../ui/text-field';
+import { TextField } from '../../lib/ui/text-field';
 import { cleanCode } from './card-input';
 
 /** Step two: the code the bank texted, with "Send again" once the countdown has run out. */

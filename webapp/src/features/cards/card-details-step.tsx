@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../ui/text-field';
+import { TextField } from '../../lib/ui/text-field';
 import { CardBrandMark } from './card-brand';
 import {
   formatCardNumber,

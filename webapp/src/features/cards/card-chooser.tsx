@@ -1,13 +1,13 @@
 import type { SavedCard } from '@shop/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../i18n/error-message';
-import { useTelegramBackOverride } from '../telegram';
-import { ErrorState, Spinner } from '../ui/states';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { useTelegramBackOverride } from '../../lib/telegram';
+import { ErrorState, Spinner } from '../../lib/ui/states';
 import { AddCardForm } from './add-card-form';
 import { CardBrandMark, useCardName } from './card-brand';
 import { maskedTail } from './card-input';
-import { useCards } from './get-cards';
+import { useCards } from './api/get-cards';
 import './cards.css';
 
 /**
