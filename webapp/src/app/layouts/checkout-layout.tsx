@@ -1,9 +1,9 @@
-import { Outlet } from '../../lib/router';
-import { SiteHeader } from '../../features/layout/site-header';
 import { LanguageSwitch } from '../../features/preferences/language-switch';
-import { OfflineBar } from '../../lib/pwa/offline-bar';
+import { Outlet } from '../../lib/router';
 import { useIsTelegram } from '../../lib/telegram';
 import { useGoBack } from '../app-shell';
+import { OfflineBar } from './offline-bar';
+import { SiteHeader } from './site-header';
 
 /**
  * Checkout pages: no tab bar or footer to wander off through mid-order. Inside

@@ -1,13 +1,13 @@
-import { Outlet } from '../../lib/router';
 import { SearchBox } from '../../features/catalog/search/search-box';
-import { BottomNav } from '../../features/layout/bottom-nav';
-import { SiteFooter } from '../../features/layout/site-footer';
-import { SiteHeader } from '../../features/layout/site-header';
 import { LanguageSwitch } from '../../features/preferences/language-switch';
 import { ThemeSwitch } from '../../features/preferences/theme-switch';
-import { OfflineBar } from '../../lib/pwa/offline-bar';
+import { Outlet } from '../../lib/router';
 import { useIsTelegram } from '../../lib/telegram';
 import { useGoBack, useIsRootPage } from '../app-shell';
+import { BottomNav } from './bottom-nav';
+import { OfflineBar } from './offline-bar';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 /**
  * Standalone: the shop's header (back, logo, search, switches, cart) and a tab bar. Inside

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import './offline-bar.css';
-import { useOnline } from './connection';
+import { useOnline } from '../../lib/pwa/connection';
 
 /**
  * "Offline — showing saved data": a quiet line at the top of the page's content
