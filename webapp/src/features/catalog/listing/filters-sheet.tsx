@@ -1,10 +1,10 @@
 import { CURRENCY_SUFFIX, formatMoney, type Facets, type ListingFilter } from '@shop/shared';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../lib/i18n/use-language';
-import { useTelegramBackOverride } from '../../lib/telegram';
-import { CloseIcon } from '../../lib/ui/icons';
-import { Spinner } from '../../lib/ui/states';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useTelegramBackOverride } from '../../../lib/telegram';
+import { CloseIcon } from '../../../lib/ui/icons';
+import { Spinner } from '../../../lib/ui/states';
 
 /** Digits only, at most 11 of them: what a price bound in sum can be. */
 function digits(text: string): string {
