@@ -1,32 +1,11 @@
-import {
-  buildPath,
-  formatMoney,
-  matchRoute,
-  type Product,
-  listingQuery,
-  MAX_QUERY_LENGTH,
-  parseListingParams,
-} from '@shop/shared';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type SubmitEvent,
-} from 'react';
+import { buildPath, MAX_QUERY_LENGTH } from '@shop/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '../../../lib/router';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { ImageIcon, SearchIcon } from '../../../lib/ui/icons';
-import { useDebouncedValue } from '../../../lib/utils/use-debounced-value';
-import { useSearchSuggestions } from '../api/search-products';
+import { SearchIcon } from '../../../lib/ui/icons';
+import { SearchSuggestions } from './search-suggestions';
+import { useSearchCombobox } from './use-search-combobox';
 import './search-box.css';
-
-const DEBOUNCE_MS = 250;
-/** One letter matches half the catalogue; suggestions start at two. */
-const MIN_SUGGEST_LENGTH = 2;
 
 /** Router state that asks the search box of the next page to take the focus (the Search tab). */
 export interface FocusSearchState {
@@ -35,13 +14,6 @@ export interface FocusSearchState {
 
 export function isFocusSearchState(state: unknown): state is FocusSearchState {
   return typeof state === 'object' && state !== null && 'focusSearch' in state;
-}
-
-/** The query the results view shows, so the box reads what is being searched. */
-function useUrlQuery(): string {
-  const location = useLocation();
-  if (matchRoute(location.pathname)?.route.id !== 'products') return '';
-  return parseListingParams(new URLSearchParams(location.search)).q;
 }
 
 /**
@@ -59,103 +31,19 @@ export function SearchBox({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const navigate = useNavigate();
-  const urlQuery = useUrlQuery();
-  const [value, setValue] = useState(urlQuery);
-  const [syncedQuery, setSyncedQuery] = useState(urlQuery);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listId = useId();
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
-  // A new URL query (Back, a link) replaces whatever was typed; set during render, not in an
-  // effect, so the box never shows the old text for a frame.
-  if (syncedQuery !== urlQuery) {
-    setSyncedQuery(urlQuery);
-    setValue(urlQuery);
-    setOpen(false);
-  }
+  const box = useSearchCombobox(inputRef);
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
-  const trimmed = value.trim();
-  const debounced = useDebouncedValue(trimmed, DEBOUNCE_MS);
-  const suggesting = debounced.length >= MIN_SUGGEST_LENGTH;
-  const suggestions = useSearchSuggestions(suggesting ? debounced : '');
-  const products: readonly Product[] = (suggesting && suggestions.data?.data) || [];
-  const settled = suggesting && suggestions.isSuccess && !suggestions.isPlaceholderData;
-  // Products, then "All results for …" as the last option.
-  const optionCount = products.length > 0 ? products.length + 1 : 0;
-  const showPopup = open && suggesting && (optionCount > 0 || settled);
-  const activeIndex = showPopup && active < optionCount ? active : -1;
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const openProduct = (product: Product) => {
-    close();
-    setValue('');
-    inputRef.current?.blur();
-    void navigate(buildPath(lang, 'product', { slug: product.slug }));
-  };
-
-  const showResults = (query: string) => {
-    const q = query.trim().slice(0, MAX_QUERY_LENGTH);
-    if (q === '') return;
-    close();
-    // The phone keyboard would otherwise cover the results it just asked for.
-    inputRef.current?.blur();
-    void navigate(`${buildPath(lang, 'products')}${listingQuery({ q })}`);
-  };
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const product = activeIndex >= 0 ? products[activeIndex] : undefined;
-    if (product) openProduct(product);
-    else showResults(value);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (!showPopup) {
-          setOpen(true);
-          return;
-        }
-        if (optionCount === 0) return;
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        // -1 (the text itself) sits between the last and the first option.
-        const next = activeIndex + step;
-        setActive(next >= optionCount ? -1 : next < -1 ? optionCount - 1 : next);
-        return;
-      }
-      case 'Escape':
-        if (showPopup) {
-          // Only the popup closes; the browser's own Escape would also clear the text.
-          event.preventDefault();
-          close();
-        }
-        return;
-    }
-  };
-
-  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) close();
-  };
-
   return (
     <form
       role="search"
       className={`search-box ${className}`}
-      onSubmit={onSubmit}
-      onBlur={onBlur}
+      onSubmit={box.onSubmit}
+      onBlur={box.onBlur}
       action={buildPath(lang, 'products')}
     >
       <span className="search-box__icon" aria-hidden="true">
@@ -168,104 +56,23 @@ export function SearchBox({
         name="q"
         aria-label={t('nav.search')}
         aria-autocomplete="list"
-        aria-controls={showPopup ? listId : undefined}
-        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        aria-controls={box.showPopup ? box.listId : undefined}
+        aria-activedescendant={box.activeIndex >= 0 ? box.optionId(box.activeIndex) : undefined}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={MAX_QUERY_LENGTH}
         placeholder={t('catalog.searchPlaceholder')}
-        value={value}
+        value={box.value}
         onChange={(event) => {
-          setValue(event.target.value);
-          setOpen(true);
-          setActive(-1);
+          box.onType(event.target.value);
         }}
-        onFocus={() => {
-          setOpen(true);
-        }}
-        onKeyDown={onKeyDown}
+        onFocus={box.onFocus}
+        onKeyDown={box.onKeyDown}
       />
       <button type="submit" className="search-box__submit" aria-label={t('catalog.searchSubmit')}>
         <SearchIcon size={18} />
       </button>
-      {showPopup && (
-        <div className="search-box__popup">
-          {optionCount === 0 ? (
-            <p className="search-box__empty" role="status">
-              {t('catalog.nothingFound')}
-            </p>
-          ) : (
-            <ul
-              id={listId}
-              role="listbox"
-              aria-label={t('catalog.suggestions')}
-              className="search-box__list"
-            >
-              {products.map((product, index) => (
-                <li
-                  key={product.product_id}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  className="search-option"
-                  // Keeps the focus in the box, so the click is not lost to its blur.
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                  }}
-                  onMouseEnter={() => {
-                    setActive(index);
-                  }}
-                  onClick={() => {
-                    openProduct(product);
-                  }}
-                >
-                  <SuggestionImage product={product} />
-                  <span className="search-option__name">{product.name}</span>
-                  <span className="search-option__price">{formatMoney(product.price, lang)}</span>
-                </li>
-              ))}
-              <li
-                id={optionId(products.length)}
-                role="option"
-                aria-selected={activeIndex === products.length}
-                className="search-option search-option--all"
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                }}
-                onMouseEnter={() => {
-                  setActive(products.length);
-                }}
-                onClick={() => {
-                  showResults(debounced);
-                }}
-              >
-                {t('catalog.searchAll', { query: debounced })}
-              </li>
-            </ul>
-          )}
-        </div>
-      )}
+      {box.showPopup && <SearchSuggestions box={box} />}
     </form>
-  );
-}
-
-function SuggestionImage({ product }: { product: Product }) {
-  const image = product.images[0];
-  if (!image) {
-    return (
-      <span className="search-option__image search-option__image--empty" aria-hidden="true">
-        <ImageIcon size={18} />
-      </span>
-    );
-  }
-  return (
-    <img
-      className="search-option__image"
-      src={image.url}
-      width={40}
-      height={40}
-      alt=""
-      decoding="async"
-    />
   );
 }
