@@ -1,7 +1,8 @@
 import { formatMoney, formatUzPhone, type Order } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { orderAddressText, paymentMethodText } from '../../lib/orders/order-facts';
+import { DeliveryFacts } from '../../lib/orders/delivery-facts';
+import { paymentMethodText } from '../../lib/orders/order-facts';
 import { OrderTotals } from '../../lib/orders/order-totals';
 
 /**
@@ -11,7 +12,6 @@ import { OrderTotals } from '../../lib/orders/order-totals';
 export function OrderDetails({ order, titleId }: { order: Order; titleId: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const addressText = orderAddressText(order, lang, t);
   const payment = paymentMethodText(order, t);
 
   return (
@@ -40,17 +40,7 @@ export function OrderDetails({ order, titleId }: { order: Order; titleId: string
         <div>
           <dt>{t('confirmed.deliveryMethod')}</dt>
           <dd>
-            {t(`checkout.deliveryTypes.${order.delivery_type}`)}
-            {order.store && (
-              <span className="order-details__more">
-                {t('confirmed.pickupAt', { store: `${order.store.name}, ${order.store.address}` })}
-              </span>
-            )}
-            {addressText !== '' && (
-              <span className="order-details__more">
-                {t('confirmed.deliveryTo', { address: addressText })}
-              </span>
-            )}
+            <DeliveryFacts order={order} lineClassName="order-details__more" />
             {order.location && (
               <span className="order-details__more">{t('confirmed.locationGiven')}</span>
             )}
