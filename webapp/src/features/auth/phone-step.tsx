@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../lib/ui/states';
+import type { SignIn } from './use-sign-in';
+
+/** Sign-in, step one: the phone number the code is texted to. */
+export function PhoneStep({ phone }: { phone: SignIn['phone'] }) {
+  const { t } = useTranslation();
+  const ids = { phone: useId(), phoneHelp: useId(), phoneError: useId() };
+  return (
+    <>
+      <PageTitle subtitle={t('auth.intro')}>{t('auth.title')}</PageTitle>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          phone.submit();
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={ids.phone}>
+            {t('auth.phoneLabel')}
+          </label>
+          <input
+            id={ids.phone}
+            className="field__input field__input--large"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            name="phone"
+            maxLength={32}
+            value={phone.value}
+            aria-invalid={phone.error !== null}
+            aria-describedby={phone.error ? `${ids.phoneError} ${ids.phoneHelp}` : ids.phoneHelp}
+            onChange={(event) => {
+              phone.change(event.target.value);
+            }}
+          />
+          <p className="field__help" id={ids.phoneHelp}>
+            {t('auth.phoneHint')}
+          </p>
+          {phone.error && (
+            <p className="field__error" id={ids.phoneError} role="alert">
+              {phone.error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn--primary btn--block" disabled={phone.sending}>
+          {t('auth.sendCode')}
+        </button>
+      </form>
+    </>
+  );
+}
