@@ -1,15 +1,14 @@
-import { buildPath, formatUzPhone, ProfileUpdateSchema, type User } from '@shop/shared';
-import { useId, useState, type ComponentType, type SubmitEvent } from 'react';
+import { buildPath, formatUzPhone } from '@shop/shared';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../lib/router';
-import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { useUpdateProfile } from '../../lib/auth/update-profile';
 import { SIGN_OUT_ON_ARRIVAL } from '../../lib/auth/sign-out-on-arrival';
-import { useAuth, useServices } from '../../lib/services/services-context';
+import { useAuth } from '../../lib/services/services-context';
 import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
+import { ProfileForm } from './profile-form';
 import { ProfilePhoto } from './profile-photo';
 import { TelegramUpdates } from './telegram-updates';
 import './auth.css';
@@ -119,134 +118,5 @@ export function AccountPage({
         {t('auth.logout')}
       </button>
     </div>
-  );
-}
-
-function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const { t } = useTranslation();
-  const update = useUpdateProfile();
-  const { toasts } = useServices();
-  const [name, setName] = useState(user.name ?? '');
-  const [surname, setSurname] = useState(user.surname ?? '');
-  const [email, setEmail] = useState(user.email ?? '');
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const nameId = useId();
-  const surnameId = useId();
-  const emailId = useId();
-  const phoneId = useId();
-  const phoneHintId = useId();
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { name, surname, email: email.trim() === '' ? null : email };
-    const parsed = ProfileUpdateSchema.safeParse(body);
-    if (!parsed.success) {
-      setInvalid(new Set(parsed.error.issues.map((issue) => String(issue.path[0]))));
-      return;
-    }
-    setInvalid(new Set());
-    update.mutate(body, {
-      onSuccess: () => {
-        toasts.getState().show({ kind: 'success', message: t('common.saved') });
-        onDone();
-      },
-    });
-  };
-
-  return (
-    <form className="card form" noValidate onSubmit={submit}>
-      <div className="field">
-        <label className="field__label" htmlFor={nameId}>
-          {t('account.name')}
-        </label>
-        <input
-          id={nameId}
-          className="field__input"
-          autoComplete="given-name"
-          maxLength={60}
-          value={name}
-          aria-invalid={invalid.has('name')}
-          onChange={(event) => {
-            setName(event.target.value);
-          }}
-        />
-        {invalid.has('name') && (
-          <p className="field__error" role="alert">
-            {t('checkout.nameRequired')}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={surnameId}>
-          {t('account.surname')}
-        </label>
-        <input
-          id={surnameId}
-          className="field__input"
-          autoComplete="family-name"
-          maxLength={60}
-          value={surname}
-          aria-invalid={invalid.has('surname')}
-          onChange={(event) => {
-            setSurname(event.target.value);
-          }}
-        />
-        {invalid.has('surname') && (
-          <p className="field__error" role="alert">
-            {t('checkout.surnameRequired')}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={emailId}>
-          {t('account.email')}
-        </label>
-        <input
-          id={emailId}
-          className="field__input"
-          type="email"
-          autoComplete="email"
-          maxLength={200}
-          value={email}
-          aria-invalid={invalid.has('email')}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
-        />
-        {invalid.has('email') && (
-          <p className="field__error" role="alert">
-            {t('errors.codes.validation_error')}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={phoneId}>
-          {t('account.phone')}
-        </label>
-        <input
-          id={phoneId}
-          className="field__input"
-          value={formatUzPhone(user.phone)}
-          readOnly
-          aria-describedby={phoneHintId}
-        />
-        <p id={phoneHintId} className="field__hint muted">
-          {t('account.phoneReadOnly')}
-        </p>
-      </div>
-      {update.isError && (
-        <p className="field__error" role="alert">
-          {errorMessage(t, update.error)}
-        </p>
-      )}
-      <div className="form__actions">
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
-          {t('common.back')}
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          {t('common.save')}
-        </button>
-      </div>
-    </form>
   );
 }
