@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/api-error';
-import { isPhoneLocked, otpErrorMessage } from './otp-error';
+import { burnedCodeWait, isPhoneLocked, otpErrorMessage, resendTooSoonWait } from './otp-error';
 
 const t = ((key: string, values?: object) =>
   values ? `<${key} ${JSON.stringify(values)}>` : `<${key}>`) as unknown as TFunction;
@@ -26,5 +26,27 @@ describe('a phone locked after too many wrong codes', () => {
       '<auth.phoneLocked> <auth.tryAgainIn.hours {"hours":24}>',
     );
     expect(otpErrorMessage(t, exceeded(40))).toMatch(/^<errors\.codes\.otp_attempts_exceeded\b/);
+  });
+});
+
+describe('the wait before another code', () => {
+  it('follows a burned code, but not a locked phone', () => {
+    expect(burnedCodeWait(exceeded(40))).toBe(40);
+    expect(burnedCodeWait(exceeded(86_400, 'phone_locked'))).toBeNull();
+    expect(burnedCodeWait(new Error('offline'))).toBeNull();
+  });
+
+  it('follows a send refused as too soon, a minute when the server names no wait', () => {
+    const tooSoon = (retryAfter?: number) =>
+      new ApiError({
+        code: 'otp_resend_too_soon',
+        message: 'in English',
+        status: 429,
+        ...(retryAfter === undefined ? {} : { retryAfter }),
+        details: [],
+      });
+    expect(resendTooSoonWait(tooSoon(25))).toBe(25);
+    expect(resendTooSoonWait(tooSoon())).toBe(60);
+    expect(resendTooSoonWait(exceeded(40))).toBeNull();
   });
 });

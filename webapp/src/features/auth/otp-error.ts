@@ -38,3 +38,24 @@ export function otpErrorMessage(t: TFunction, error: unknown): string {
   }
   return errorMessage(t, error);
 }
+
+/**
+ * A send refused because a code went out moments ago: the seconds until the next one may go
+ * (the code step opens meanwhile, so the shopper types the code they have); null otherwise.
+ */
+export function resendTooSoonWait(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'otp_resend_too_soon') return null;
+  return error.retryAfter ?? 60;
+}
+
+/**
+ * A code refused as burned (too many wrong tries): the seconds until a new code may be sent, for
+ * the resend button to follow the server's own wait. Null for a locked phone, whose wait is hours
+ * (the message says it in words), and for any other refusal.
+ */
+export function burnedCodeWait(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'otp_attempts_exceeded' || isPhoneLocked(error)) {
+    return null;
+  }
+  return error.retryAfter ?? null;
+}

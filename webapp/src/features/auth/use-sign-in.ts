@@ -9,7 +9,7 @@ import { safeNextPath } from '../../lib/utils/safe-next';
 import { useCountdown } from '../../lib/utils/use-countdown';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
-import { isPhoneLocked, otpErrorMessage } from './otp-error';
+import { burnedCodeWait, otpErrorMessage, resendTooSoonWait } from './otp-error';
 
 type Step = { name: 'phone' } | { name: 'code'; phone: string };
 
@@ -20,19 +20,12 @@ type Step = { name: 'phone' } | { name: 'code'; phone: string };
  */
 export function useSignIn(onCompleting: (value: boolean) => void) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const { auth, toasts } = useServices();
   const sendOtp = useSendOtp();
-  const verifyOtp = useVerifyOtp();
-  const countdown = useCountdown();
-
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [phoneInput, setPhoneInput] = useState('+998 ');
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useCodeEntry(onCompleting);
 
   const requestCode = (phone: string, resend: boolean) => {
     sendOtp.mutate(
@@ -40,68 +33,19 @@ export function useSignIn(onCompleting: (value: boolean) => void) {
       {
         onSuccess: (answer) => {
           setStep({ name: 'code', phone });
-          setCodeError(null);
-          countdown.start(answer.resend_after);
+          code.setError(null);
+          code.waitBeforeResend(answer.resend_after);
           if (resend) toasts.getState().show({ kind: 'info', message: t('auth.codeResent') });
         },
         onError: (error) => {
-          // A code went out moments ago: let the shopper type it instead of refusing.
-          if (isApiError(error) && error.code === 'otp_resend_too_soon') {
+          const wait = resendTooSoonWait(error);
+          if (wait !== null) {
             setStep({ name: 'code', phone });
-            countdown.start(error.retryAfter ?? 60);
+            code.waitBeforeResend(wait);
           }
           const message = otpErrorMessage(t, error);
-          if (resend || (isApiError(error) && error.code === 'otp_resend_too_soon')) {
-            setCodeError(message);
-          } else {
-            setPhoneError(message);
-          }
-        },
-      },
-    );
-  };
-
-  const submitPhone = () => {
-    const phone = normalizeUzPhone(phoneInput);
-    if (phone === null) {
-      setPhoneError(t('auth.phoneInvalid'));
-      return;
-    }
-    setPhoneError(null);
-    requestCode(phone, false);
-  };
-
-  const submitCode = () => {
-    if (step.name !== 'code') return;
-    const otp = code.trim();
-    if (!OtpSchema.safeParse(otp).success) {
-      setCodeError(t('auth.codeInvalid'));
-      return;
-    }
-    setCodeError(null);
-    onCompleting(true);
-    verifyOtp.mutate(
-      { phone: step.phone, otp },
-      {
-        onSuccess: () => {
-          const next = safeNextPath(params.get('next'));
-          void navigate(next ?? buildPath(lang, 'account'), { replace: true });
-        },
-        onError: (error) => {
-          onCompleting(false);
-          setCodeError(otpErrorMessage(t, error));
-          // The burned code's message asks for a new one: the resend button follows the server's
-          // own wait, so it opens exactly when a new code may be sent. A locked phone's wait is
-          // hours, which the message says in words rather than a countdown in seconds.
-          if (
-            isApiError(error) &&
-            error.code === 'otp_attempts_exceeded' &&
-            error.retryAfter !== undefined &&
-            !isPhoneLocked(error)
-          ) {
-            countdown.start(error.retryAfter);
-          }
-          if (isApiError(error) && error.code !== 'network_error') setCode('');
+          if (resend || wait !== null) code.setError(message);
+          else setPhoneError(message);
         },
       },
     );
@@ -117,29 +61,85 @@ export function useSignIn(onCompleting: (value: boolean) => void) {
         setPhoneInput(value);
         setPhoneError(null);
       },
-      submit: submitPhone,
+      submit: () => {
+        const phone = normalizeUzPhone(phoneInput);
+        setPhoneError(phone === null ? t('auth.phoneInvalid') : null);
+        if (phone !== null) requestCode(phone, false);
+      },
     },
     code: {
-      value: code,
-      error: codeError,
-      verifying: verifyOtp.isPending,
+      ...code.field,
       resending: sendOtp.isPending,
-      /** Seconds until another code may be asked for; 0 when it may. */
-      resendIn: countdown.remaining,
-      // Keep digits only: SMS autofill and pasting bring spaces or dashes along.
-      change: (value: string) => {
-        setCode(value.replace(/\D/g, '').slice(0, OTP_LENGTH));
-        setCodeError(null);
+      submit: () => {
+        if (step.name === 'code') code.verify(step.phone);
       },
-      submit: submitCode,
       resend: () => {
         if (step.name === 'code') requestCode(step.phone, true);
       },
       changePhone: () => {
         setStep({ name: 'phone' });
-        setCode('');
-        setCodeError(null);
+        code.clear();
       },
+    },
+  };
+}
+
+/** The code field of the second step, its check and its verification, and the resend wait. */
+function useCodeEntry(onCompleting: (value: boolean) => void) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const verifyOtp = useVerifyOtp();
+  const countdown = useCountdown();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const verify = (phone: string) => {
+    const otp = code.trim();
+    if (!OtpSchema.safeParse(otp).success) {
+      setError(t('auth.codeInvalid'));
+      return;
+    }
+    setError(null);
+    onCompleting(true);
+    verifyOtp.mutate(
+      { phone, otp },
+      {
+        onSuccess: () => {
+          const next = safeNextPath(params.get('next'));
+          void navigate(next ?? buildPath(lang, 'account'), { replace: true });
+        },
+        onError: (failure) => {
+          onCompleting(false);
+          setError(otpErrorMessage(t, failure));
+          const wait = burnedCodeWait(failure);
+          if (wait !== null) countdown.start(wait);
+          if (isApiError(failure) && failure.code !== 'network_error') setCode('');
+        },
+      },
+    );
+  };
+
+  return {
+    field: {
+      value: code,
+      error,
+      verifying: verifyOtp.isPending,
+      /** Seconds until another code may be asked for; 0 when it may. */
+      resendIn: countdown.remaining,
+      // Keep digits only: SMS autofill and pasting bring spaces or dashes along.
+      change: (value: string) => {
+        setCode(value.replace(/\D/g, '').slice(0, OTP_LENGTH));
+        setError(null);
+      },
+    },
+    verify,
+    setError,
+    waitBeforeResend: countdown.start,
+    clear: () => {
+      setCode('');
+      setError(null);
     },
   };
 }
