@@ -5,6 +5,7 @@ import {
   formatCardNumber,
   formatExpiryInput,
   maskedTail,
+  refusedDetailFields,
   typedCardBrand,
 } from './card-input';
 
@@ -102,5 +103,21 @@ describe('cleanCode and maskedTail', () => {
 
   it('shows the last four digits of a masked number', () => {
     expect(maskedTail('860006******6311')).toBe('•••• 6311');
+  });
+});
+
+describe('refusedDetailFields', () => {
+  it('puts the message on the fields the processor names', () => {
+    const error = { code: 'validation_error', details: [{ field: 'phone' }, { field: 'cvv' }] };
+    expect(refusedDetailFields(error, 'No')).toEqual({ phone: 'No' });
+  });
+
+  it('blames the number or the date of a refused or expired card that names no field', () => {
+    expect(refusedDetailFields({ code: 'card_invalid', details: [] }, 'No')).toEqual({
+      card_number: 'No',
+    });
+    expect(refusedDetailFields({ code: 'card_expired', details: [] }, 'No')).toEqual({
+      expiry: 'No',
+    });
   });
 });

@@ -60,6 +60,29 @@ export interface CardDetailsInput {
 /** The add-card fields by the name the create-card call gives them. */
 export type CardDetailsField = 'card_number' | 'expiry' | 'phone';
 
+export const DETAIL_FIELDS: readonly CardDetailsField[] = ['card_number', 'expiry', 'phone'];
+
+function isDetailField(field: string): field is CardDetailsField {
+  return (DETAIL_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * The fields the processor refused the details for, each with `message`: those its answer names,
+ * and the number or the date for a refused or expired card even when it names none.
+ */
+export function refusedDetailFields(
+  error: { code: string; details: readonly { field: string }[] },
+  message: string,
+): Partial<Record<CardDetailsField, string>> {
+  const fields: Partial<Record<CardDetailsField, string>> = {};
+  for (const detail of error.details) {
+    if (isDetailField(detail.field)) fields[detail.field] = message;
+  }
+  if (error.code === 'card_invalid' && !fields.card_number) fields.card_number = message;
+  if (error.code === 'card_expired' && !fields.expiry) fields.expiry = message;
+  return fields;
+}
+
 export type CardDetailsProblem =
   | 'number_incomplete'
   | 'number_typo'

@@ -1,0 +1,252 @@
+import type { SavedCard } from '@shop/shared';
+import { useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/api-error';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
+import { errorMessage } from '../../lib/i18n/error-message';
+import { telegramHaptic, useTelegramBackOverride } from '../../lib/telegram';
+import { useCountdown } from '../../lib/utils/use-countdown';
+import { useConfirmCard, useCreateCard, useResendCardCode } from './api/card-mutations';
+import {
+  cardDetailsProblems,
+  DETAIL_FIELDS,
+  refusedDetailFields,
+  type CardDetailsField,
+  type CardDetailsInput,
+} from './card-input';
+
+type Step =
+  { name: 'details' } | { name: 'code'; cardId: number; maskedPhone: string; codeLength: number };
+
+/**
+ * The add-card form's state: the details (checked here, then by the processor), the code step
+ * with its resend wait, and what each refusal says and where. `root` is the form, whose first
+ * invalid field takes the focus.
+ */
+export function useAddCard({
+  defaultPhone,
+  onAdded,
+  root,
+}: {
+  defaultPhone: string;
+  onAdded: (card: SavedCard) => void;
+  root: RefObject<HTMLDivElement | null>;
+}) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ name: 'details' });
+  const [alert, setAlert] = useState<string | null>(null);
+  const details = useCardDetails(defaultPhone);
+  const code = useCardCode();
+  const createCard = useCreateCard();
+  const sessionEnded = useSessionEnded();
+
+  const backToDetails = () => {
+    setStep({ name: 'details' });
+    code.clear();
+  };
+  // Inside Telegram its Back button leaves the code step for the card details, not the page.
+  useTelegramBackOverride(step.name === 'code', backToDetails);
+
+  const fail = (error: unknown) => {
+    telegramHaptic('error');
+    if (sessionEnded(error)) setAlert(t('errors.codes.unauthorized'));
+  };
+
+  const sendCode = () => {
+    if (createCard.isPending) return;
+    setAlert(null);
+    if (!details.check()) {
+      telegramHaptic('error');
+      requestAnimationFrame(() => {
+        root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      });
+      return;
+    }
+    const { number, expiry, phone } = details.values;
+    createCard.mutate(
+      { card_number: number, expiry, phone },
+      {
+        onSuccess: (answer) => {
+          setStep({
+            name: 'code',
+            cardId: answer.card_id,
+            maskedPhone: answer.phone,
+            codeLength: answer.code_length,
+          });
+          code.clear();
+          code.countdown.start(answer.resend_after);
+        },
+        onError: (error) => {
+          fail(error);
+          const message = errorMessage(t, error);
+          setAlert(message);
+          if (isApiError(error)) details.setServerErrors(refusedDetailFields(error, message));
+        },
+      },
+    );
+  };
+
+  const { confirm, resend } = useCodeActions({
+    step,
+    code,
+    fail,
+    onAdded,
+    onBurned: (message) => {
+      backToDetails();
+      setAlert(message);
+    },
+    setMaskedPhone: (maskedPhone, codeLength) => {
+      if (step.name === 'code') setStep({ ...step, maskedPhone, codeLength });
+    },
+  });
+
+  return {
+    step,
+    alert,
+    details: { ...details.field, pending: createCard.isPending, submit: sendCode },
+    code: {
+      ...code.field,
+      resendIn: code.countdown.remaining,
+      pending: confirm.isPending,
+      resending: resend.isPending,
+      submit: confirm.run,
+      resend: resend.run,
+      back: backToDetails,
+    },
+  };
+}
+
+/** The details step's fields: what is typed, and why it cannot go (ours, then the processor's). */
+function useCardDetails(defaultPhone: string) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<CardDetailsInput>({
+    number: '',
+    expiry: '',
+    phone: defaultPhone,
+  });
+  // Our own problems show from the first "Send code" on, and follow the typing after it.
+  const [checked, setChecked] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<CardDetailsField, string>>>({});
+
+  const problems = checked ? cardDetailsProblems(values, new Date()) : {};
+  const errors: Partial<Record<CardDetailsField, string>> = { ...serverErrors };
+  for (const field of DETAIL_FIELDS) {
+    const problem = problems[field];
+    if (problem) errors[field] = t(`cards.problems.${problem}`);
+  }
+
+  return {
+    values,
+    setServerErrors,
+    /** Starts showing our problems; true when there are none and the details may go. */
+    check: () => {
+      setChecked(true);
+      setServerErrors({});
+      return Object.keys(cardDetailsProblems(values, new Date())).length === 0;
+    },
+    field: {
+      values,
+      errors,
+      change: (next: CardDetailsInput) => {
+        setValues(next);
+        setServerErrors({});
+      },
+    },
+  };
+}
+
+/** The code step's field and the wait before "Send again". */
+function useCardCode() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const countdown = useCountdown();
+  return {
+    value,
+    setError,
+    countdown,
+    clear: () => {
+      setValue('');
+      setError(undefined);
+    },
+    field: {
+      value,
+      error,
+      change: (next: string) => {
+        setValue(next);
+        setError(undefined);
+      },
+    },
+  };
+}
+
+/** "Confirm" and "Send again" of the code step, for the card `step` names. */
+function useCodeActions({
+  step,
+  code,
+  fail,
+  onAdded,
+  onBurned,
+  setMaskedPhone,
+}: {
+  step: Step;
+  code: ReturnType<typeof useCardCode>;
+  fail: (error: unknown) => void;
+  onAdded: (card: SavedCard) => void;
+  /** Too many wrong codes: the details must go again, with this message. */
+  onBurned: (message: string) => void;
+  /** A new code went to this phone, of this length. */
+  setMaskedPhone: (maskedPhone: string, codeLength: number) => void;
+}) {
+  const { t } = useTranslation();
+  const resendCode = useResendCardCode();
+  const confirmCard = useConfirmCard();
+
+  const confirm = () => {
+    if (step.name !== 'code' || confirmCard.isPending) return;
+    if (code.value.length !== step.codeLength) {
+      code.setError(t('cards.problems.code', { count: step.codeLength }));
+      return;
+    }
+    confirmCard.mutate(
+      { cardId: step.cardId, code: code.value },
+      {
+        onSuccess: (answer) => {
+          telegramHaptic('success');
+          onAdded(answer.data);
+        },
+        onError: (error) => {
+          fail(error);
+          if (isApiError(error) && error.code === 'card_code_attempts_exceeded') {
+            // That code is burned: the card has to be sent again for a new one.
+            onBurned(errorMessage(t, error));
+            return;
+          }
+          code.setError(errorMessage(t, error));
+        },
+      },
+    );
+  };
+
+  const resend = () => {
+    if (step.name !== 'code') return;
+    resendCode.mutate(step.cardId, {
+      onSuccess: (answer) => {
+        setMaskedPhone(answer.phone, answer.code_length);
+        code.setError(undefined);
+        code.countdown.start(answer.resend_after);
+      },
+      onError: (error) => {
+        fail(error);
+        code.setError(errorMessage(t, error));
+        if (isApiError(error) && error.retryAfter !== undefined) {
+          code.countdown.start(error.retryAfter);
+        }
+      },
+    });
+  };
+
+  return {
+    confirm: { run: confirm, isPending: confirmCard.isPending },
+    resend: { run: resend, isPending: resendCode.isPending },
+  };
+}
