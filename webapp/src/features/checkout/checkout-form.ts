@@ -1,11 +1,9 @@
 import {
-  allowedPaymentTypes,
   CAPITAL_REGION,
   CreateOrderRequestSchema,
   DEFAULT_REGION,
   DeliveryTypeSchema,
   fieldErrors,
-  formatUzPhone,
   LocationSchema,
   ORDER_RULE_MESSAGES,
   orderChoiceViolations,
@@ -16,17 +14,11 @@ import {
   type CreateOrderRequest,
   type DeliverySettings,
   type FieldError,
-  type ProfileUpdate,
-  type SavedAddress,
-  type User,
 } from '@shop/shared';
 import * as z from 'zod/mini';
-import { CHECKOUT_DRAFT_KEY } from './checkout-draft';
-import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 
 // The checkout form (delivery, address or shop, recipient, payment and how an on-receipt payment
-// is made) as pure
-// data and functions. Which order rules hold is never decided here: the shared order schema and
+// is made) as pure data and functions (where its values come from: checkout-form-values.ts). Which order rules hold is never decided here: the shared order schema and
 // the shared order rules judge the body this form builds, and their verdicts are routed back to
 // the form's fields by the same map that built the body.
 
@@ -230,116 +222,4 @@ export function checkCheckout(
   if (form.paymentType === 'card' && form.currentCard === 0) errors.currentCard = CARD_REQUIRED;
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
   return { ok: false, errors };
-}
-
-/**
- * The choices the settings still allow: a draft may hold a payment the chosen method no longer
- * takes (card on receipt after switching from pickup to a courier). The delivery method itself
- * is left as chosen, so a method that does not reach the region is refused with its reason
- * rather than silently swapped.
- */
-export function effectiveCheckoutForm(
-  form: CheckoutForm,
-  settings: DeliverySettings | undefined,
-): CheckoutForm {
-  if (!settings) return form;
-  const method = settings.methods.find((candidate) => candidate.type === form.deliveryType);
-  if (!method) return form;
-  const payments = allowedPaymentTypes(settings, method);
-  const paymentType =
-    payments.includes(form.paymentType) || payments[0] === undefined
-      ? form.paymentType
-      : payments[0];
-  const receipts = method.receipt_payments;
-  const receiptPayment =
-    receipts.includes(form.receiptPayment) || receipts[0] === undefined
-      ? form.receiptPayment
-      : receipts[0];
-  if (paymentType === form.paymentType && receiptPayment === form.receiptPayment) return form;
-  return { ...form, paymentType, receiptPayment };
-}
-
-export function defaultCheckoutForm(user: User | null): CheckoutForm {
-  return {
-    region: DEFAULT_REGION,
-    city: '',
-    deliveryType: 'pickup',
-    currentStore: null,
-    location: null,
-    address: '',
-    flat: '',
-    entrance: '',
-    floor: '',
-    intercom: '',
-    address_comment: '',
-    name: user?.name ?? '',
-    surname: user?.surname ?? '',
-    phone: user ? formatUzPhone(user.phone) : '',
-    paymentType: 'on_receipt',
-    receiptPayment: 'cash',
-    currentCard: 0,
-  };
-}
-
-/** A saved draft (same tab) wins over the profile, so an error or a reload loses nothing. */
-export function restoreCheckoutForm(storage: KeyValueStorage, user: User | null): CheckoutForm {
-  const draft = readJson(storage, CHECKOUT_DRAFT_KEY);
-  if (draft === undefined) return defaultCheckoutForm(user);
-  const parsed = CheckoutFormSchema.safeParse(draft);
-  return parsed.success ? parsed.data : defaultCheckoutForm(user);
-}
-
-export function saveCheckoutDraft(storage: KeyValueStorage, form: CheckoutForm): void {
-  writeJson(storage, CHECKOUT_DRAFT_KEY, form);
-}
-
-/** Whether the shopper has typed any of the address yet. */
-export function hasAddress(form: CheckoutForm): boolean {
-  return [form.city, form.address, form.flat, form.entrance, form.floor, form.intercom].some(
-    (value) => value.trim() !== '',
-  );
-}
-
-/** The last address the backend kept for this shopper, as form values. */
-export function addressFromSaved(saved: SavedAddress): Partial<CheckoutForm> {
-  return {
-    region: saved.region,
-    city: saved.city ?? '',
-    address: saved.address,
-    flat: saved.flat ?? '',
-    entrance: saved.entrance ?? '',
-    floor: saved.floor ?? '',
-    intercom: saved.intercom ?? '',
-    address_comment: saved.address_comment ?? '',
-    location: saved.location,
-  };
-}
-
-/** The value when it holds more than spaces, else undefined. */
-function filled(value: string | null): string | undefined {
-  const text = value?.trim() ?? '';
-  return text === '' ? undefined : text;
-}
-
-/**
- * What an order saves to the profile so the next checkout comes prefilled: only the name parts
- * the profile lacks, taken from the recipient; never overwrites what the shopper set on the
- * account page. Null when there is nothing to fill.
- */
-export function profileFillFrom(
-  user: User | null,
-  recipient: { name: string; surname: string },
-): ProfileUpdate | null {
-  if (!user) return null;
-  const name = filled(user.name);
-  const surname = filled(user.surname);
-  if (name !== undefined && surname !== undefined) return null;
-  const next = {
-    name: name ?? filled(recipient.name),
-    surname: surname ?? filled(recipient.surname),
-  };
-  // The profile call takes both parts at once, each required; the part already set goes back
-  // unchanged, and the email is left out so the server keeps it.
-  if (next.name === undefined || next.surname === undefined) return null;
-  return { name: next.name, surname: next.surname };
 }

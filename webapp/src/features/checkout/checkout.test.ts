@@ -4,18 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_DRAFT_KEY } from './checkout-draft';
 import { createMemoryStorage } from '../../lib/storage/storage';
 import {
-  addressFromSaved,
   checkCheckout,
-  defaultCheckoutForm,
-  effectiveCheckoutForm,
   firstError,
-  hasAddress,
   orderBodyCandidate,
-  profileFillFrom,
-  restoreCheckoutForm,
   routeFieldErrors,
   type CheckoutForm,
 } from './checkout-form';
+import {
+  addressFromSaved,
+  defaultCheckoutForm,
+  effectiveCheckoutForm,
+  hasAddress,
+  profileFillFrom,
+  restoreCheckoutForm,
+} from './checkout-form-values';
 import { ApiError } from '../../lib/api/api-error';
 import { accountLimitText, fieldErrorText } from './field-errors';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';

@@ -2,16 +2,14 @@ import type { DeliverySettings } from '@shop/shared';
 import { useCallback, useState } from 'react';
 import { useAuth, useServices } from '../../lib/services/services-context';
 import { useSavedAddress } from './api/get-saved-address';
+import type { CheckoutErrors, CheckoutField, CheckoutForm } from './checkout-form';
 import {
   addressFromSaved,
   effectiveCheckoutForm,
   hasAddress,
   restoreCheckoutForm,
   saveCheckoutDraft,
-  type CheckoutErrors,
-  type CheckoutField,
-  type CheckoutForm,
-} from './checkout-form';
+} from './checkout-form-values';
 
 // Changing one of these changes what the rest of the form is judged against.
 const CHOICE_FIELDS: readonly CheckoutField[] = ['deliveryType', 'region', 'paymentType'];

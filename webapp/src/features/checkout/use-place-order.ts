@@ -10,7 +10,7 @@ import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { useCreateOrder } from './api/create-order';
 import { clearCheckoutDraft } from './checkout-draft';
-import { profileFillFrom } from './checkout-form';
+import { profileFillFrom } from './checkout-form-values';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
 
 export type PlacePhase = 'idle' | 'ordering' | 'paying';
