@@ -1,0 +1,99 @@
+import type { CartItem, DeliverySettings } from '@shop/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionEnded } from '../../lib/auth/use-session-ended';
+import type { OutOfStockLine } from '../../lib/cart/out-of-stock';
+import type { CartStock } from '../../lib/cart/use-cart-stock';
+import { useServices } from '../../lib/services/services-context';
+import { telegramHaptic } from '../../lib/telegram';
+import { checkCheckout, firstError, type CheckoutErrors, type CheckoutForm } from './checkout-form';
+import { fieldErrorText, focusFirstInvalid } from './field-errors';
+import { describeRefusal } from './order-refusal';
+import { isOffline, type usePlaceOrder } from './use-place-order';
+
+/**
+ * "Place order" on the checkout form: what is checked before the order goes (stock, network for
+ * a card, the form by the shared rules), placing it, and every refusal in words with the first
+ * invalid field focused. `problem` is the summary's message; `refused` the lines out of stock.
+ */
+export function useCheckoutSubmit({
+  form,
+  items,
+  settings,
+  cartStock,
+  setErrors,
+  placeOrder,
+}: {
+  form: CheckoutForm;
+  items: CartItem[];
+  settings: DeliverySettings | undefined;
+  cartStock: CartStock;
+  setErrors: (errors: CheckoutErrors) => void;
+  placeOrder: ReturnType<typeof usePlaceOrder>;
+}) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const sessionEnded = useSessionEnded();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<OutOfStockLine[]>([]);
+
+  // Bumped by each failed submit; the field is focused once the errors are on the page (a
+  // MainButton press is no React event, so its render may come after the next frame).
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) focusFirstInvalid(formRef.current);
+  }, [failures]);
+
+  const showFailure = (message: string) => {
+    telegramHaptic('error');
+    setProblem(message);
+    setFailures((count) => count + 1);
+  };
+
+  const submit = () => {
+    if (placeOrder.pending || !settings) return;
+    setProblem(null);
+    setRefused([]);
+    // The catalogue already says a line is short: the server would refuse the order for it.
+    if (cartStock.blocked) {
+      showFailure(t('checkout.stock.fixFirst'));
+      return;
+    }
+    // A card order is charged right after it is placed, with the shopper there: it cannot wait
+    // for the network, and without one that is the thing to fix first.
+    if (isOffline() && form.paymentType === 'card') {
+      showFailure(t('held.cardNeedsNetwork'));
+      return;
+    }
+    const check = checkCheckout(form, items, settings);
+    if (!check.ok) {
+      setErrors(check.errors);
+      // The first reason in words beside "check the form", so the summary alone says what is wrong.
+      const first = firstError(check.errors);
+      showFailure(
+        first
+          ? `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0], first[1])}`
+          : t('checkout.fixErrors'),
+      );
+      return;
+    }
+    setErrors({});
+    placeOrder.place(check.body, form.currentCard, {
+      onError: (error) => {
+        if (sessionEnded(error)) {
+          telegramHaptic('error');
+          // The route guard takes over: sign-in, then back to this form, kept as it is.
+          toasts.getState().show({ kind: 'error', message: t('errors.codes.unauthorized') });
+          return;
+        }
+        const refusal = describeRefusal(t, error, items, check.body);
+        if (refusal.short) setRefused(refusal.short);
+        if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
+        showFailure(refusal.message);
+      },
+    });
+  };
+
+  return { formRef, submit, problem, refused };
+}
