@@ -59,53 +59,14 @@ export function usePlaceOrder({
   onPlaced: () => void;
 }) {
   const lang = useLanguage();
-  const navigate = useNavigate();
   const services = useServices();
   const createOrder = useCreateOrder();
-  const payOrder = usePayOrder();
-  const updateProfile = useUpdateProfile();
   const [phase, setPhase] = useState<PlacePhase>('idle');
-
-  const leave = (to: string, state?: PaymentPageState) => {
-    // Empty the cart only once we have left, or this page would bounce to the empty cart.
-    void Promise.resolve(navigate(to, { replace: true, state })).then(() => {
-      if (oneClick) services.oneClick.getState().set(null);
-      else services.cart.getState().clear();
-    });
-  };
-
-  /**
-   * A new shopper's profile has no name yet: keep the one they just typed, so the next checkout
-   * is prefilled. The order already succeeded, so a failure here is only logged. mutateAsync,
-   * not mutate: its promise settles even after this page has been left for the confirmation.
-   */
-  const rememberRecipientName = (recipient: { name: string; surname: string }) => {
-    const fill = profileFillFrom(services.auth.getState().user, recipient);
-    if (!fill) return;
-    updateProfile.mutateAsync(fill).catch((error: unknown) => {
-      logWarning('Saving the recipient name to the profile failed', error);
-    });
-  };
-
-  const pay = (order: Order, cardId: number) => {
+  const leave = useLeaveCheckout(oneClick);
+  const rememberRecipientName = useRememberRecipientName();
+  const pay = useChargeCard(leave, () => {
     setPhase('paying');
-    payOrder.mutate(
-      { number: order.number, cardId },
-      {
-        onSuccess: (answer) => {
-          telegramHaptic('success');
-          leave(confirmedPath(lang, answer.data.number));
-        },
-        onError: (error) => {
-          telegramHaptic('error');
-          const failed: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
-          // A 401 here signs the shopper out on the payment page, whose guard leads to
-          // sign-in and back to this same unpaid order.
-          leave(paymentPath(lang, order.number), { failed });
-        },
-      },
-    );
-  };
+  });
 
   /** Keeps the order to send later; false when it cannot be (no user to send it for). */
   const hold = (body: CreateOrderRequest, idempotencyKey: string): boolean => {
@@ -160,4 +121,65 @@ export function usePlaceOrder({
   };
 
   return { place, phase, pending: phase !== 'idle' };
+}
+
+/** Leaves checkout for `to`, then empties the cart (or the one-click item) the order now holds. */
+function useLeaveCheckout(oneClick: boolean) {
+  const navigate = useNavigate();
+  const services = useServices();
+  return (to: string, state?: PaymentPageState) => {
+    // Empty the cart only once we have left, or this page would bounce to the empty cart.
+    void Promise.resolve(navigate(to, { replace: true, state })).then(() => {
+      if (oneClick) services.oneClick.getState().set(null);
+      else services.cart.getState().clear();
+    });
+  };
+}
+
+/**
+ * A new shopper's profile has no name yet: keep the one they just typed, so the next checkout
+ * is prefilled. The order already succeeded, so a failure here is only logged. mutateAsync,
+ * not mutate: its promise settles even after this page has been left for the confirmation.
+ */
+function useRememberRecipientName() {
+  const services = useServices();
+  const updateProfile = useUpdateProfile();
+  return (recipient: { name: string; surname: string }) => {
+    const fill = profileFillFrom(services.auth.getState().user, recipient);
+    if (!fill) return;
+    updateProfile.mutateAsync(fill).catch((error: unknown) => {
+      logWarning('Saving the recipient name to the profile failed', error);
+    });
+  };
+}
+
+/**
+ * Charges a placed card order with the chosen card: paid, the confirmation; not, its payment
+ * page with what went wrong.
+ */
+function useChargeCard(
+  leave: ReturnType<typeof useLeaveCheckout>,
+  onPaying: () => void,
+): (order: Order, cardId: number) => void {
+  const lang = useLanguage();
+  const payOrder = usePayOrder();
+  return (order, cardId) => {
+    onPaying();
+    payOrder.mutate(
+      { number: order.number, cardId },
+      {
+        onSuccess: (answer) => {
+          telegramHaptic('success');
+          leave(confirmedPath(lang, answer.data.number));
+        },
+        onError: (error) => {
+          telegramHaptic('error');
+          const failed: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
+          // A 401 here signs the shopper out on the payment page, whose guard leads to
+          // sign-in and back to this same unpaid order.
+          leave(paymentPath(lang, order.number), { failed });
+        },
+      },
+    );
+  };
 }
