@@ -44,8 +44,8 @@ export { confirmedPath, paymentPath };
  * receipt: the confirmation. A card charge that fails leaves an unpaid order, which its payment
  * page pays with this or another card. The cart (or the one-click item) is emptied once the
  * order exists, whatever the charge did: the order holds the goods now.
- * Offline, an order paid on receipt is held with its key (so it is placed once) and sent once the network
- * is back; the shopper sees it waiting on the cart page and may cancel it there.
+ * Offline, an order paid on receipt is held with its key (so it is placed once) and sent once the
+ * network is back; the shopper sees it waiting on the cart page and may cancel it there.
  */
 export function usePlaceOrder({
   oneClick,
