@@ -45,7 +45,7 @@ const LOCALES = LANGUAGES.map((lang) => `src/lib/i18n/locales/shop/${lang}.ts`);
 /** The texts of sign-in, the account, checkout and orders: loaded with the first of those pages. */
 const ORDERING_TEXTS = LANGUAGES.map((lang) => `src/lib/i18n/locales/ordering/${lang}.ts`);
 const ORDERING_TEXTS_BUDGET = 5 * KB;
-/** Those pages' calls (lib/api/client.ts): their schemas load beside their texts. */
+/** Those pages' calls (lib/api/call-defs.ts): their schemas load beside their texts. */
 const ORDERING_CALLS = 'src/lib/api/ordering-calls.ts';
 const ORDERING_CALLS_BUDGET = 6 * KB;
 const TELEGRAM_SDK = 'src/lib/telegram/telegram.ts';

@@ -9,7 +9,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { HomePage } from '../features/catalog/home-page';
 import { FirstPaintOutline, firstPaintPageOf } from '../lib/first-paint/first-paint-outline';
-import { loadOrderingCalls } from '../lib/api/client';
+import { loadOrderingCalls } from '../lib/api/call-defs';
 import { hasTextPart, loadTextPart, loadTexts, switchLanguage } from '../lib/i18n/i18n';
 import type { TextPart } from '../lib/i18n/locales/messages';
 import {
@@ -39,7 +39,7 @@ type Page = (
    * Texts beyond the language's `shop` part that the page needs, loaded before it shows: sign-in,
    * the account, checkout, payment and orders read the `ordering` part
    * (build/text-parts.test.ts checks that no other page does). Their calls' schemas
-   * (lib/api/client.ts) load beside them, so the page's first call does not wait for them.
+   * (lib/api/call-defs.ts) load beside them, so the page's first call does not wait for them.
    */
   texts?: TextPart;
 };

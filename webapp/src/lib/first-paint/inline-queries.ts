@@ -16,7 +16,7 @@ import {
   SlugSchema,
 } from '@shop/shared';
 import { hashKey, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { parseCallResponse } from '../api/client';
+import { parseCallResponse } from '../api/call-defs';
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
