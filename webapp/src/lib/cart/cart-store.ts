@@ -24,6 +24,7 @@ import {
   writeCartSync,
   type CartSync,
 } from './cart-sync';
+import { browserWakeSignals, isRetryable } from './sync-retry';
 
 export const CART_STORAGE_KEY = 'cart';
 export { CART_SYNC_STORAGE_KEY };
@@ -71,28 +72,6 @@ export interface CartStoreDeps {
 
 export function readStoredCart(storage: KeyValueStorage): CartItem[] {
   return parseStoredCart(storage.getItem(CART_STORAGE_KEY) ?? '[]');
-}
-
-/** The browser's signals that a network or a shopper is back; nothing outside a browser. */
-export function browserWakeSignals(retry: () => void): () => void {
-  if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined;
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') retry();
-  };
-  window.addEventListener('online', retry);
-  window.addEventListener('focus', retry);
-  document.addEventListener('visibilitychange', onVisible);
-  return () => {
-    window.removeEventListener('online', retry);
-    window.removeEventListener('focus', retry);
-    document.removeEventListener('visibilitychange', onVisible);
-  };
-}
-
-/** Worth trying again: no answer, a timeout, throttling or a server fault; not a refusal. */
-function isRetryable(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 export function createCartStore(deps: CartStoreDeps): CartStore {
