@@ -2,13 +2,34 @@ import { formatMoney, type Product } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImageIcon } from '../../../lib/ui/icons';
-import type { SearchCombobox } from './use-search-combobox';
+
+/** The id of the popup's option `index` in the list `listId`, for aria-activedescendant. */
+export function optionId(listId: string, index: number): string {
+  return `${listId}-option-${index}`;
+}
 
 /** The popup under the box: product suggestions and "All results for …", or "Nothing found". */
-export function SearchSuggestions({ box }: { box: SearchCombobox }) {
+export function SearchSuggestions({
+  products,
+  listId,
+  activeIndex,
+  query,
+  onHover,
+  onPick,
+  onAll,
+}: {
+  products: readonly Product[];
+  listId: string;
+  /** The highlighted option; -1: none. */
+  activeIndex: number;
+  /** What "All results for …" searches: the text the suggestions are for. */
+  query: string;
+  onHover: (index: number) => void;
+  onPick: (product: Product) => void;
+  onAll: (query: string) => void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { products, activeIndex, optionId } = box;
   // Keeps the focus in the box, so the click is not lost to its blur.
   const keepFocus = (event: React.MouseEvent) => {
     event.preventDefault();
@@ -25,7 +46,7 @@ export function SearchSuggestions({ box }: { box: SearchCombobox }) {
   return (
     <div className="search-box__popup">
       <ul
-        id={box.listId}
+        id={listId}
         role="listbox"
         aria-label={t('catalog.suggestions')}
         className="search-box__list"
@@ -33,16 +54,16 @@ export function SearchSuggestions({ box }: { box: SearchCombobox }) {
         {products.map((product, index) => (
           <li
             key={product.product_id}
-            id={optionId(index)}
+            id={optionId(listId, index)}
             role="option"
             aria-selected={index === activeIndex}
             className="search-option"
             onMouseDown={keepFocus}
             onMouseEnter={() => {
-              box.setActive(index);
+              onHover(index);
             }}
             onClick={() => {
-              box.openProduct(product);
+              onPick(product);
             }}
           >
             <SuggestionImage product={product} />
@@ -51,19 +72,19 @@ export function SearchSuggestions({ box }: { box: SearchCombobox }) {
           </li>
         ))}
         <li
-          id={optionId(products.length)}
+          id={optionId(listId, products.length)}
           role="option"
           aria-selected={activeIndex === products.length}
           className="search-option search-option--all"
           onMouseDown={keepFocus}
           onMouseEnter={() => {
-            box.setActive(products.length);
+            onHover(products.length);
           }}
           onClick={() => {
-            box.showResults(box.suggestedFor);
+            onAll(query);
           }}
         >
-          {t('catalog.searchAll', { query: box.suggestedFor })}
+          {t('catalog.searchAll', { query })}
         </li>
       </ul>
     </div>
