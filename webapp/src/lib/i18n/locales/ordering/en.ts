@@ -1,6 +1,8 @@
 /**
  * The texts of sign-in, the account, checkout, payment and orders: loaded with the first of those
  * pages (app/router.tsx), not before home. English is the source of keys, as in ../shop/en.ts.
+ * Text files of this folder may run past 300 lines: a part's texts stay together, in one file
+ * per language, so the three key sets can be compared.
  */
 export const en = {
   orderRules: {
