@@ -1,8 +1,6 @@
 import { buildPath, isSlug } from '@shop/shared';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from '../../lib/router';
-import { useSessionEnded } from '../../lib/auth/use-session-ended';
+import { Link, Navigate, useLocation } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { CheckIcon } from '../../lib/ui/icons';
@@ -10,12 +8,10 @@ import { ErrorState, Spinner } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { isApiError } from '../../lib/api/api-error';
-import { useOrder } from './api/get-order';
+import { useOrderOfUrl } from './use-order-of-url';
 import { OrderDetails } from './order-details';
 import { paymentPath } from './use-place-order';
 import './checkout.css';
-
-const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 
 /**
  * "Order confirmed!" only for an order of the signed-in shopper that needs nothing more: no order
@@ -26,17 +22,8 @@ export function ConfirmedPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const location = useLocation();
-  const [params] = useSearchParams();
-  const raw = params.get('order');
-  const number = raw !== null && ORDER_NUMBER.test(raw) ? raw : null;
+  const { number, order } = useOrderOfUrl();
   const signedIn = useAuth((state) => state.isAuthenticated);
-  const order = useOrder(number);
-  // A 401 here is a session the server ended: sign out (keeping the shopper's things) and let
-  // sign-in bring them back to this page.
-  const sessionEnded = useSessionEnded();
-  useEffect(() => {
-    if (order.error) sessionEnded(order.error);
-  }, [order.error, sessionEnded]);
   useDocumentTitle(t('confirmed.title'));
 
   if (!signedIn) {

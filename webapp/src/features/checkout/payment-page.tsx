@@ -1,19 +1,15 @@
 import { buildPath } from '@shop/shared';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
-import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ErrorState, PageTitle, Spinner } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { useOrder } from './api/get-order';
+import { useOrderOfUrl } from './use-order-of-url';
 import type { CardChooserSlot } from './card-chooser-slot';
 import { PayOrder } from './pay-order';
 import './checkout.css';
-
-const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 
 /**
  * /checkout/payment?order=<number>: pays an unpaid card order (a declined card, an interrupted
@@ -23,16 +19,7 @@ const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 export function PaymentPage({ CardChooser }: { CardChooser: CardChooserSlot }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [params] = useSearchParams();
-  const raw = params.get('order');
-  const number = raw !== null && ORDER_NUMBER.test(raw) ? raw : null;
-  const order = useOrder(number);
-  // A 401 here is a session the server ended: sign out (keeping the shopper's things) and let
-  // sign-in bring them back to this page.
-  const sessionEnded = useSessionEnded();
-  useEffect(() => {
-    if (order.error) sessionEnded(order.error);
-  }, [order.error, sessionEnded]);
+  const { number, order } = useOrderOfUrl();
   useDocumentTitle(t('payment.title'));
 
   const ordersLink = (
