@@ -104,7 +104,7 @@ const PAGES: Record<RouteId, Page> = {
   },
   catalog: {
     lazy: () =>
-      import('../features/catalog/categories-page').then((m) => ({ Component: m.CatalogPage })),
+      import('../features/catalog/catalog-page').then((m) => ({ Component: m.CatalogPage })),
   },
   categories: {
     lazy: () =>
@@ -118,7 +118,7 @@ const PAGES: Record<RouteId, Page> = {
   contacts: info('contacts'),
   brands: {
     lazy: () =>
-      import('../features/catalog/categories-page').then((m) => ({ Component: m.BrandsPage })),
+      import('../features/catalog/brands-page').then((m) => ({ Component: m.BrandsPage })),
   },
   pages: {
     lazy: () => import('../features/info/info-page').then((m) => ({ Component: m.PagesPage })),
@@ -132,7 +132,7 @@ const PAGES: Record<RouteId, Page> = {
     lazy: () => import('../features/info/blogs-page').then((m) => ({ Component: m.BlogsPage })),
   },
   blog: {
-    lazy: () => import('../features/info/blogs-page').then((m) => ({ Component: m.BlogPage })),
+    lazy: () => import('../features/info/blog-page').then((m) => ({ Component: m.BlogPage })),
   },
 };
 

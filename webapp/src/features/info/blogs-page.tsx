@@ -1,26 +1,14 @@
-import {
-  buildPath,
-  FIRST_PAINT_OUTLINES,
-  SlugSchema,
-  type BlogPostSummary,
-  type Image,
-  imageSources,
-  type ImageSlot,
-} from '@shop/shared';
+import { buildPath, type BlogPostSummary } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from '../../lib/router';
-import { isApiError } from '../../lib/api/api-error';
-import { OutlineBoxes } from '../../lib/first-paint/first-paint-outline';
+import { Link, useSearchParams } from '../../lib/router';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../lib/ui/icons';
-import { NotFoundContent } from '../../lib/ui/not-found';
-import { Prose } from '../../lib/ui/prose';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
-import { useBlog } from './api/get-blog';
 import { blogsPageParam, useBlogs } from './api/get-blogs';
+import { PostImage } from './post-image';
 import './info.css';
 
 /** /blogs: posts newest first, a page at a time. */
@@ -128,95 +116,6 @@ function BlogCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
           <span className="blog-card__excerpt">{post.excerpt}</span>
         </span>
       </Link>
-    </article>
-  );
-}
-
-function PostImage({
-  image,
-  className,
-  slot,
-  eager = false,
-  priority = false,
-}: {
-  image: Image | null;
-  className: string;
-  slot: ImageSlot;
-  eager?: boolean;
-  priority?: boolean;
-}) {
-  if (!image) {
-    return (
-      <span className={`${className} post-image--empty`} aria-hidden="true">
-        <ImageIcon size={40} />
-      </span>
-    );
-  }
-  return (
-    <img
-      className={className}
-      {...imageSources(image, slot)}
-      alt={image.alt ?? ''}
-      loading={eager || priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding={priority ? 'sync' : 'async'}
-    />
-  );
-}
-
-/** /blogs/{slug}: one post; an unknown slug is the 404 page. */
-export function BlogPage() {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const { slug = '' } = useParams();
-  const valid = SlugSchema.safeParse(slug).success;
-  const post = useBlog(slug, valid);
-  useDocumentTitle(post.data?.data.title ?? t('info.blog.title'));
-
-  if (!valid || (post.isError && isApiError(post.error) && post.error.status === 404)) {
-    return <NotFoundContent />;
-  }
-  const back = (
-    <Link className="post__back" to={buildPath(lang, 'blogs')}>
-      <ChevronLeftIcon size={18} />
-      {t('info.blogs.title')}
-    </Link>
-  );
-  if (post.isError && !post.data) {
-    return (
-      <div className="info">
-        {back}
-        <ErrorState
-          message={errorMessage(t, post.error)}
-          onRetry={() => void post.refetch()}
-          retrying={post.isFetching}
-        />
-      </div>
-    );
-  }
-  if (!post.data) {
-    // The outline the server draws on a full load, the same boxes.
-    return (
-      <div role="status" aria-label={t('common.loading')}>
-        <OutlineBoxes outline={FIRST_PAINT_OUTLINES.blog} />
-      </div>
-    );
-  }
-  const data = post.data.data;
-  const date = formatDate(data.published_at, lang);
-  return (
-    <article className="post">
-      {back}
-      <header className="post__header">
-        <h1>{data.title}</h1>
-        {date && (
-          <time className="post__date" dateTime={data.published_at}>
-            {date}
-          </time>
-        )}
-      </header>
-      {data.image && <PostImage image={data.image} className="post__image" slot="post" priority />}
-      <Prose body={data.body} />
     </article>
   );
 }
