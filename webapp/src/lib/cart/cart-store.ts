@@ -1,3 +1,7 @@
+// The cart store: one factory whose steps (commit, read the server copy, a sync round, retries,
+// wake-ups) share its closure: the running round, the retry timer, the logout epoch. It runs
+// past 80 lines on purpose: split into modules passing those around, it cost home's first load
+// about 0.13 KB Brotli, which the 145 KB budget inside Telegram does not have.
 import {
   addToCart,
   clearCart,
