@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../lib/ui/text-field';
+import { PendingButton, submitOnEnter } from './step-parts';
 import { cleanCode } from './card-input';
 
 /** Step two: the code the bank texted, with "Send again" once the countdown has run out. */
@@ -30,11 +31,7 @@ export function CardCodeStep({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const onEnter = (event: React.KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    onSubmit();
-  };
+  const onEnter = submitOnEnter(onSubmit);
   return (
     <div className="add-card__step" onKeyDown={onEnter}>
       <p className="add-card__sent" role="status">
@@ -66,16 +63,9 @@ export function CardCodeStep({
         >
           {resendIn > 0 ? t('cards.resendIn', { seconds: resendIn }) : t('cards.resend')}
         </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={pending}
-          aria-busy={pending}
-          onClick={onSubmit}
-        >
-          {pending && <span className="btn__spinner" aria-hidden="true" />}
+        <PendingButton pending={pending} onClick={onSubmit}>
           {t('cards.confirm')}
-        </button>
+        </PendingButton>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../lib/ui/text-field';
+import { PendingButton, submitOnEnter } from './step-parts';
 import { CardBrandMark } from './card-brand';
 import {
   formatCardNumber,
@@ -27,12 +28,7 @@ export function CardDetailsStep({
 }) {
   const { t } = useTranslation();
   const brand = typedCardBrand(values.number);
-  // The form may sit inside another form (checkout): Enter sends this step, not the order.
-  const onEnter = (event: React.KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    onSubmit();
-  };
+  const onEnter = submitOnEnter(onSubmit);
   return (
     <div className="add-card__step" onKeyDown={onEnter}>
       <div className="add-card__number">
@@ -84,16 +80,9 @@ export function CardDetailsStep({
             {t('cards.cancel')}
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={pending}
-          aria-busy={pending}
-          onClick={onSubmit}
-        >
-          {pending && <span className="btn__spinner" aria-hidden="true" />}
+        <PendingButton pending={pending} onClick={onSubmit}>
           {t('cards.sendCode')}
-        </button>
+        </PendingButton>
       </div>
     </div>
   );
