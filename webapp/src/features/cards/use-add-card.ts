@@ -2,6 +2,7 @@ import type { SavedCard } from '@shop/shared';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/api-error';
+import type { CallResponse } from '../../lib/api/client';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { telegramHaptic, useTelegramBackOverride } from '../../lib/telegram';
@@ -37,7 +38,6 @@ export function useAddCard({
   const [alert, setAlert] = useState<string | null>(null);
   const details = useCardDetails(defaultPhone);
   const code = useCardCode();
-  const createCard = useCreateCard();
   const sessionEnded = useSessionEnded();
 
   const backToDetails = () => {
@@ -52,39 +52,22 @@ export function useAddCard({
     if (sessionEnded(error)) setAlert(t('errors.codes.unauthorized'));
   };
 
-  const sendCode = () => {
-    if (createCard.isPending) return;
-    setAlert(null);
-    if (!details.check()) {
-      telegramHaptic('error');
-      requestAnimationFrame(() => {
-        root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const send = useSendDetails({
+    details,
+    root,
+    fail,
+    setAlert,
+    onSent: (answer) => {
+      setStep({
+        name: 'code',
+        cardId: answer.card_id,
+        maskedPhone: answer.phone,
+        codeLength: answer.code_length,
       });
-      return;
-    }
-    const { number, expiry, phone } = details.values;
-    createCard.mutate(
-      { card_number: number, expiry, phone },
-      {
-        onSuccess: (answer) => {
-          setStep({
-            name: 'code',
-            cardId: answer.card_id,
-            maskedPhone: answer.phone,
-            codeLength: answer.code_length,
-          });
-          code.clear();
-          code.countdown.start(answer.resend_after);
-        },
-        onError: (error) => {
-          fail(error);
-          const message = errorMessage(t, error);
-          setAlert(message);
-          if (isApiError(error)) details.setServerErrors(refusedDetailFields(error, message));
-        },
-      },
-    );
-  };
+      code.clear();
+      code.countdown.start(answer.resend_after);
+    },
+  });
 
   const { confirm, resend } = useCodeActions({
     step,
@@ -103,7 +86,7 @@ export function useAddCard({
   return {
     step,
     alert,
-    details: { ...details.field, pending: createCard.isPending, submit: sendCode },
+    details: { ...details.field, pending: send.pending, submit: send.run },
     code: {
       ...code.field,
       resendIn: code.countdown.remaining,
@@ -249,4 +232,51 @@ function useCodeActions({
     confirm: { run: confirm, isPending: confirmCard.isPending },
     resend: { run: resend, isPending: resendCode.isPending },
   };
+}
+
+/**
+ * "Send code": our own check first (the first invalid field takes the focus), then the
+ * processor's, whose refusal marks the fields it names.
+ */
+function useSendDetails({
+  details,
+  root,
+  fail,
+  setAlert,
+  onSent,
+}: {
+  details: ReturnType<typeof useCardDetails>;
+  root: RefObject<HTMLDivElement | null>;
+  fail: (error: unknown) => void;
+  setAlert: (alert: string | null) => void;
+  /** The processor texted a code: the code step opens. */
+  onSent: (answer: CallResponse<'createCard'>) => void;
+}) {
+  const { t } = useTranslation();
+  const createCard = useCreateCard();
+  const sendCode = () => {
+    if (createCard.isPending) return;
+    setAlert(null);
+    if (!details.check()) {
+      telegramHaptic('error');
+      requestAnimationFrame(() => {
+        root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      });
+      return;
+    }
+    const { number, expiry, phone } = details.values;
+    createCard.mutate(
+      { card_number: number, expiry, phone },
+      {
+        onSuccess: onSent,
+        onError: (error) => {
+          fail(error);
+          const message = errorMessage(t, error);
+          setAlert(message);
+          if (isApiError(error)) details.setServerErrors(refusedDetailFields(error, message));
+        },
+      },
+    );
+  };
+  return { run: sendCode, pending: createCard.isPending };
 }
