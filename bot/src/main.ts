@@ -7,11 +7,11 @@ import {
 } from '@shop/backend';
 import { prepareTelegram, type Telegram } from './telegram/telegram';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
-import { oldNotifierPgliteDir, openSharedNotifierStore } from './notifier/import-old-store';
 import {
   createNotifier,
   loadOrCreateOrderEventsSecret,
   notifierDir,
+  notifierPgliteDir,
   openNotifierStore,
 } from './notifier/notifier';
 import { ORDER_EVENTS_PATH } from './notifier/order-events-route';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const openingStore = config.databaseUrl
     ? openNotifierStore({ databaseUrl: config.databaseUrl })
     : config.upstreams
-      ? openNotifierStore({ pgliteDir: oldNotifierPgliteDir(config.dataDir) })
+      ? openNotifierStore({ pgliteDir: notifierPgliteDir(config.dataDir) })
       : null;
   // Awaited below; a failure meanwhile is reported there, not as an unhandled rejection.
   openingStore?.catch(() => undefined);
@@ -98,12 +98,11 @@ async function main(): Promise<void> {
   }
 
   const sharedPglite = backend?.pglite ?? null;
-  const { store: notifierStore, imported } = await (
-    openingStore
-      ? openingStore.then((store) => ({ store, imported: null }))
-      : sharedPglite
-        ? openSharedNotifierStore(config.dataDir, sharedPglite)
-        : Promise.reject(new Error('The embedded backend runs on no PGlite to share'))
+  const notifierStore = await (
+    openingStore ??
+    (sharedPglite
+      ? openNotifierStore({ pglite: sharedPglite })
+      : Promise.reject(new Error('The embedded backend runs on no PGlite to share')))
   ).catch(async (error: unknown) => {
     await backend?.close();
     throw error;
@@ -160,9 +159,6 @@ async function main(): Promise<void> {
       },
       'Embedded reference backend started',
     );
-  }
-  if (imported) {
-    app.log.info(imported, 'Copied the notifier store of the previous layout into the database');
   }
 
   const bot = prepareTelegram({
