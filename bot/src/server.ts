@@ -21,7 +21,7 @@ import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
 import { createUpstreamClient } from './relay/upstream-client';
-import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
+import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta/page-meta';
 import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK } from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
 import { installRateLimits, type RateLimitOptions } from './web/rate-limits';

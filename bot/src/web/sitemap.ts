@@ -15,7 +15,7 @@ import type * as z from 'zod/mini';
 import { upstreamBadStatus } from '../relay/upstream';
 import { queryString, upstreamPath, type UpstreamClient } from '../relay/upstream-client';
 import { escapeHtml } from './html-escape';
-import { languageAlternates } from './page-head';
+import { languageAlternates } from './link-preview/page-head';
 
 /** Sections that are the shopper's own: nothing there for a search engine (robots.txt too). */
 export const PRIVATE_SECTIONS = ['cart', 'checkout', 'account', 'sign-in'] as const;

@@ -13,15 +13,12 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../errors';
-import {
-  fillRoot,
-  injectIntoIndex,
-  preloadImageLinks,
-  renderHead,
-  renderInlineQueries,
-  type RootOutline,
-} from './page-head';
-import type { PageMeta, PageMetaSource } from './page-meta';
+import { renderInlineQueries } from './first-paint/inline-queries';
+import { rootOutlineHtml, type RootOutline } from './first-paint/outlines';
+import { preloadImageLinks } from './first-paint/preloads';
+import { fillRoot, injectIntoIndex } from './index-html';
+import { renderHead } from './link-preview/page-head';
+import type { PageMeta, PageMetaSource } from './page-meta/page-meta';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -116,7 +113,7 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
     // it was written from for the app.
     const filled = fillRoot(
       page,
-      { ...frame, page: null, ...firstPaint },
+      rootOutlineHtml({ ...frame, page: null, ...firstPaint }),
       firstPaint && firstPaint.queries.length > 0
         ? renderInlineQueries(firstPaint.queries, Date.now())
         : '',

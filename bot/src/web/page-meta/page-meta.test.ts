@@ -25,17 +25,18 @@ import {
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildServer, type ServerDeps } from '../server';
-import { captureLogs } from '../testing/log-capture';
-import { makeFakeDist } from '../testing/temp-dist';
+import { buildServer, type ServerDeps } from '../../server';
+import { captureLogs } from '../../testing/log-capture';
+import { makeFakeDist } from '../../testing/temp-dist';
 import {
   closedPortUrl,
   startRecordingProxy,
   startStandInUpstream,
   type SeenRequest,
   type StandIn,
-} from '../testing/upstream-stand-ins';
-import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml, snippet } from './page-head';
+} from '../../testing/upstream-stand-ins';
+import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml } from '../first-paint/outlines';
+import { snippet } from '../link-preview/heads';
 
 /**
  * Product and blog pages as a link preview or a search engine sees them: index.html with a head
