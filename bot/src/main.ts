@@ -5,7 +5,7 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from '@shop/backend';
-import { prepareTelegram, type Telegram } from './telegram/telegram';
+import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
 import {
   createNotifier,
