@@ -5,11 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { matchCall, type CallMatch } from './call-table';
-import { headerValue } from './request-headers';
+import { headerValue, isBearer } from './request-headers';
 import { UPLOAD_BODY_LIMIT, uploadTooLarge } from './uploads';
 
 const EmptyQuery = z.object({}).strict();
-const BEARER = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
 
 /** A request the gate let through: its call, and its query and body as the schemas read them. */
 export type AdmittedCall = Extract<CallMatch, { kind: 'call' }> & {
@@ -37,7 +36,7 @@ export function admit(request: FastifyRequest, reply: FastifyReply): AdmittedCal
   const { call } = match;
 
   const authorization = headerValue(request, 'authorization');
-  if (call.auth === 'bearer' && (authorization === undefined || !BEARER.test(authorization))) {
+  if (call.auth === 'bearer' && !isBearer(authorization)) {
     throw new HttpError('unauthorized', 'Sign in to continue');
   }
 

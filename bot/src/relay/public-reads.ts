@@ -139,6 +139,29 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
     .includes(etag);
 }
 
+/** The cache key of a read any shopper with the same language and account type may share. */
+function publicReadKey(input: KeyInput): string | null {
+  const { call } = input;
+  if (!SHAREABLE_CALLS.has(input.id) || call.auth !== 'none' || call.customerScoped === true) {
+    return null;
+  }
+  // A token may change what a backend answers (and is nobody else's business): never shared.
+  if (input.authorization !== undefined) return null;
+  const language = input.language ?? '';
+  // A value the backend refuses is a 400 anyway; keeping junk out keeps the key space small.
+  if (language !== '' && !isLanguage(language)) return null;
+  const accountType = parseAccountTypeHeader(input.accountType);
+  if (accountType === null) return null;
+  return JSON.stringify([
+    call.method,
+    input.path,
+    stableStringify(input.query ?? {}),
+    stableStringify(input.body ?? null),
+    language,
+    accountType,
+  ]);
+}
+
 export function createPublicReads(opts: PublicReadsOptions): PublicReads {
   const { client, ttlMs } = opts;
   const cache = createMemoryCache<PublicAnswer>({
@@ -164,28 +187,6 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
     return { kind: 'representation', status: answer.status, body, etag: strongEtag(body) };
   }
 
-  function keyFor(input: KeyInput): string | null {
-    const { call } = input;
-    if (!SHAREABLE_CALLS.has(input.id) || call.auth !== 'none' || call.customerScoped === true) {
-      return null;
-    }
-    // A token may change what a backend answers (and is nobody else's business): never shared.
-    if (input.authorization !== undefined) return null;
-    const language = input.language ?? '';
-    // A value the backend refuses is a 400 anyway; keeping junk out keeps the key space small.
-    if (language !== '' && !isLanguage(language)) return null;
-    const accountType = parseAccountTypeHeader(input.accountType);
-    if (accountType === null) return null;
-    return JSON.stringify([
-      call.method,
-      input.path,
-      stableStringify(input.query ?? {}),
-      stableStringify(input.body ?? null),
-      language,
-      accountType,
-    ]);
-  }
-
   function read(
     out: Outgoing,
     key: string,
@@ -202,7 +203,7 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
 
   return {
     ttlMs,
-    keyFor,
+    keyFor: publicReadKey,
     read,
     readAsGuest(id, input, cancel, log) {
       const call: CallDef = CALLS[id];
@@ -212,7 +213,7 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
       // here is a programming error, so parse (and throw) rather than safeParse.
       // The body too: keyed by its parsed form, sent as given, as the relay does a browser's.
       const bodySchema = typeof call.body === 'object' ? call.body : undefined;
-      const key = keyFor({
+      const key = publicReadKey({
         id,
         call,
         path,

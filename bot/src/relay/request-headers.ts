@@ -12,6 +12,13 @@ const FORWARDED_HEADERS = [
   'accept-language',
 ] as const;
 
+const BEARER = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
+
+/** Whether an Authorization header is a bearer token of a sane shape (checked before any use). */
+export function isBearer(authorization: string | undefined): authorization is string {
+  return authorization !== undefined && BEARER.test(authorization);
+}
+
 /** A header as one string; absent or repeated: undefined. */
 export function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
