@@ -127,7 +127,7 @@ export function strongEtag(body: string): string {
 }
 
 /**
- * Whether an If-None-Match header names `etag`. RFC 9110 §13.1.2: If-None-Match uses the weak
+ * Whether an If-None-Match header names `etag`. RFC 9110, section 13.1.2: If-None-Match uses the weak
  * comparison, so W/"x" matches "x" (a proxy that recompressed the answer weakens it).
  */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {

@@ -12,8 +12,9 @@ export interface Limit {
 }
 
 /**
- * The abuse limits of issue 10 §1. Each counts in its own window; what a client is, is its
- * address (`request.ip`: the socket's, or the one a trusted proxy names, see TRUST_PROXY).
+ * The abuse limits: sign-in codes (each costs an SMS), code checks, orders and plain calls. Each
+ * counts in its own window; what a client is, is its address (`request.ip`: the socket's, or the
+ * one a trusted proxy names, see TRUST_PROXY).
  */
 export interface RateLimits {
   /** Sign-in codes asked for from one client address: each costs an SMS. */
