@@ -31,8 +31,8 @@ import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
 import type { NotifierStore } from './store';
 
-export const LINK_PATH = TELEGRAM_LINK_PATHS.link;
-export const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;
+const LINK_PATH = TELEGRAM_LINK_PATHS.link;
+const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;
 
 const InitDataUserSchema = z.object({
   id: z.number().int().positive(),

@@ -25,7 +25,7 @@ import {
  * Calls whose answer is the same for every shopper with the same language and account type:
  * the public catalogue and content reads. POST products is a filtered read, not a change.
  */
-export const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
+const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'categories',
   'categoriesAlias',
   'home',
@@ -41,7 +41,7 @@ export const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'infoPage',
 ]);
 
-export const RELAY_CACHE_DEFAULTS = {
+const RELAY_CACHE_DEFAULTS = {
   maxEntries: 500,
   /**
    * On the demo catalogue a product with its related ones is ~8 KiB, home ~30 KiB, a listing
@@ -121,7 +121,7 @@ export interface PublicReadsOptions {
   now?: () => number;
 }
 
-export function strongEtag(body: string): string {
+function strongEtag(body: string): string {
   // The one-shot hash: no Hash object per answer on the relay's hottest path.
   return `"${hash('sha256', body, 'base64url')}"`;
 }

@@ -37,7 +37,7 @@ export interface TelegramDeps {
 }
 
 /** POST /tg/webhook: Telegram's secret header is checked before an update reaches the bot. */
-export function registerWebhook(app: FastifyInstance, bot: Bot, secretToken: string): void {
+function registerWebhook(app: FastifyInstance, bot: Bot, secretToken: string): void {
   const handle = webhookCallback(bot, 'fastify', { secretToken });
   app.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
     await handle(request, reply);

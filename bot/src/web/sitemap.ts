@@ -18,7 +18,7 @@ import { escapeHtml } from './html-escape';
 import { languageAlternates } from './link-preview/page-head';
 
 /** Sections that are the shopper's own: nothing there for a search engine (robots.txt too). */
-export const PRIVATE_SECTIONS = ['cart', 'checkout', 'account', 'sign-in'] as const;
+const PRIVATE_SECTIONS = ['cart', 'checkout', 'account', 'sign-in'] as const;
 
 /** Products change slowly; a crawler burst must not page the whole catalogue each time. */
 export const SITEMAP_TTL_MS = 10 * 60_000;
@@ -50,7 +50,7 @@ const STATIC_PATHS = ROUTES.filter(
   (route) => !route.pattern.includes(':') && !route.auth && !isPrivate(route.pattern),
 ).map((route) => `/${DEFAULT_LANGUAGE}${route.pattern === '' ? '' : `/${route.pattern}`}`);
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   const privatePaths = LANGUAGES.flatMap((language) =>
     PRIVATE_SECTIONS.map((section) => `Disallow: /${language}/${section}`),
   );
@@ -67,7 +67,7 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 /** Every page in every language, each `<url>` listing all its language versions. */
-export function renderSitemap(publicUrl: string, pages: readonly SitemapPage[]): string {
+function renderSitemap(publicUrl: string, pages: readonly SitemapPage[]): string {
   const urls: string[] = [];
   for (const page of pages) {
     const alternates = languageAlternates(publicUrl, page.path);

@@ -20,8 +20,8 @@ import { fillRoot, injectIntoIndex } from './index-html';
 import { renderHead } from './link-preview/page-head';
 import type { PageMeta, PageMetaSource } from './page-meta/page-meta';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
 /** Files that name the current build: a stale copy would pin users to an old release. */
 const ENTRY_FILES = new Set([
   'index.html',
@@ -34,7 +34,7 @@ const ENTRY_FILES = new Set([
 /** Paths the relay (or the bot) owns: never answered with the app's HTML. */
 const SERVER_PREFIXES = ['/api', '/backend', '/media', '/tg'];
 
-export const NOT_BUILT_MESSAGE =
+const NOT_BUILT_MESSAGE =
   'The shop is not built yet: run `pnpm build` in the repository root, then restart the server.';
 
 function ownsPath(prefix: string, pathname: string): boolean {
