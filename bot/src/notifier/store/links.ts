@@ -108,28 +108,59 @@ async function unclaimedTokenOutcome(
   };
 }
 
+/** Links the chat of validated init data, unless that init data linked another account. */
+async function linkByInitDataIn(
+  tx: SqlRunner,
+  {
+    hash,
+    userId,
+    chatId,
+    language,
+  }: { hash: string; userId: number; chatId: number; language: Language },
+  now: Date,
+): Promise<'linked' | 'replayed'> {
+  await tx.query(
+    `insert into notifier.init_data_uses (hash, user_id, chat_id, used_at)
+     values ($1, $2, $3, $4::timestamptz) on conflict (hash) do nothing`,
+    [hash, userId, chatId, now.toISOString()],
+  );
+  const [use] = await tx.query<{ user_id: string }>(
+    'select user_id::text as user_id from notifier.init_data_uses where hash = $1',
+    [hash],
+  );
+  if (use?.user_id !== String(userId)) return 'replayed';
+  await linkChatIn(tx, { userId, chatId, language }, now);
+  return 'linked';
+}
+
+/** Redeems a link token inside `tx` (see ChatLinks.redeemLinkToken). */
+async function redeemLinkTokenIn(
+  tx: SqlRunner,
+  redeem: { hash: string; chatId: number; language: Language },
+  now: Date,
+): Promise<LinkTokenOutcome> {
+  const { hash, chatId, language } = redeem;
+  // The row lock of this update makes a concurrent redeem wait, then find it used.
+  const [claimed] = await tx.query<{ user_id: string }>(
+    `update notifier.link_tokens set used_at = $2::timestamptz, used_chat_id = $3
+     where token_hash = $1 and used_at is null and expires_at > $2::timestamptz
+     returning user_id::text as user_id`,
+    [hash, now.toISOString(), chatId],
+  );
+  if (!claimed) return unclaimedTokenOutcome(tx, redeem);
+  const chatLanguage = (await storedChatLanguage(tx, chatId)) ?? language;
+  const userId = Number(claimed.user_id);
+  await linkChatIn(tx, { userId, chatId, language: chatLanguage }, now);
+  return { kind: 'linked', userId, language: chatLanguage };
+}
+
 export function createChatLinks(sql: SqlClient): ChatLinks {
   return {
     async linkChat(link, now) {
       await sql.transaction((tx) => linkChatIn(tx, link, now));
     },
 
-    linkByInitData({ hash, userId, chatId, language }, now) {
-      return sql.transaction(async (tx) => {
-        await tx.query(
-          `insert into notifier.init_data_uses (hash, user_id, chat_id, used_at)
-           values ($1, $2, $3, $4::timestamptz) on conflict (hash) do nothing`,
-          [hash, userId, chatId, now.toISOString()],
-        );
-        const [use] = await tx.query<{ user_id: string }>(
-          'select user_id::text as user_id from notifier.init_data_uses where hash = $1',
-          [hash],
-        );
-        if (use?.user_id !== String(userId)) return 'replayed' as const;
-        await linkChatIn(tx, { userId, chatId, language }, now);
-        return 'linked' as const;
-      });
-    },
+    linkByInitData: (link, now) => sql.transaction((tx) => linkByInitDataIn(tx, link, now)),
 
     async createLinkToken({ hash, userId, expiresAt }, now) {
       await sql.transaction(async (tx) => {
@@ -150,23 +181,7 @@ export function createChatLinks(sql: SqlClient): ChatLinks {
       });
     },
 
-    redeemLinkToken(redeem, now) {
-      const { hash, chatId, language } = redeem;
-      return sql.transaction(async (tx): Promise<LinkTokenOutcome> => {
-        // The row lock of this update makes a concurrent redeem wait, then find it used.
-        const [claimed] = await tx.query<{ user_id: string }>(
-          `update notifier.link_tokens set used_at = $2::timestamptz, used_chat_id = $3
-           where token_hash = $1 and used_at is null and expires_at > $2::timestamptz
-           returning user_id::text as user_id`,
-          [hash, now.toISOString(), chatId],
-        );
-        if (!claimed) return unclaimedTokenOutcome(tx, redeem);
-        const chatLanguage = (await storedChatLanguage(tx, chatId)) ?? language;
-        const userId = Number(claimed.user_id);
-        await linkChatIn(tx, { userId, chatId, language: chatLanguage }, now);
-        return { kind: 'linked', userId, language: chatLanguage };
-      });
-    },
+    redeemLinkToken: (redeem, now) => sql.transaction((tx) => redeemLinkTokenIn(tx, redeem, now)),
 
     async pruneLinkTokens(before) {
       const rows = await sql.query(

@@ -70,6 +70,51 @@ export async function trackOrderForPolling(
   );
 }
 
+/** Stores how a poll went: when to ask next, or never again. */
+async function finishOrderPoll(
+  sql: SqlClient,
+  orderNumber: string,
+  outcome: OrderPollOutcome,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  switch (outcome.kind) {
+    case 'polled':
+      await sql.query(
+        `update notifier.order_polls
+         set next_poll_at = $2::timestamptz, attempts = 0, last_error = null,
+             last_polled_at = $3::timestamptz
+         where order_number = $1`,
+        [orderNumber, outcome.nextPollAt.toISOString(), at],
+      );
+      return;
+    case 'closed':
+      await sql.query(
+        `update notifier.order_polls
+         set closed_at = coalesce(closed_at, $2::timestamptz), last_polled_at = $2::timestamptz,
+             last_error = $3
+         where order_number = $1`,
+        [orderNumber, at, outcome.reason],
+      );
+      return;
+    case 'failed':
+      await sql.query(
+        `update notifier.order_polls
+         set next_poll_at = $2::timestamptz, attempts = attempts + 1, last_error = $3,
+             last_polled_at = $4::timestamptz
+         where order_number = $1`,
+        [orderNumber, outcome.nextPollAt.toISOString(), outcome.error.slice(0, 500), at],
+      );
+      return;
+    case 'released':
+      await sql.query(
+        `update notifier.order_polls set next_poll_at = $2::timestamptz where order_number = $1`,
+        [orderNumber, at],
+      );
+      return;
+  }
+}
+
 /** The order_polls table. */
 export function createOrderPolls(sql: SqlClient): OrderPolls {
   return {
@@ -106,44 +151,7 @@ export function createOrderPolls(sql: SqlClient): OrderPolls {
         );
     },
 
-    async finishOrderPoll(orderNumber, outcome, now) {
-      const at = now.toISOString();
-      switch (outcome.kind) {
-        case 'polled':
-          await sql.query(
-            `update notifier.order_polls
-             set next_poll_at = $2::timestamptz, attempts = 0, last_error = null,
-                 last_polled_at = $3::timestamptz
-             where order_number = $1`,
-            [orderNumber, outcome.nextPollAt.toISOString(), at],
-          );
-          return;
-        case 'closed':
-          await sql.query(
-            `update notifier.order_polls
-             set closed_at = coalesce(closed_at, $2::timestamptz), last_polled_at = $2::timestamptz,
-                 last_error = $3
-             where order_number = $1`,
-            [orderNumber, at, outcome.reason],
-          );
-          return;
-        case 'failed':
-          await sql.query(
-            `update notifier.order_polls
-             set next_poll_at = $2::timestamptz, attempts = attempts + 1, last_error = $3,
-                 last_polled_at = $4::timestamptz
-             where order_number = $1`,
-            [orderNumber, outcome.nextPollAt.toISOString(), outcome.error.slice(0, 500), at],
-          );
-          return;
-        case 'released':
-          await sql.query(
-            `update notifier.order_polls set next_poll_at = $2::timestamptz where order_number = $1`,
-            [orderNumber, at],
-          );
-          return;
-      }
-    },
+    finishOrderPoll: (orderNumber, outcome, now) => finishOrderPoll(sql, orderNumber, outcome, now),
 
     async orderPolls() {
       const rows = await sql.query<{

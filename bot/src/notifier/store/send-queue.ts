@@ -124,6 +124,32 @@ async function claimDueSendsIn(
   }));
 }
 
+/** Every send, oldest first. */
+async function readSends(sql: SqlClient): Promise<SendRow[]> {
+  const rows = await sql.query<{
+    id: string | number;
+    event_id: string;
+    chat_id: string;
+    state: SendState;
+    attempts: number;
+    telegram_message_id: string | null;
+    sent_by: string | null;
+  }>(
+    `select id, event_id, chat_id::text as chat_id, state, attempts,
+            telegram_message_id::text as telegram_message_id, sent_by
+     from notifier.sends order by id`,
+  );
+  return rows.map((row) => ({
+    sendId: Number(row.id),
+    eventId: row.event_id,
+    chatId: Number(row.chat_id),
+    state: row.state,
+    attempts: row.attempts,
+    telegramMessageId: row.telegram_message_id === null ? null : Number(row.telegram_message_id),
+    sentBy: row.sent_by,
+  }));
+}
+
 export function createSendQueue(sql: SqlClient): SendQueue {
   return {
     recordEvents(events, now) {
@@ -179,31 +205,7 @@ export function createSendQueue(sql: SqlClient): SendQueue {
       });
     },
 
-    async sends() {
-      const rows = await sql.query<{
-        id: string | number;
-        event_id: string;
-        chat_id: string;
-        state: SendState;
-        attempts: number;
-        telegram_message_id: string | null;
-        sent_by: string | null;
-      }>(
-        `select id, event_id, chat_id::text as chat_id, state, attempts,
-                telegram_message_id::text as telegram_message_id, sent_by
-         from notifier.sends order by id`,
-      );
-      return rows.map((row) => ({
-        sendId: Number(row.id),
-        eventId: row.event_id,
-        chatId: Number(row.chat_id),
-        state: row.state,
-        attempts: row.attempts,
-        telegramMessageId:
-          row.telegram_message_id === null ? null : Number(row.telegram_message_id),
-        sentBy: row.sent_by,
-      }));
-    },
+    sends: () => readSends(sql),
 
     async eventIds() {
       const rows = await sql.query<{ id: string }>('select id from notifier.events order by id');
