@@ -13,8 +13,8 @@ const TELEGRAM_SDK_RULE = {
   message: 'Only webapp/src/lib/telegram/ talks to the Telegram SDK.',
 };
 
-// Webapp imports flow one way, lib → features → app, and a feature never imports another one
-// (style.md). Relative paths are the only way across folders here, so list them per feature.
+// Webapp imports flow one way, lib → features → app, and a feature never imports another one,
+// so a feature can be read, changed or removed on its own. Relative paths are the only way across folders here, so list them per feature.
 const features = readdirSync(new URL('./webapp/src/features', import.meta.url), {
   withFileTypes: true,
 })

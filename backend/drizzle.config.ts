@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // backend applies them at start with drizzle's migrator, on PGlite and on PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
 });

@@ -5,7 +5,7 @@
 //   2. The relay's overhead: an uncached product read through one server against the same read
 //      sent to the backend directly, in one run; beside them a bare pass-through (Fastify and
 //      undici, nothing checked), the floor any second hop on this machine has.
-// Targets (issue 10 §5): 0 errors; p99 under 300 ms on one instance; memory flat over the run;
+// Targets: 0 errors; p99 under 300 ms on one instance; memory flat over the run;
 // the relay at least 60% of the backend's own throughput. A benchmark: it prints, it never fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
-// The abuse limits an operator may tune (issue 10 §1) and their defaults. config.ts reads them
-// from the backend's environment; the bot server reads the same variables and hands them to the
-// embedded backend, which fills in what is not set from here.
+// The abuse limits an operator may tune, and their defaults: how many orders one account may
+// have open or place in a day, how many of one item an order may carry, how many wrong sign-in
+// codes a phone may try. config.ts reads them from the environment (and has their ranges).
 import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 
 export interface OrderLimits {
@@ -34,20 +34,6 @@ export const DEFAULT_SIGN_IN_LIMITS: Readonly<SignInLimits> = {
   failedChecksWindowHours: 24,
   lockHours: 24,
 };
-
-/**
- * The smallest and largest value each limit's variable takes, for the backend's config and the
- * bot server's (which passes them on to the embedded backend) alike.
- */
-export const LIMIT_RANGES = {
-  ORDERS_OPEN_UNPAID_LIMIT: [1, 1000],
-  ORDERS_PER_DAY_LIMIT: [1, 10_000],
-  // The order contract takes at most 999 of one item anyway.
-  ORDER_LINE_QUANTITY_LIMIT: [1, 999],
-  OTP_FAILED_CHECKS_LIMIT: [1, 1000],
-  OTP_FAILED_CHECKS_HOURS: [1, 30 * 24],
-  OTP_LOCK_HOURS: [1, 30 * 24],
-} as const satisfies Record<string, readonly [number, number]>;
 
 /** `defaults`, with each value `given` sets instead (an undefined one keeps the default). */
 export function withDefaults<T extends object>(

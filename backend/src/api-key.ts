@@ -32,6 +32,9 @@ export async function loadOrCreateSecret(dataDir: string, name: string): Promise
   return secret;
 }
 
+/** The data directory unless DATA_DIR names another, for the shop and `pnpm order:status` alike. */
+export const DEFAULT_DATA_DIR = './data';
+
 export const CATALOG_API_KEY_FILE = 'catalog-api-key';
 /** The secret of the operator's calls (`pnpm order:status`). */
 export const OPERATOR_SECRET_FILE = 'operator-secret';

@@ -3,16 +3,14 @@
 // whether and where to listen (tests use app.inject).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, {
-  type FastifyError,
+  type FastifyBaseLogger,
   type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { HEADERS, redactDigitRuns, type ErrorCode } from '@shop/shared';
+import { HEADERS } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
-import { AppError } from './errors';
+import { ShopError } from '@shop/shared/server';
 import {
   DEFAULT_ORDER_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
@@ -22,6 +20,8 @@ import {
 } from './abuse-limits';
 
 import type { CallRouteOptions } from './http/call-route';
+import { sendFrameworkError, setErrorReplies } from './http/error-replies';
+import { loggerOptions } from './http/logger-options';
 import { bindRoute } from './http/route-binder';
 import { authenticateToken } from './auth/tokens';
 import { createOtpService } from './auth/otp-service';
@@ -34,7 +34,7 @@ import { registerMediaRoutes } from './media/media-routes';
 import { createOrderService } from './orders/order-service';
 import { registerOrderRoutes } from './orders/order-routes';
 import { createOrderStatusService, type OrderStatusService } from './orders/order-status';
-import { OPERATOR_SECRET_HEADER, registerOperatorRoutes } from './operator/operator-routes';
+import { registerOperatorRoutes } from './operator/operator-routes';
 import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
@@ -80,98 +80,13 @@ export interface Backend {
   onOrderEvents: (listener: () => void) => () => void;
 }
 
-/** What a framework refusal says: a fixed text per status, because the parser's own messages
- * quote the request (V8's JSON errors quote the body, a media-type error the header). */
-const CLIENT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
-  400: 'The request body is not valid JSON',
-  413: 'The request body is too large',
-  415: 'Send the body as application/json',
-};
-
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
 
-function clientErrorCode(status: number): ErrorCode {
-  switch (status) {
-    case 404:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'rate_limited';
-    default:
-      return 'bad_request';
-  }
-}
-
-function statusOfUnknown(error: unknown): number {
-  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
-    const status = error.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 600) return status;
-  }
-  return 500;
-}
-
-function sendFrameworkError(error: FastifyError, reply: FastifyReply): void {
-  const status = statusOfUnknown(error);
-  void reply
-    .code(status < 500 ? status : 400)
-    .send({ code: clientErrorCode(status), message: 'The request URL is not valid' });
-}
-
-export function buildBackend(deps: BackendDeps): FastifyInstance {
-  return createBackend(deps).app;
-}
-
-export function createBackend(deps: BackendDeps): Backend {
-  const now = deps.now ?? (() => new Date());
+/** Every service of the backend, wired to each other and to the deps. */
+function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogger) {
   const { db } = deps;
-  // Compared as digests: equal lengths for timingSafeEqual, and the key's length does not leak.
-  const apiKeyDigest = digest(deps.catalogApiKey);
-
-  const app = Fastify({
-    logger:
-      deps.logger === undefined || deps.logger === false
-        ? false
-        : {
-            ...(typeof deps.logger === 'object' ? deps.logger : {}),
-            // ISO time rather than epoch milliseconds: a 13-digit number in every line would
-            // pass for a card number in a scan of the logs.
-            timestamp: () => `,"time":"${new Date().toISOString()}"`,
-            serializers: {
-              // Fastify's own fields, with the URL's long digit runs blotted out: a card number
-              // typed into a path or a query must not reach the log with the request line.
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                url: redactDigitRuns(request.url),
-                host: request.host,
-                remoteAddress: request.ip,
-                remotePort: request.socket.remotePort,
-              }),
-            },
-            // Default serializers log no headers; this keeps secrets out even if that changes.
-            redact: [
-              'req.headers.authorization',
-              `req.headers["${HEADERS.apiKey}"]`,
-              `req.headers["${OPERATOR_SECRET_HEADER}"]`,
-              'req.headers.cookie',
-            ],
-          },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    // The relay sends its own request's id: the lines both servers write about one call match.
-    requestIdHeader: 'x-request-id',
-    bodyLimit: 512 * 1024,
-    // The router's own refusals (bad percent-encoding, an over-long path segment) in our shape.
-    frameworkErrors: (error, _request, reply) => {
-      sendFrameworkError(error, reply);
-    },
-  });
-
   let hmacKey: Promise<string> | undefined;
   const otp = createOtpService({
     db,
@@ -220,76 +135,85 @@ export function createBackend(deps: BackendDeps): Backend {
     db,
     now,
     processor: deps.payments,
-    log: app.log.child({ module: 'cards' }),
+    log: log.child({ module: 'cards' }),
   });
   const payments = createPaymentService({
     db,
     now,
     processor: deps.payments,
     cards,
-    log: app.log.child({ module: 'payments' }),
+    log: log.child({ module: 'payments' }),
     // Stock put back may bring a sold-out variant back on sale: in-stock counts change too.
     onStockReturned: () => {
       catalog.stockChanged({ soldOut: true });
     },
     onOrderEvents: orderEventsCommitted,
   });
+  const onOrderEvents = (listener: () => void) => {
+    eventListeners.add(listener);
+    return () => eventListeners.delete(listener);
+  };
+  return { otp, catalog, content, orders, statuses, cards, payments, onOrderEvents };
+}
 
+type Services = ReturnType<typeof createServices>;
+
+function registerRoutes(
+  app: FastifyInstance,
+  deps: BackendDeps,
+  services: Services,
+  now: () => Date,
+): void {
+  const { db } = deps;
+  // Compared as digests: equal lengths for timingSafeEqual, and the key's length does not leak.
+  const apiKeyDigest = digest(deps.catalogApiKey);
   const routeOptions: CallRouteOptions = {
     authenticate: (token) => authenticateToken(db, token, now()),
     validateResponses: deps.validateResponses ?? false,
     checkApiKey: (request) => {
       const given = request.headers[HEADERS.apiKey];
       if (typeof given !== 'string' || !timingSafeEqual(digest(given), apiKeyDigest)) {
-        throw new AppError('unauthorized', 'A valid API key is required');
+        throw new ShopError('unauthorized', 'A valid API key is required');
       }
     },
   };
   const route = bindRoute(app, routeOptions);
 
-  registerAuthRoutes(route, db, otp, now);
+  registerAuthRoutes(route, db, services.otp, now);
   registerProfileRoutes(route, db, now);
-  registerContentRoutes(route, content);
-  registerOrderRoutes(route, orders);
-  registerPaymentRoutes(route, cards, payments);
-  registerCatalogRoutes(route, catalog, orders);
+  registerContentRoutes(route, services.content);
+  registerOrderRoutes(route, services.orders);
+  registerPaymentRoutes(route, services.cards, services.payments);
+  registerCatalogRoutes(route, services.catalog, services.orders);
   registerMediaRoutes(app, db);
   if (deps.operatorSecret !== undefined) {
-    registerOperatorRoutes(app, { secret: deps.operatorSecret, statuses });
+    registerOperatorRoutes(app, { secret: deps.operatorSecret, statuses: services.statuses });
   }
   if (deps.photoDir !== undefined) {
     registerPhotoRoutes(app, { db, photoDir: deps.photoDir, routeOptions });
   }
   app.get('/healthz', () => ({ status: 'ok' }));
+}
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ code: 'not_found', message: 'No such endpoint' }),
-  );
+export function buildBackend(deps: BackendDeps): FastifyInstance {
+  return createBackend(deps).app;
+}
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.options.retryAfter !== undefined) {
-        void reply.header('retry-after', String(error.options.retryAfter));
-      }
-      return reply.code(error.status).send(error.toBody());
-    }
-    const status = statusOfUnknown(error);
-    if (status < 500) {
-      // Fastify's own 4xx (malformed JSON, wrong content type, body too large), in our words.
-      const message = CLIENT_ERROR_MESSAGES[status] ?? 'The request is not valid';
-      return reply.code(status).send({ code: clientErrorCode(status), message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ code: 'internal_error', message: 'Internal Server Error' });
-  });
-
-  return {
-    app,
-    payments,
-    statuses,
-    onOrderEvents: (listener) => {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
+export function createBackend(deps: BackendDeps): Backend {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(deps.logger),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // The relay sends its own request's id: the lines both servers write about one call match.
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 512 * 1024,
+    frameworkErrors: (error, _request, reply) => {
+      sendFrameworkError(error, reply);
     },
-  };
+  });
+  const services = createServices(deps, now, app.log);
+  registerRoutes(app, deps, services, now);
+  setErrorReplies(app);
+  const { payments, statuses, onOrderEvents } = services;
+  return { app, payments, statuses, onOrderEvents };
 }

@@ -1,169 +1,190 @@
+// The backend's settings, read from the environment once. Two programs run the backend: its own
+// main.ts (loadConfig: these settings and the standalone process's own) and the bot server, whose
+// config reads them with readBackendSettings for the backend it starts embedded. So a variable
+// means the same, with the same default, whichever program reads it.
+import {
+  DatabaseUrl,
+  DEFAULT_LOG_LEVEL,
+  HttpUrl,
+  LogLevel,
+  Milliseconds,
+  OrderEventsSecret,
+  Port,
+  WholeNumber,
+  isSet,
+  optional,
+  problemLines,
+  togetherProblems,
+  type Env,
+  type Reading,
+} from '@shop/shared/server';
 import { z } from 'zod';
 import {
   DEFAULT_ORDER_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
-  LIMIT_RANGES,
   type OrderLimits,
   type SignInLimits,
 } from './abuse-limits';
+import { DEFAULT_DATA_DIR, MIN_API_KEY_LENGTH } from './api-key';
+import { DEFAULT_PAYMENT_HOLD_MINUTES } from './app';
+import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog/catalog-service';
+import type { PaymeCashbox } from './embedded';
+import { DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders/demo-order-flow';
 
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
-
-/** A whole number from `min` to `max`, `fallback` when unset. */
-const boundedInt = (min: number, max: number, fallback: number) =>
-  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
-
-export const ConfigSchema = z.object({
-  PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65_535).default(4000)),
-  HOST: z.preprocess(emptyAsUnset, z.string().min(1).default('127.0.0.1')),
-  DATA_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default('./data')),
-  DATABASE_URL: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'Must be a postgres:// URL')
-      .optional(),
-  ),
-  CATALOG_API_KEY: z.preprocess(emptyAsUnset, z.string().min(16).optional()),
-  CATALOG_CACHE_TTL_MS: z.preprocess(
-    emptyAsUnset,
-    z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  ),
-  // Payme's Subscribe API; all three or none (none: the local sandbox processor).
-  PAYME_API_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).optional(),
-  ),
-  PAYME_MERCHANT_ID: z.preprocess(emptyAsUnset, z.string().min(1).max(200).optional()),
-  PAYME_KEY: z.preprocess(emptyAsUnset, z.string().min(1).max(500).optional()),
-  PAYMENT_HOLD_MINUTES: z.preprocess(
-    emptyAsUnset,
+const BackendSettingsSchema = z.object({
+  // 0 turns the catalogue cache off; the backend's own orders clear it at once.
+  CATALOG_CACHE_TTL_MS: optional(Milliseconds(0, 3_600_000)),
+  // A Payme cashbox (all three or none; none runs the local Payme sandbox).
+  PAYME_API_URL: optional(HttpUrl),
+  PAYME_MERCHANT_ID: optional(z.string().min(1).max(200)),
+  PAYME_KEY: optional(z.string().min(1).max(500)),
+  PAYMENT_HOLD_MINUTES: optional(
     z.coerce
-      .number()
+      .number({ error: 'Must be minutes' })
       .int()
       .min(1)
-      .max(7 * 24 * 60)
-      .default(30),
+      .max(7 * 24 * 60),
   ),
-  // Where order events are delivered (the bot server's /tg/order-events); both or neither.
-  ORDER_EVENTS_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).optional(),
-  ),
-  ORDER_EVENTS_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
-  OPERATOR_SECRET: z.preprocess(emptyAsUnset, z.string().min(16).max(500).optional()),
-  // Abuse limits (abuse-limits.ts): one account's orders, one item per order, wrong sign-in codes.
-  ORDERS_OPEN_UNPAID_LIMIT: boundedInt(
-    ...LIMIT_RANGES.ORDERS_OPEN_UNPAID_LIMIT,
-    DEFAULT_ORDER_LIMITS.openUnpaidOrders,
-  ),
-  ORDERS_PER_DAY_LIMIT: boundedInt(
-    ...LIMIT_RANGES.ORDERS_PER_DAY_LIMIT,
-    DEFAULT_ORDER_LIMITS.ordersPerDay,
-  ),
-  ORDER_LINE_QUANTITY_LIMIT: boundedInt(
-    ...LIMIT_RANGES.ORDER_LINE_QUANTITY_LIMIT,
-    DEFAULT_ORDER_LIMITS.lineQuantity,
-  ),
-  OTP_FAILED_CHECKS_LIMIT: boundedInt(
-    ...LIMIT_RANGES.OTP_FAILED_CHECKS_LIMIT,
-    DEFAULT_SIGN_IN_LIMITS.failedChecks,
-  ),
-  OTP_FAILED_CHECKS_HOURS: boundedInt(
-    ...LIMIT_RANGES.OTP_FAILED_CHECKS_HOURS,
-    DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours,
-  ),
-  OTP_LOCK_HOURS: boundedInt(...LIMIT_RANGES.OTP_LOCK_HOURS, DEFAULT_SIGN_IN_LIMITS.lockHours),
-  DEMO_ORDER_FLOW: z.preprocess(emptyAsUnset, z.enum(['0', '1']).default('0')),
-  DEMO_ORDER_FLOW_INTERVAL_MS: z.preprocess(
-    emptyAsUnset,
-    z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
-  ),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUnset,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  // The abuse limits (abuse-limits.ts has what each means and its default).
+  ORDERS_OPEN_UNPAID_LIMIT: optional(WholeNumber(1, 1000)),
+  ORDERS_PER_DAY_LIMIT: optional(WholeNumber(1, 10_000)),
+  // The order contract takes at most 999 of one item anyway.
+  ORDER_LINE_QUANTITY_LIMIT: optional(WholeNumber(1, 999)),
+  OTP_FAILED_CHECKS_LIMIT: optional(WholeNumber(1, 1000)),
+  OTP_FAILED_CHECKS_HOURS: optional(WholeNumber(1, 30 * 24)),
+  OTP_LOCK_HOURS: optional(WholeNumber(1, 30 * 24)),
+  // Move open orders along by themselves (a demo of an order's whole life).
+  DEMO_ORDER_FLOW: optional(z.enum(['0', '1'], { error: 'Must be 0 or 1' })),
+  DEMO_ORDER_FLOW_INTERVAL_MS: optional(Milliseconds(1000, 86_400_000)),
+  // Only the console provider exists so far (codes printed and written to the outbox); naming
+  // another one is a configuration error rather than a silent fallback to printing codes.
+  SMS_PROVIDER: optional(z.enum(['console'], { error: 'Must be console (the only provider yet)' })),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
-
-export const PAYME_KEYS = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'] as const;
-
-/** The Payme keys set without the others: a half-configured cashbox would fail at the first
- * payment, so it fails the start instead. */
-export function paymeKeyProblems(env: Readonly<Record<string, string | undefined>>): string[] {
-  const isSet = (key: string) => env[key] !== undefined && env[key] !== '';
-  const set = PAYME_KEYS.filter(isSet);
-  if (set.length === 0 || set.length === PAYME_KEYS.length) return [];
-  return PAYME_KEYS.filter((key) => !isSet(key)).map(
-    (key) =>
-      `${key}: Required when ${set.join(', ')} is set (set all three, or none for the sandbox)`,
-  );
+/** What the backend runs with, whichever program starts it; every value filled in. */
+export interface BackendSettings {
+  /** How long listing totals, facet counts and categories are reused; 0: no cache. */
+  catalogCacheTtlMs: number;
+  /** A real Payme cashbox; null: the local Payme sandbox. */
+  payme: PaymeCashbox | null;
+  /** Minutes an unpaid card order is held before it is cancelled and its stock returned. */
+  paymentHoldMinutes: number;
+  orderLimits: OrderLimits;
+  signInLimits: SignInLimits;
+  /** DEMO_ORDER_FLOW=1: open orders move one step every `intervalMs`; null: they wait. */
+  demoOrderFlow: { intervalMs: number } | null;
 }
 
-/** The Payme cashbox, when all three keys are set. */
-export function paymeConfig(
-  config: Pick<Config, 'PAYME_API_URL' | 'PAYME_MERCHANT_ID' | 'PAYME_KEY'>,
-): { url: string; merchantId: string; key: string } | null {
-  const { PAYME_API_URL: url, PAYME_MERCHANT_ID: merchantId, PAYME_KEY: key } = config;
-  return url !== undefined && merchantId !== undefined && key !== undefined
-    ? { url, merchantId, key }
-    : null;
+const PAYME_KEYS = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'];
+
+/**
+ * The backend's own settings, or every problem in them. A half-configured cashbox would fail at
+ * the first payment, so it is a problem here instead.
+ */
+export function readBackendSettings(env: Env): Reading<BackendSettings> {
+  const parsed = BackendSettingsSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success ? [] : problemLines(parsed.error)),
+    ...togetherProblems(env, PAYME_KEYS, 'set all three, or none for the sandbox'),
+  ];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
+  const e = parsed.data;
+  return {
+    ok: true,
+    value: {
+      catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? DEFAULT_CATALOG_CACHE_TTL_MS,
+      payme:
+        e.PAYME_API_URL !== undefined &&
+        e.PAYME_MERCHANT_ID !== undefined &&
+        e.PAYME_KEY !== undefined
+          ? { url: e.PAYME_API_URL, merchantId: e.PAYME_MERCHANT_ID, key: e.PAYME_KEY }
+          : null,
+      paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES ?? DEFAULT_PAYMENT_HOLD_MINUTES,
+      orderLimits: {
+        openUnpaidOrders: e.ORDERS_OPEN_UNPAID_LIMIT ?? DEFAULT_ORDER_LIMITS.openUnpaidOrders,
+        ordersPerDay: e.ORDERS_PER_DAY_LIMIT ?? DEFAULT_ORDER_LIMITS.ordersPerDay,
+        lineQuantity: e.ORDER_LINE_QUANTITY_LIMIT ?? DEFAULT_ORDER_LIMITS.lineQuantity,
+      },
+      signInLimits: {
+        failedChecks: e.OTP_FAILED_CHECKS_LIMIT ?? DEFAULT_SIGN_IN_LIMITS.failedChecks,
+        failedChecksWindowHours:
+          e.OTP_FAILED_CHECKS_HOURS ?? DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours,
+        lockHours: e.OTP_LOCK_HOURS ?? DEFAULT_SIGN_IN_LIMITS.lockHours,
+      },
+      demoOrderFlow:
+        e.DEMO_ORDER_FLOW === '1'
+          ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS }
+          : null,
+    },
+  };
+}
+
+/** The standalone backend's own process: where it listens, its data, its secrets. */
+const StandaloneSchema = z.object({
+  PORT: optional(Port),
+  HOST: optional(z.string().min(1)),
+  DATA_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(DatabaseUrl),
+  CATALOG_API_KEY: optional(z.string().min(MIN_API_KEY_LENGTH)),
+  // Where order events are delivered (the bot server's /tg/order-events); both or neither.
+  ORDER_EVENTS_URL: optional(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })),
+  ORDER_EVENTS_SECRET: optional(OrderEventsSecret),
+  OPERATOR_SECRET: optional(z.string().min(16).max(500)),
+  LOG_LEVEL: optional(LogLevel),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL server; undefined: PGlite under the data dir. */
+  databaseUrl: string | undefined;
+  /** undefined: one is generated once per data dir. */
+  catalogApiKey: string | undefined;
+  /** Where order events go; null: they are kept in the outbox, not sent. */
+  orderEvents: { url: string; secret: string } | null;
+  /** undefined: one is generated once per data dir. */
+  operatorSecret: string | undefined;
+  logLevel: string;
+  backend: BackendSettings;
 }
 
 /** ORDER_EVENTS_URL without its secret (or the other way round) could never deliver. */
-export function orderEventsKeyProblems(
-  env: Readonly<Record<string, string | undefined>>,
-): string[] {
-  const isSet = (key: string) => env[key] !== undefined && env[key] !== '';
-  if (isSet('ORDER_EVENTS_URL') === isSet('ORDER_EVENTS_SECRET')) return [];
-  const missing = isSet('ORDER_EVENTS_URL') ? 'ORDER_EVENTS_SECRET' : 'ORDER_EVENTS_URL';
-  return [
-    `${missing}: Required with ${missing === 'ORDER_EVENTS_URL' ? 'ORDER_EVENTS_SECRET' : 'ORDER_EVENTS_URL'}`,
+function orderEventsProblems(env: Env): string[] {
+  if (isSet(env, 'ORDER_EVENTS_URL') === isSet(env, 'ORDER_EVENTS_SECRET')) return [];
+  const [missing, given] = isSet(env, 'ORDER_EVENTS_URL')
+    ? ['ORDER_EVENTS_SECRET', 'ORDER_EVENTS_URL']
+    : ['ORDER_EVENTS_URL', 'ORDER_EVENTS_SECRET'];
+  return [`${missing}: Required with ${given}`];
+}
+
+/** The standalone backend's configuration; a bad one fails with every bad key listed. */
+export function loadConfig(env: Env): Config {
+  const parsed = StandaloneSchema.safeParse(env);
+  const backend = readBackendSettings(env);
+  const problems = [
+    ...(parsed.success ? [] : problemLines(parsed.error)),
+    ...(backend.ok ? [] : backend.problems),
+    ...orderEventsProblems(env),
   ];
-}
-
-/** Where order events go, when configured. */
-export function orderEventsConfig(
-  config: Pick<Config, 'ORDER_EVENTS_URL' | 'ORDER_EVENTS_SECRET'>,
-): { url: string; secret: string } | null {
-  const { ORDER_EVENTS_URL: url, ORDER_EVENTS_SECRET: secret } = config;
-  return url !== undefined && secret !== undefined ? { url, secret } : null;
-}
-
-export function orderLimitsConfig(
-  config: Pick<
-    Config,
-    'ORDERS_OPEN_UNPAID_LIMIT' | 'ORDERS_PER_DAY_LIMIT' | 'ORDER_LINE_QUANTITY_LIMIT'
-  >,
-): OrderLimits {
+  if (!parsed.success || !backend.ok || problems.length > 0) {
+    throw new Error(
+      `Invalid backend configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
+  const e = parsed.data;
   return {
-    openUnpaidOrders: config.ORDERS_OPEN_UNPAID_LIMIT,
-    ordersPerDay: config.ORDERS_PER_DAY_LIMIT,
-    lineQuantity: config.ORDER_LINE_QUANTITY_LIMIT,
+    port: e.PORT ?? 4000,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    catalogApiKey: e.CATALOG_API_KEY,
+    orderEvents:
+      e.ORDER_EVENTS_URL !== undefined && e.ORDER_EVENTS_SECRET !== undefined
+        ? { url: e.ORDER_EVENTS_URL, secret: e.ORDER_EVENTS_SECRET }
+        : null,
+    operatorSecret: e.OPERATOR_SECRET,
+    logLevel: e.LOG_LEVEL ?? DEFAULT_LOG_LEVEL,
+    backend: backend.value,
   };
-}
-
-export function signInLimitsConfig(
-  config: Pick<Config, 'OTP_FAILED_CHECKS_LIMIT' | 'OTP_FAILED_CHECKS_HOURS' | 'OTP_LOCK_HOURS'>,
-): SignInLimits {
-  return {
-    failedChecks: config.OTP_FAILED_CHECKS_LIMIT,
-    failedChecksWindowHours: config.OTP_FAILED_CHECKS_HOURS,
-    lockHours: config.OTP_LOCK_HOURS,
-  };
-}
-
-/** Parses the environment once; a bad config fails with every bad key listed (values are not echoed). */
-export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = ConfigSchema.safeParse(env);
-  const lines = [
-    ...(result.success
-      ? []
-      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
-    ...paymeKeyProblems(env),
-    ...orderEventsKeyProblems(env),
-  ];
-  if (result.success && lines.length === 0) return result.data;
-  throw new Error(`Invalid backend configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
 }

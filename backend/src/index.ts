@@ -16,11 +16,11 @@ export {
   type OutboxLine,
   type SmsProvider,
 } from './sms/sms-provider';
-export { loadConfig, type Config } from './config';
+export { DEFAULT_DATA_DIR } from './api-key';
+export { loadConfig, readBackendSettings, type BackendSettings, type Config } from './config';
 export {
   DEFAULT_ORDER_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
-  LIMIT_RANGES,
   type OrderLimits,
   type SignInLimits,
 } from './abuse-limits';

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ORDER_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  loadConfig as loadBackendConfig,
+} from '@shop/backend';
+import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 import { ConfigError, loadConfig } from './config';
 
 const TOKEN = '7000000001:AAFakeTokenForTestsOnly_abcdefghijk';
+const OUTSIDE = {
+  ECOMMERCE_API_URL: 'https://api.example.uz',
+  CATALOG_API_URL: 'https://catalog.example.uz',
+  CATALOG_API_KEY: 'k-1234567890',
+};
 
 function problems(env: Record<string, string>): readonly string[] {
   try {
@@ -26,11 +37,9 @@ describe('config', () => {
       initDataMaxAgeSeconds: 3600,
       logLevel: 'info',
       relayCacheTtlMs: 30_000,
-      catalogCacheTtlMs: 30_000,
       yandexMapsApiKey: undefined,
       buildPollIntervalMs: undefined,
-      payme: null,
-      paymentHoldMinutes: 30,
+      embeddedBackend: { catalogCacheTtlMs: 30_000, payme: null, paymentHoldMinutes: 30 },
     });
     expect(config.webappDist).toMatch(/webapp[/\\]dist$/);
     expect(config.dataDir).toMatch(/data$/);
@@ -122,12 +131,12 @@ describe('config', () => {
       PAYME_KEY: 'test-key-from-the-cabinet',
       PAYMENT_HOLD_MINUTES: '45',
     });
-    expect(config.payme).toEqual({
+    expect(config.embeddedBackend.payme).toEqual({
       url: 'https://checkout.test.paycom.uz/api',
       merchantId: '5e730e8e0b852a417aa49ceb',
       key: 'test-key-from-the-cabinet',
     });
-    expect(config.paymentHoldMinutes).toBe(45);
+    expect(config.embeddedBackend.paymentHoldMinutes).toBe(45);
     expect(problems({ PAYME_KEY: 'secret' })).toEqual([
       expect.stringMatching(/^PAYME_API_URL: Required when PAYME_KEY is set/),
       expect.stringMatching(/^PAYME_MERCHANT_ID: Required when PAYME_KEY is set/),
@@ -141,20 +150,20 @@ describe('config', () => {
     expect(problems({ PAYME_KEY: 'secret-value' }).join('\n')).not.toContain('secret-value');
   });
 
-  it('passes the abuse limits to the embedded backend, and only those that are set', () => {
+  it('passes the abuse limits to the embedded backend, the defaults for those not set', () => {
     const config = loadConfig({
       ORDERS_OPEN_UNPAID_LIMIT: '3',
       ORDER_LINE_QUANTITY_LIMIT: '50',
       OTP_LOCK_HOURS: '12',
     });
-    expect(config.orderLimits).toEqual({
+    expect(config.embeddedBackend.orderLimits).toEqual({
       openUnpaidOrders: 3,
-      ordersPerDay: undefined,
+      ordersPerDay: DEFAULT_ORDER_LIMITS.ordersPerDay,
       lineQuantity: 50,
     });
-    expect(config.signInLimits).toEqual({
-      failedChecks: undefined,
-      failedChecksWindowHours: undefined,
+    expect(config.embeddedBackend.signInLimits).toEqual({
+      failedChecks: DEFAULT_SIGN_IN_LIMITS.failedChecks,
+      failedChecksWindowHours: DEFAULT_SIGN_IN_LIMITS.failedChecksWindowHours,
       lockHours: 12,
     });
     expect(
@@ -162,6 +171,49 @@ describe('config', () => {
         (line) => line.split(':')[0],
       ),
     ).toEqual(['ORDERS_PER_DAY_LIMIT', 'OTP_FAILED_CHECKS_LIMIT']);
+  });
+
+  it("reports a bad setting of the embedded backend in the same failure as the server's own", () => {
+    const found = problems({
+      PORT: 'eighty',
+      ORDERS_PER_DAY_LIMIT: '0',
+      PAYME_KEY: 'half-configured',
+      BOT_MODE: 'webhook',
+    });
+    expect(found.map((line) => line.split(':')[0])).toEqual([
+      'PORT',
+      'ORDERS_PER_DAY_LIMIT',
+      'PAYME_API_URL',
+      'PAYME_MERCHANT_ID',
+      'WEBHOOK_SECRET',
+      'BOT_TOKEN',
+    ]);
+    // Checked with outside backends too: a typo is reported before the day it matters.
+    expect(problems({ ...OUTSIDE, PAYMENT_HOLD_MINUTES: 'soon' })).toEqual([
+      expect.stringMatching(/^PAYMENT_HOLD_MINUTES: /),
+    ]);
+  });
+
+  it('reads the embedded backend settings as the standalone backend does', () => {
+    const env = {
+      CATALOG_CACHE_TTL_MS: '5000',
+      PAYME_API_URL: 'https://checkout.test.paycom.uz/api/',
+      PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
+      PAYME_KEY: 'test-key-from-the-cabinet',
+      ORDERS_OPEN_UNPAID_LIMIT: '3',
+      OTP_LOCK_HOURS: '12',
+      DEMO_ORDER_FLOW: '1',
+    };
+    expect(loadConfig(env).embeddedBackend).toEqual(loadBackendConfig(env).backend);
+  });
+
+  it('names the most of one item per order that the backend in use allows', () => {
+    expect(loadConfig({}).orderLineQuantityLimit).toBe(ORDER_LINE_QUANTITY_LIMIT);
+    expect(loadConfig({ ORDER_LINE_QUANTITY_LIMIT: '50' }).orderLineQuantityLimit).toBe(50);
+    // The variable sets the embedded backend's limit; outside backends keep the contract's.
+    expect(loadConfig({ ...OUTSIDE, ORDER_LINE_QUANTITY_LIMIT: '50' }).orderLineQuantityLimit).toBe(
+      ORDER_LINE_QUANTITY_LIMIT,
+    );
   });
 
   it('lists every bad key at once', () => {
@@ -174,16 +226,19 @@ describe('config', () => {
     });
     expect(found.map((line) => line.split(':')[0])).toEqual([
       'PORT',
+      'LOG_LEVEL',
       'UPSTREAM_TIMEOUT_MS',
       'BOT_MODE',
-      'LOG_LEVEL',
       'SMS_PROVIDER',
     ]);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
   });
 
   it('reads the order-events secret and the demo order flow', () => {
-    expect(loadConfig({})).toMatchObject({ orderEventsSecret: undefined, demoOrderFlow: null });
+    expect(loadConfig({})).toMatchObject({
+      orderEventsSecret: undefined,
+      embeddedBackend: { demoOrderFlow: null },
+    });
     expect(
       loadConfig({
         ORDER_EVENTS_SECRET: 'a-long-enough-secret-0123',
@@ -191,10 +246,11 @@ describe('config', () => {
       }),
     ).toMatchObject({
       orderEventsSecret: 'a-long-enough-secret-0123',
-      demoOrderFlow: { intervalMs: 120_000 },
+      embeddedBackend: { demoOrderFlow: { intervalMs: 120_000 } },
     });
     expect(
-      loadConfig({ DEMO_ORDER_FLOW: '1', DEMO_ORDER_FLOW_INTERVAL_MS: '5000' }).demoOrderFlow,
+      loadConfig({ DEMO_ORDER_FLOW: '1', DEMO_ORDER_FLOW_INTERVAL_MS: '5000' }).embeddedBackend
+        .demoOrderFlow,
     ).toEqual({ intervalMs: 5000 });
     expect(
       problems({
@@ -283,7 +339,7 @@ describe('config', () => {
 
   it('reads the relay and catalogue cache TTLs (0 turns them off) and checks the Yandex Maps key', () => {
     expect(loadConfig({ RELAY_CACHE_TTL_MS: '0' }).relayCacheTtlMs).toBe(0);
-    expect(loadConfig({ CATALOG_CACHE_TTL_MS: '0' }).catalogCacheTtlMs).toBe(0);
+    expect(loadConfig({ CATALOG_CACHE_TTL_MS: '0' }).embeddedBackend.catalogCacheTtlMs).toBe(0);
     expect(problems({ CATALOG_CACHE_TTL_MS: 'soon' })).toHaveLength(1);
     expect(loadConfig({ RELAY_CACHE_TTL_MS: '5000' }).relayCacheTtlMs).toBe(5000);
     expect(

@@ -21,6 +21,7 @@ function startBackend(
   const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const urlHost = ownHost.includes(':') ? `[${ownHost}]` : ownHost;
   const backendOptions: EmbeddedBackendOptions = {
+    ...config.embeddedBackend,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     host: '127.0.0.1',
@@ -31,15 +32,9 @@ function startBackend(
       name: 'backend',
       ...(logStream ? { stream: logStream } : {}),
     },
-    catalogCacheTtlMs: config.catalogCacheTtlMs,
-    payme: config.payme,
-    paymentHoldMinutes: config.paymentHoldMinutes,
-    orderLimits: config.orderLimits,
-    signInLimits: config.signInLimits,
     orderEvents: orderEventsSecret
       ? { url: `http://${urlHost}:${config.port}${ORDER_EVENTS_PATH}`, secret: orderEventsSecret }
       : null,
-    demoOrderFlow: config.demoOrderFlow,
   };
   return startEmbeddedBackend(backendOptions);
 }

@@ -1,26 +1,8 @@
-import { ERROR_STATUS, type ApiError, type ErrorCode, type FieldError } from '@shop/shared';
+// The server's one error handler: a ShopError in its own code and words, Fastify's refusals in
+// fixed ones, anything else a bare 500.
+import type { ErrorCode } from '@shop/shared';
+import { errorBody, ShopError } from '@shop/shared/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/**
- * The one error type this server throws; the handler below turns it into `{ code, message }`.
- * Its status is the code's, from the table the backend uses too, so a code means one status
- * whichever server answers.
- */
-export class HttpError extends Error {
-  readonly statusCode: number;
-
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: FieldError[],
-    /** Seconds until the call may be tried again (a rate limit's wait), sent as `retry_after`. */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-    this.statusCode = ERROR_STATUS[code];
-  }
-}
 
 /**
  * Fastify's own refusals by status, with fixed texts: its messages quote the request (a content
@@ -39,25 +21,12 @@ const FRAMEWORK_REFUSALS: Readonly<Record<number, { code: ErrorCode; message: st
 };
 const BAD_REQUEST = { code: 'bad_request', message: 'The request could not be read' } as const;
 
-export function errorBody(
-  code: ErrorCode,
-  message: string,
-  details?: FieldError[],
-  retryAfter?: number,
-): ApiError {
-  return {
-    code,
-    message,
-    ...(details === undefined ? {} : { details }),
-    ...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
-  };
-}
-
-export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
-  return reply
-    .code(error.statusCode)
-    .type('application/json; charset=utf-8')
-    .send(errorBody(error.code, error.message, error.details, error.retryAfter));
+/** Answers with the error's status and its wire body; a wait goes in `retry-after` as well. */
+export function sendError(reply: FastifyReply, error: ShopError): FastifyReply {
+  if (error.options.retryAfter !== undefined) {
+    void reply.header('retry-after', String(error.options.retryAfter));
+  }
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -65,16 +34,16 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /**
- * One handler for every error: our HttpError keeps its code; Fastify's own 4xx (malformed JSON,
+ * One handler for every error: a ShopError keeps its code; Fastify's own 4xx (malformed JSON,
  * body too large, unsupported type) get the closed-list code for their status; anything else is
  * a 500 whose body says nothing about the cause, which goes to the log instead.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof ShopError) {
       // A browser that navigated away aborts its own calls: nothing failed, so no warning.
       const clientGone = request.raw.destroyed || reply.raw.destroyed;
-      if (error.statusCode >= 500 && !clientGone) {
+      if (error.status >= 500 && !clientGone) {
         request.log.warn({ code: error.code }, error.message);
       }
       return sendError(reply, error);
@@ -85,9 +54,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : refusal.message;
-      return sendError(reply, new HttpError(refusal.code, message));
+      return sendError(reply, new ShopError(refusal.code, message));
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return sendError(reply, new HttpError('internal_error', 'Internal Server Error'));
+    return sendError(reply, new ShopError('internal_error', 'Internal Server Error'));
   });
 }

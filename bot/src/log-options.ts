@@ -1,6 +1,6 @@
 // How the server logs: pino's options. Secrets are redacted, time is ISO, and request lines
 // carry no long digit runs.
-import { redactDigitRuns } from '@shop/shared';
+import { HEADERS, redactDigitRuns } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 
 export interface LogOptions {
@@ -16,8 +16,8 @@ export interface LogOptions {
 const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'req.headers["x-telegram-init-data"]',
+  `req.headers["${HEADERS.apiKey}"]`,
+  `req.headers["${HEADERS.telegramInitData}"]`,
   'req.headers["x-telegram-bot-api-secret-token"]',
   'res.headers["set-cookie"]',
 ];

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { errorBody, ShopError } from '@shop/shared/server';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -10,7 +11,7 @@ import {
   type TrustProxy,
   type Upstreams,
 } from './config';
-import { HttpError, errorBody, installErrorHandler, sendError } from './errors';
+import { installErrorHandler, sendError } from './errors';
 import { installRequestLog } from './request-log';
 import { loggerOptions, type LogOptions } from './log-options';
 import { registerMedia } from './relay/media';
@@ -68,7 +69,7 @@ export interface ServerDeps {
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
    */
   trustProxy?: TrustProxy;
-  /** The abuse limits (requests per client and overall); absent: none (tests of other things). */
+  /** Rate limits per client, per account and overall; absent: none (tests of other things). */
   rateLimits?: RateLimitOptions;
   log?: LogOptions;
 }
@@ -82,12 +83,12 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const refusal =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? new HttpError('request_timeout', 'The request took too long to arrive')
-      : new HttpError('bad_request', 'The request could not be read');
-  const body = JSON.stringify(errorBody(refusal.code, refusal.message));
+      ? new ShopError('request_timeout', 'The request took too long to arrive')
+      : new ShopError('bad_request', 'The request could not be read');
+  const body = JSON.stringify(errorBody(refusal));
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${String(refusal.statusCode)} ${STATUS_CODES[refusal.statusCode] ?? ''}\r\n` +
+      `HTTP/1.1 ${String(refusal.status)} ${STATUS_CODES[refusal.status] ?? ''}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );
@@ -140,8 +141,8 @@ function createFastify(deps: ServerDeps): FastifyInstance {
       void sendError(
         reply,
         status < 500
-          ? new HttpError('bad_request', 'The request URL is not valid')
-          : new HttpError('internal_error', 'Internal Server Error'),
+          ? new ShopError('bad_request', 'The request URL is not valid')
+          : new ShopError('internal_error', 'Internal Server Error'),
       );
     },
   });

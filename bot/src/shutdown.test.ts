@@ -21,7 +21,8 @@ describe('shutdown', () => {
     const ran: string[] = [];
     const shutdown = createShutdown({
       logger: app.log,
-      stepTimeoutMs: 50,
+      // Long enough for a step that finishes on a loaded machine; the hanging one waits it out.
+      stepTimeoutMs: 1000,
       steps: [
         {
           name: 'bot',

@@ -1,2 +1,4 @@
 // Server-only helpers shared by backend/ and bot/ (Node APIs; never imported by the webapp).
+export * from './env-settings';
 export * from './order-event-signature';
+export * from './shop-error';

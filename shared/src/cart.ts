@@ -2,7 +2,7 @@ import { CartItemSchema, MAX_CART_LINES, MAX_ITEM_QUANTITY, type CartItem } from
 import { sumMoney } from './money';
 import { stableStringify } from './stable-json';
 
-// Cart rules of spec §4 as pure functions over immutable arrays: the zustand store, the
+// The cart's rules as pure functions over immutable arrays: the zustand store, the
 // login sync and the backend all call these, so the merge cannot differ between them. Each
 // returns a new array, even when nothing changed, so no caller ends up sharing mutable state.
 
@@ -22,7 +22,7 @@ export function addToCart(cart: readonly CartItem[], item: CartItem): CartItem[]
   );
 }
 
-/** Zero or less removes the line (spec §5); an unknown product_id changes nothing. */
+/** Zero or less removes the line; an unknown product_id changes nothing. */
 export function setQuantity(
   cart: readonly CartItem[],
   productId: number,
@@ -43,7 +43,7 @@ export function clearCart(): CartItem[] {
 }
 
 /**
- * Sync after login (spec §4): equal product_ids have their quantities added, the rest are
+ * Sync after sign-in: equal product_ids have their quantities added, the rest are
  * appended. The backend's order comes first because that is the cart the shopper saw last on
  * another device; new local lines follow. Line details (price, name) come from the backend copy,
  * which is the fresher one. Duplicates inside either side are folded too, so a corrupt input

@@ -8,7 +8,7 @@ export const DEFAULT_LANGUAGE: Language = 'uz';
 export const LanguageSchema = z.enum(LANGUAGES);
 
 export const LANGUAGE_COOKIE = 'lang';
-// Spec §2: the choice is remembered for 365 days.
+// A shopper's language choice is remembered for a year.
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 export function isLanguage(x: unknown): x is Language {
@@ -36,7 +36,7 @@ export interface LanguageSources {
 }
 
 /**
- * The shopper's own choice (the cookie the language switch writes) wins once made (design §4);
+ * The shopper's own choice (the cookie the language switch writes) wins once made, in Telegram too;
  * before that, inside Telegram its app language is the best signal, then the browser's, then uz.
  * The cookie is matched exactly because only we write it, so anything else there is tampering
  * or an old format and is ignored rather than guessed at.

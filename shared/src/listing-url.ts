@@ -217,8 +217,3 @@ export function removeFilter(filter: ListingFilter, chip: ActiveFilter): Listing
   }
   return next;
 }
-
-/** A stable string for a filter, e.g. to reset a form when the applied filter changes. */
-export function filterKey(filter: ListingFilter): string {
-  return listingSearchParams({ filter, page: 1, q: '' }).toString();
-}

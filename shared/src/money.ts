@@ -11,7 +11,7 @@ const NBSP = '\u00A0';
 
 /**
  * Uzbek writes the currency with the modifier letter turned comma (U+02BB), as Uzbek Latin spells
- * oʻ, never an ASCII apostrophe. English reads "sum", the name spec §1 gives the currency.
+ * oʻ, never an ASCII apostrophe. English reads "sum", the shop's English name for the currency.
  */
 export const CURRENCY_SUFFIX: Readonly<Record<Language, string>> = {
   uz: 'so\u02BBm',

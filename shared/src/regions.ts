@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Language } from './languages';
 
-/** Spec §3 order: the capital first (the default), then the official order of the regions. */
+/** The capital first (the default), then the regions in their official order. */
 export const REGION_SLUGS = [
   'tashkent',
   'tashkent-region',

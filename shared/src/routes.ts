@@ -7,12 +7,12 @@ interface RouteShape {
   /** Relative to the language prefix, `:name` a slug-shaped parameter; '' is the home page. */
   readonly pattern: string;
   readonly layout: RouteLayout;
-  /** Whether a guest must sign in first (spec §2, §6). */
+  /** Whether a guest must sign in first (checkout, account, orders). */
   readonly auth: boolean;
 }
 
 /**
- * The one route table (spec §2). The webapp builds its router from it and the server answers
+ * The one route table. The webapp builds its router from it and the server answers
  * 404 for any path it does not match, so the two can never disagree about what exists.
  * Static segments are case-sensitive; `matchRoute` is the one matcher of both.
  */
@@ -31,7 +31,7 @@ export const ROUTES = [
   { id: 'categories', pattern: 'categories', layout: 'default', auth: false },
   { id: 'checkout', pattern: 'checkout', layout: 'checkout', auth: true },
   { id: 'payment', pattern: 'checkout/payment', layout: 'checkout', auth: true },
-  // The spec does not say; the confirmation only reads an order the shopper was just handed,
+  // Open to guests: the confirmation only reads an order the shopper was just handed,
   // and a session that expired meanwhile should not turn "thank you" into a sign-in wall.
   { id: 'confirmed', pattern: 'checkout/confirmed', layout: 'default', auth: false },
   { id: 'contacts', pattern: 'contacts', layout: 'default', auth: false },
@@ -43,7 +43,7 @@ export const ROUTES = [
   { id: 'product', pattern: 'products/:slug', layout: 'default', auth: false },
   { id: 'publicOffer', pattern: 'public-offer', layout: 'default', auth: false },
   { id: 'return', pattern: 'return', layout: 'default', auth: false },
-  // The spec leaves the sign-in path open (§2); a page, not a modal, so it can be linked to.
+  // Sign-in is a page, not a modal, so it can be linked to (and come back with ?next=).
   { id: 'signIn', pattern: 'sign-in', layout: 'default', auth: false },
 ] as const satisfies readonly RouteShape[];
 

@@ -1,4 +1,4 @@
-// What the bot tells a shopper about an order (issue 8), end to end: a shop whose bot talks to a
+// What the bot tells a shopper about an order, end to end: a shop whose bot talks to a
 // local stand-in of the Bot API that records every call (support/bot-shop.ts), and the journey of
 // support/bot-journey.ts: sign in inside Telegram, order in the app, one confirmation in the chat,
 // each status the operator's command (`pnpm order:status`, a real child process) sets arriving

@@ -1,4 +1,4 @@
-// Issue 9 §3: a product or blog page draws its product or post from the data the server wrote
+// A product or blog page draws its product or post from the data the server wrote
 // into the HTML (dehydrated query state), with no request for it; and before the app's code has
 // run, the page already shows a grey outline of itself under the shop's header, which stands
 // where the app then draws it (Telegram's own header takes its place there).

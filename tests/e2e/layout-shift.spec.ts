@@ -1,4 +1,4 @@
-// Issue 9 §3: every picture, carousel and badge has its space before it arrives, so late images
+// Every picture, carousel and badge has its space before it arrives, so late images
 // and data move nothing. Measured as Chromium measures it for Lighthouse (cumulative layout
 // shift, from the page's own layout-shift entries), with every picture and every API answer held
 // back: a layout value, the same on a fast machine and a slow one.
@@ -8,7 +8,7 @@ import { apiBlogs, apiProducts } from '../support/shop-api';
 import { openInTelegram } from '../support/telegram';
 
 /**
- * Issue 9 §3 sets CLS ≤ 0.02 per page (as Lighthouse measures it). These pages measure 0 here;
+ * The target is CLS ≤ 0.02 per page (as Lighthouse measures it). These pages measure 0 here;
  * the bound leaves a little room but catches a page that starts to shift long before the target:
  * the home page's banner skeleton being 25 px short of the banners was 0.018 on its own.
  */

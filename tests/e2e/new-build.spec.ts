@@ -1,4 +1,4 @@
-// A new build deployed while a page is open (spec §7, build metadata): the page looks at
+// A new build deployed while a page is open: the page looks at
 // /version.json on focus and every BUILD_POLL_INTERVAL_MS, offers "A new version is ready —
 // Reload", and after the reload runs the new build. A shop of its own serves a copy of the build,
 // and a real `vite build` into that copy is the deploy.

@@ -1,4 +1,4 @@
-// Offline that helps (issue 9 §2), the write side: a signed-in shopper's cart change made with
+// Offline that helps, the write side: a signed-in shopper's cart change made with
 // the network off reaches the server once it is back, exactly once and nothing lost across a
 // reload; an order placed offline waits with its Idempotency-Key, survives a reload, is sent once
 // when the network returns, and a waiting order the shopper cancels is never sent. The page is

@@ -1,4 +1,4 @@
-// Offline after one visit online (spec §1, §4; issue 9 "Offline that helps"): the Workbox worker
+// Offline after one visit online: the Workbox worker
 // gives the shell and the build's scripts, the persisted query cache (IndexedDB, per language)
 // gives the answers each page showed. A page never opened says it needs the network and opens
 // by itself when the network is back. And a new worker taking over reloads the page once.

@@ -1,4 +1,4 @@
-// "My orders" (issue 8 §2): the list, newest first with dates per language; an order's page with
+// "My orders": the list, newest first with dates per language; an order's page with
 // its lines, recipient, delivery, payment and the status history read from the details call;
 // "Order again"; an order opened from a Telegram deep link, signed out and signed in, with
 // Telegram's BackButton leading to the list. Russian and English standalone, Uzbek inside Telegram

@@ -1,4 +1,4 @@
-// The installable web app (spec §1, §4): the manifest, the service worker's precached offline
+// The installable web app: the manifest, the service worker's precached offline
 // shell, and no worker inside Telegram. The reload when another worker takes control is in
 // offline.spec.ts (on a shop of its own, whose build it changes) and, case by case, in
 // webapp/src/lib/pwa/register-service-worker.test.ts. Every other spec blocks service workers

@@ -15,7 +15,7 @@ test.describe('resilience: failed chunks, stale sessions, carts across devices',
     });
     await page.goto('/en/categories');
     await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
-    // One guarded reload (spec §8: at most once per 10 s per path), not a reload loop.
+    // One guarded reload (at most once per 10 s per path), not a reload loop.
     expect(loads).toBe(2);
     await page.waitForTimeout(1_000);
     expect(loads).toBe(2);

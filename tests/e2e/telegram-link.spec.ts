@@ -1,4 +1,4 @@
-// Linking a shop account to a Telegram chat (issue 8): inside Telegram the app sends the raw init
+// Linking a shop account to a Telegram chat: inside Telegram the app sends the raw init
 // data with the bearer token to POST /tg/link after a sign-in and at start when already signed in,
 // and the server records the link; outside Telegram, /account's "Order updates in Telegram" gives a
 // one-time t.me/<bot>?start=link_… link that the bot redeems when Start is pressed. The shop runs

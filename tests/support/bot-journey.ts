@@ -1,4 +1,4 @@
-// The bot's side of an order, as a shopper in Telegram lives it (issue 8), written once for
+// The bot's side of an order, as a shopper in Telegram lives it, written once for
 // the specs that run it: bot-messages.spec.ts on one shop, cluster.spec.ts on two servers behind
 // one balancer. Sign in inside Telegram (the app links the chat), order in the app, and the chat
 // receives exactly one confirmation in the shopper's language with an "Open order" button; the

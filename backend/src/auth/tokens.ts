@@ -6,9 +6,9 @@ import type { Db } from '../db/client';
 import { authTokens } from '../db/schema';
 import type { AuthUser } from '../http/call-route';
 
-export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -3,7 +3,7 @@ import type { Route } from '../http/route-binder';
 import { SEARCH_LIMIT, type CatalogService } from './catalog-service';
 import type { OrderService } from '../orders/order-service';
 import { isPgInt } from '../http/database-input';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 import { pageMeta } from '../http/paging';
 
 export function registerCatalogRoutes(

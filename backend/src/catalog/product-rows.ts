@@ -1,6 +1,6 @@
 // The product answer (ProductSchema) straight from SQL: one row per product with its variants and
 // pictures gathered as JSON and its texts picked in the shopper's language, so a page of products
-// costs one statement. The listing embeds it in its own statement (listing-query.ts).
+// costs one statement. Products are loaded by id with it, and kept, in product-cache.ts.
 import type { Language, Product } from '@shop/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -16,7 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw-rows';
+import { queryRows, sqlList } from '../db/raw-rows';
 import type { QueryWord } from './search-text';
 
 /**
@@ -25,15 +25,15 @@ import type { QueryWord } from './search-text';
  * word_similarity_threshold, which the index condition (<%) uses; the explicit check below keeps
  * the rule ours even on a server configured otherwise.
  */
-export const FUZZY_SIMILARITY = 0.6;
+const FUZZY_SIMILARITY = 0.6;
 /** Shorter words share too many trigrams with unrelated words ('mug' ~ 'mum') to guess typos;
  * the vocabulary holds no shorter words either (drizzle/0003). */
-export const FUZZY_MIN_LENGTH = 4;
+const FUZZY_MIN_LENGTH = 4;
 /** Merging doubled letters can shrink noise to almost nothing ('ааааа' → 'a'), which would be a
  * prefix of half the catalogue; such a loose spelling is not used. */
-export const LOOSE_MIN_LENGTH = 3;
+const LOOSE_MIN_LENGTH = 3;
 /** Corrections tried per query word, the most similar first. */
-export const MAX_CORRECTIONS = 8;
+const MAX_CORRECTIONS = 8;
 
 const IdRowSchema = z.object({ id: z.number().int() });
 const CorrectionRowSchema = z.object({
@@ -117,10 +117,7 @@ const columnOf = (prefix: string, i: number) => sql.raw(`${prefix}${i}`);
 
 function inScope(q: SearchQuery): SQL {
   return sql`p.active and p.price is not null
-    and p.category_id in (${sql.join(
-      q.categoryIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`;
+    and p.category_id in (${sqlList(q.categoryIds)})`;
 }
 
 /** `part(0) separator part(1) …` for each query word. */
@@ -189,13 +186,7 @@ function typoStatement(
     (term, i) =>
       sql`, ${term.typoHit} as ${columnOf('h', i)}, ${term.similarity} as ${columnOf('s', i)}`,
   );
-  const notFound =
-    found.length > 0
-      ? sql` and p.id not in (${sql.join(
-          found.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
+  const notFound = found.length > 0 ? sql` and p.id not in (${sqlList(found)})` : sql``;
   const words = terms.length;
   return rankedStatement(q, terms, columns, notFound, {
     keep: each(words, (i) => sql`${columnOf('h', i)} >= 0`, ' and '),

@@ -130,8 +130,8 @@ export interface QueryWord {
 }
 
 /** Words shorter than this carry no meaning alone (a stray letter or a size like "l"). */
-export const MIN_QUERY_WORD = 2;
-export const MAX_QUERY_WORDS = 6;
+const MIN_QUERY_WORD = 2;
+const MAX_QUERY_WORDS = 6;
 
 export function queryWords(query: string): QueryWord[] {
   const words = foldWords(query).filter((word) => word.length >= MIN_QUERY_WORD);

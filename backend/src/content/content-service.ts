@@ -16,12 +16,12 @@ import {
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blogPosts, deliveryMethods, infoPages, paymentTypes, slides, stores } from '../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 import { pageMeta } from '../http/paging';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../media/drawings';
 import { pick } from '../catalog/localize';
 
-export const BLOGS_PER_PAGE = 10;
+const BLOGS_PER_PAGE = 10;
 
 type BlogRow = typeof blogPosts.$inferSelect;
 
@@ -38,11 +38,11 @@ export function toStore(row: StoreRow, lang: Language): Store {
   };
 }
 
-export function slideImageUrl(id: number): string {
+function slideImageUrl(id: number): string {
   return `/media/slides/${id}.svg`;
 }
 
-export function blogImageUrl(slug: string): string {
+function blogImageUrl(slug: string): string {
   return `/media/blog/${slug}.svg`;
 }
 

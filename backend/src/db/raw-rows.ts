@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+// Hand-written SQL: running it with its rows checked, and binding a list of values into it.
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from './client';
 
@@ -20,4 +21,12 @@ export async function queryRows<S extends z.ZodType>(
       : undefined;
   if (!Array.isArray(rows)) throw new Error('The database answered without rows');
   return rows.map((row: unknown) => schema.parse(row));
+}
+
+/** The values as bound parameters, comma-separated: the inside of `in (...)` or `array[...]`. */
+export function sqlList(values: readonly (string | number)[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 }

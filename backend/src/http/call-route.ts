@@ -12,7 +12,7 @@ import {
 } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { readAccountType, readBearer, readLanguage } from './headers';
 import { findNulCharacters } from './database-input';
 
@@ -89,7 +89,7 @@ export function registerCall<C extends CallDef>(
       if (!lang.ok) headerDetails.push(lang.error);
       if (!accountType.ok) headerDetails.push(accountType.error);
       if (!lang.ok || !accountType.ok) {
-        throw new AppError('validation_error', 'Invalid request headers', {
+        throw new ShopError('validation_error', 'Invalid request headers', {
           details: headerDetails,
         });
       }
@@ -98,7 +98,7 @@ export function registerCall<C extends CallDef>(
       if (call.auth === 'bearer' && call.backend === 'ecommerce') {
         const token = readBearer(request);
         user = token === null ? null : await options.authenticate(token);
-        if (user === null) throw new AppError('unauthorized', 'Sign in to continue');
+        if (user === null) throw new ShopError('unauthorized', 'Sign in to continue');
       }
 
       const details: FieldError[] = [
@@ -111,7 +111,7 @@ export function registerCall<C extends CallDef>(
       const rawBody: unknown = request.body;
       const body = parsePart(call.body, rawBody, 'body', details);
       if (details.length > 0) {
-        throw new AppError('validation_error', 'The request is not valid', { details });
+        throw new ShopError('validation_error', 'The request is not valid', { details });
       }
 
       // The casts are sound: each value was produced by the very schema its type is derived from.

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blogPosts, categories, productImages, products, slides } from '../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 import { isDrawingKind, productSvg, slideSvg, type DrawingKind } from './drawings';
 
 const CACHE = 'public, max-age=31536000, immutable';

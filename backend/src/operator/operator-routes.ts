@@ -4,11 +4,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { OrderStatusSchema, type Order, type OrderStatus } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import type { OrderStatusService } from '../orders/order-status';
 
 export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
-export const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
+const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
 
 /** The answer of `POST /operator/orders/:number/status`. */
 export interface OperatorStatusAnswer {
@@ -33,17 +33,17 @@ export function registerOperatorRoutes(
   app.post(OPERATOR_STATUS_PATH, async (request): Promise<OperatorStatusAnswer> => {
     const given = request.headers[OPERATOR_SECRET_HEADER];
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), secretDigest)) {
-      throw new AppError('unauthorized', 'A valid operator secret is required');
+      throw new ShopError('unauthorized', 'A valid operator secret is required');
     }
     const params = ParamsSchema.safeParse(request.params);
     if (!params.success) {
-      throw new AppError('validation_error', 'The order number is not valid', {
+      throw new ShopError('validation_error', 'The order number is not valid', {
         details: [{ field: 'number', message: '1 to 60 characters' }],
       });
     }
     const body = BodySchema.safeParse(request.body);
     if (!body.success) {
-      throw new AppError('validation_error', 'Send { "status": <an order status> }', {
+      throw new ShopError('validation_error', 'Send { "status": <an order status> }', {
         details: [{ field: 'status', message: `One of: ${OrderStatusSchema.options.join(', ')}` }],
       });
     }

@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ApiErrorSchema, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
-import { BACKEND_URL_FILE, OPERATOR_SECRET_FILE } from '../api-key';
+import { BACKEND_URL_FILE, DEFAULT_DATA_DIR, OPERATOR_SECRET_FILE } from '../api-key';
 import { OPERATOR_SECRET_HEADER, type OperatorStatusAnswer } from './operator-routes';
 
-export const USAGE = `Usage: pnpm order:status <order number> <status>
+const USAGE = `Usage: pnpm order:status <order number> <status>
   status: one of ${ORDER_STATUSES.join(', ')}
   The shop must be running (pnpm start). For a backend elsewhere set BACKEND_URL and OPERATOR_SECRET.`;
 
@@ -52,7 +52,7 @@ async function findBackend(env: CommandIo['env']): Promise<Target> {
     if (!secret) return { problem: 'BACKEND_URL is set but OPERATOR_SECRET is not: set both.' };
     return { url, secret };
   }
-  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const dataDir = resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   const written = await readTrimmed(join(dataDir, BACKEND_URL_FILE));
   if (written === null) {
     return {

@@ -10,10 +10,10 @@ import { and, asc, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderEvents } from '../db/schema';
 
-export const MAX_BATCH = 100;
-export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
-export const DEFAULT_POLL_INTERVAL_MS = 2_000;
-export const DEFAULT_BACKOFF = { firstMs: 1_000, maxMs: 5 * 60_000 } as const;
+const MAX_BATCH = 100;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+const DEFAULT_POLL_INTERVAL_MS = 2_000;
+const DEFAULT_BACKOFF = { firstMs: 1_000, maxMs: 5 * 60_000 } as const;
 
 export interface OrderEventsTarget {
   /** The receiver's endpoint, e.g. `http://127.0.0.1:3000/tg/order-events`. */
@@ -265,13 +265,4 @@ export function createOrderEventDeliverer(
       await loop;
     },
   };
-}
-
-/** Undelivered events, oldest first (tests and diagnostics). */
-export async function pendingOrderEvents(db: Db): Promise<{ id: string; attempts: number }[]> {
-  return db
-    .select({ id: orderEvents.id, attempts: orderEvents.attempts })
-    .from(orderEvents)
-    .where(isNull(orderEvents.deliveredAt))
-    .orderBy(asc(orderEvents.seq));
 }

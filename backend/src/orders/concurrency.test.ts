@@ -10,7 +10,12 @@ import { orders, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { signIn } from '../testing/http-client';
 import { pickupOrder } from '../testing/order-bodies';
-import { createTestBackend, TEST_DATABASE_URL, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  stockOf,
+  TEST_DATABASE_URL,
+  type TestBackend,
+} from '../testing/test-backend';
 
 describe.skipIf(!TEST_DATABASE_URL)('concurrent orders on postgres', () => {
   let t: TestBackend;
@@ -90,12 +95,8 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent orders on postgres', () => {
     ]);
   }
 
-  async function stock(id: number): Promise<number> {
-    const [row] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, id));
-    return row?.quantity ?? -1;
+  function stock(id: number): Promise<number> {
+    return stockOf(t.db, id);
   }
 
   it('sells a stock of 5 to exactly 5 of 20 simultaneous buyers and never goes negative', async () => {

@@ -5,7 +5,7 @@
 import { and, asc, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { OPEN_ORDER_STATUSES, isOrderStatus, nextStatus } from '@shop/shared';
 import type { OrderStatusService } from './order-status';
 
@@ -39,7 +39,7 @@ export async function advanceOpenOrders(db: Db, statuses: OrderStatusService): P
       await statuses.changeStatus(order.number, next, order.status);
       moved += 1;
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+      if (!(error instanceof ShopError && error.code === 'conflict')) throw error;
     }
   }
   return moved;

@@ -1,22 +1,23 @@
-// Idempotency-Key for order creation (Stripe's rules, /work/shared/notes.md). The key is bound to
-// the request body's hash by a row committed before the attempt does anything, so a second body
-// under the same key is refused whatever became of the first attempt, a failed one included. A
-// retry of the same body while the first runs is told to come back (409); once the first created
-// its order, the retry gets that answer again. A refused attempt took nothing (its transaction
-// rolled back), so the same body may run again under its key, e.g. after a restock.
+// Idempotency-Key for order creation, on Stripe's rules (one key, one request body, one answer
+// replayed for 24 hours). The key is bound to the request body's hash by a row committed before the
+// attempt does anything, so a second body under the same key is refused whatever became of the
+// first attempt, a failed one included. A retry of the same body while the first runs is told to
+// come back (409); once the first created its order, the retry gets that answer again. A refused
+// attempt took nothing (its transaction rolled back), so the same body may run again under its key,
+// e.g. after a restock.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 
 /** Keys are kept, and their answers replayed, this long after their first use. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 /**
  * How long a started attempt counts as running. An order's transaction takes well under a second;
  * one "running" for longer died with its process, and a retry of the same request takes it over.
- * An attempt that does outlive it cannot record its order any more (see `recordAnswer`).
+ * An attempt that does outlive it cannot record its order any more (see `recordIdempotentAnswer`).
  */
 export const IDEMPOTENCY_ATTEMPT_LEASE_MS = 60_000;
 
@@ -95,7 +96,7 @@ export async function claimIdempotencyKey(
       continue;
     }
     if (existing.requestHash !== request.fingerprint) {
-      throw new AppError(
+      throw new ShopError(
         'idempotency_conflict',
         'This Idempotency-Key was already used with a different request.',
       );
@@ -104,7 +105,7 @@ export async function claimIdempotencyKey(
       return { kind: 'replay', status: existing.statusCode, response: existing.response };
     }
     if (isRunning(existing, now)) {
-      throw new AppError(
+      throw new ShopError(
         'conflict',
         'A request with this Idempotency-Key is still being processed. Retry in a moment.',
       );
@@ -124,7 +125,7 @@ export async function claimIdempotencyKey(
       .returning({ key: idempotencyKeys.key });
     if (taken.length > 0) return { kind: 'run', attemptId };
   }
-  throw new AppError('conflict', 'Retry the request.');
+  throw new ShopError('conflict', 'Retry the request.');
 }
 
 /**
@@ -151,7 +152,7 @@ export async function recordIdempotentAnswer(
     )
     .returning({ key: idempotencyKeys.key });
   if (recorded.length === 0) {
-    throw new AppError('conflict', 'This request was retried meanwhile. Retry it again.');
+    throw new ShopError('conflict', 'This request was retried meanwhile. Retry it again.');
   }
 }
 

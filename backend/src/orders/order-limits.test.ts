@@ -1,4 +1,4 @@
-// One account must not be able to hold the stock (issue 10 §1): at most 5 open unpaid orders at
+// One account must not be able to hold the stock: at most 5 open unpaid orders at
 // once, at most 20 orders in any 24 hours and at most 20 of one item in an order, the defaults.
 // A refusal takes nothing. The race against the open-order cap runs on the real PostgreSQL.
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { addCard, payOrder, placeCardOrder } from '../testing/payments';
 import {
   createTestBackend,
   DATABASE_KINDS,
+  stockOf,
   TEST_DATABASE_URL,
   type TestBackend,
 } from '../testing/test-backend';
@@ -49,14 +50,6 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
     return OrderResponseSchema.parse(answer.body).data.number;
   }
 
-  async function stockOf(id: number): Promise<number> {
-    const [row] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, id));
-    return row?.quantity ?? -1;
-  }
-
   async function ordersOf(userId: number): Promise<number> {
     const [row] = await t.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
     return row?.n ?? -1;
@@ -70,7 +63,7 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
     const hoarder = await signIn(t);
     const other = await signIn(t);
     for (let i = 0; i < 5; i += 1) await placed(hoarder.token);
-    const stock = await stockOf(mugId);
+    const stock = await stockOf(t.db, mugId);
 
     const sixth = await order(hoarder.token);
     expect(sixth.status).toBe(422);
@@ -79,7 +72,7 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
       details: [{ rule: 'open_orders_limit' }],
     });
     expect((sixth.body as ApiError).retry_after).toBeUndefined();
-    expect(await stockOf(mugId)).toBe(stock);
+    expect(await stockOf(t.db, mugId)).toBe(stock);
     expect(await ordersOf(hoarder.userId)).toBe(5);
 
     await placed(other.token);
@@ -119,7 +112,7 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
       await moveTo(await placed(shopper.token), ['cancelled']);
       t.clock.advance(60_000);
     }
-    const stock = await stockOf(mugId);
+    const stock = await stockOf(t.db, mugId);
     const refused = await order(shopper.token);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
@@ -129,7 +122,7 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
       retry_after: 23 * 3600 + 40 * 60,
     });
     expect(refused.headers['retry-after']).toBe(String(23 * 3600 + 40 * 60));
-    expect(await stockOf(mugId)).toBe(stock);
+    expect(await stockOf(t.db, mugId)).toBe(stock);
 
     t.clock.set(new Date(first.getTime() + 24 * HOUR - 1000));
     expect((await order(shopper.token)).body).toMatchObject({ retry_after: 1 });
@@ -140,7 +133,7 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
 
   it('takes at most 20 of one item in an order, naming the line, and takes nothing otherwise', async () => {
     const shopper = await signIn(t);
-    const before = { mug: await stockOf(mugId), pan: await stockOf(panId) };
+    const before = { mug: await stockOf(t.db, mugId), pan: await stockOf(t.db, panId) };
     const refused = await order(shopper.token, [
       { product_id: mugId, quantity: 1 },
       { product_id: panId, quantity: 21 },
@@ -150,11 +143,11 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
       code: 'order_refused',
       details: [{ field: 'items.1.quantity', rule: 'quantity_limit' }],
     });
-    expect({ mug: await stockOf(mugId), pan: await stockOf(panId) }).toEqual(before);
+    expect({ mug: await stockOf(t.db, mugId), pan: await stockOf(t.db, panId) }).toEqual(before);
 
     const twenty = await order(shopper.token, [{ product_id: panId, quantity: 20 }]);
     expect(twenty.status, twenty.text).toBe(201);
-    expect(await stockOf(panId)).toBe(before.pan - 20);
+    expect(await stockOf(t.db, panId)).toBe(before.pan - 20);
   });
 });
 
@@ -192,10 +185,6 @@ describe.skipIf(!TEST_DATABASE_URL)('the open-order cap under simultaneous order
         details: [{ rule: 'open_orders_limit' }],
       });
     }
-    const [row] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, mugId));
-    expect(row?.quantity).toBe(95);
+    expect(await stockOf(t.db, mugId)).toBe(95);
   });
 });

@@ -1,12 +1,12 @@
-// Limits that keep one account from holding the stock (issue 10 §1): without them one fresh
-// account reserved every unit of the best-stocked items with a handful of pay-on-receipt orders.
+// Limits that keep one account from holding the stock: without them one fresh account could
+// reserve every unit of the best-stocked items with a handful of pay-on-receipt orders.
 // Checked inside the order's transaction after the account's row is locked, so simultaneous
 // orders of one account are counted one after another and cannot slip past the caps together.
 import { OPEN_ORDER_STATUSES, type FieldError } from '@shop/shared';
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, users } from '../db/schema';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import type { OrderLimits } from '../abuse-limits';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -42,7 +42,7 @@ export async function accountOrderRefusal(
   userId: number,
   limits: OrderLimits,
   now: Date,
-): Promise<AppError | null> {
+): Promise<ShopError | null> {
   // NO KEY UPDATE: queues this account's orders behind each other but, unlike FOR UPDATE, does
   // not block rows elsewhere that merely reference the account (its tokens, cards, orders).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -86,7 +86,7 @@ export async function accountOrderRefusal(
       : `You have placed ${recent} orders in the last 24 hours, the most allowed. Try again later.`;
   // Waiting helps only when the daily count is the one reason: then say how long.
   if (details.length > 1 || first.rule !== 'daily_orders_limit') {
-    return new AppError('order_refused', message, { details });
+    return new ShopError('order_refused', message, { details });
   }
   // The window falls below the limit once the order `recent - limit` places from the oldest in
   // it is 24 hours old.
@@ -99,5 +99,5 @@ export async function accountOrderRefusal(
     .limit(1);
   const freeAt = (oldestToExpire?.createdAt.getTime() ?? now.getTime()) + DAY_MS;
   const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  return new AppError('order_refused', message, { details, retryAfter });
+  return new ShopError('order_refused', message, { details, retryAfter });
 }

@@ -1,5 +1,5 @@
 import { CALLS, HEADERS } from '@shop/shared';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import type { Route } from '../http/route-binder';
 import type { OrderService } from './order-service';
 import { fingerprint } from './fingerprint';
@@ -12,7 +12,7 @@ export function registerOrderRoutes(route: Route, orders: OrderService): void {
     let idempotency = null;
     if (header !== undefined) {
       if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
-        throw new AppError('validation_error', 'Invalid Idempotency-Key header', {
+        throw new ShopError('validation_error', 'Invalid Idempotency-Key header', {
           details: [
             { field: HEADERS.idempotencyKey, message: '8 to 200 visible ASCII characters' },
           ],
@@ -22,7 +22,7 @@ export function registerOrderRoutes(route: Route, orders: OrderService): void {
     }
     const result = await orders.createOrder(user.id, body, lang, idempotency);
     void reply.code(result.status);
-    if (result.kind === 'replayed') void reply.header('idempotent-replayed', 'true');
+    if (result.kind === 'replayed') void reply.header(HEADERS.idempotentReplayed, 'true');
     return result.body;
   });
 

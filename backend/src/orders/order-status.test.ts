@@ -14,7 +14,7 @@ import {
 } from '@shop/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orderStatusHistory, orders, variants } from '../db/schema';
+import { orderEvents, orderStatusHistory, orders } from '../db/schema';
 import { OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
 import { FIXTURES } from '../seed/fixtures';
 import { call, catalog, signIn } from '../testing/http-client';
@@ -26,7 +26,12 @@ import {
   placeCardOrder,
 } from '../testing/payments';
 import { pickupOrder, TASHKENT_COURIER } from '../testing/order-bodies';
-import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  stockOf,
+  DATABASE_KINDS,
+  type TestBackend,
+} from '../testing/test-backend';
 import { advanceOpenOrders } from './demo-order-flow';
 
 const mug = FIXTURES.colourVariantProduct;
@@ -114,12 +119,8 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
     return rows.map((r) => OrderEventSchema.parse(r.payload));
   }
 
-  async function stockOfMug(): Promise<number> {
-    const [row] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, firstVariant(mug)));
-    return row?.quantity ?? -1;
+  function stockOfMug(): Promise<number> {
+    return stockOf(t.db, firstVariant(mug));
   }
 
   it('walks a pickup order to completed, recording each step with its time, in order', async () => {

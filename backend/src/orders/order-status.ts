@@ -14,12 +14,11 @@ import {
 } from '@shop/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orderItems, orderStatusHistory, orders, paymentAttempts, variants } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { orderItems, orderStatusHistory, orders, variants } from '../db/schema';
+import { ShopError, notFound } from '@shop/shared/server';
 import { recordOrderEvent } from '../order-events/outbox';
+import { hasChargeInFlight } from '../payments/in-flight';
 import { loadOrder, loadOrderForEvent } from './order-view';
-
-const IN_FLIGHT = ['paying', 'unknown'];
 
 /** Writes the history row and the event of a status an order has just reached. */
 async function recordStatus(tx: Db, orderId: number, status: OrderStatus, at: Date): Promise<void> {
@@ -93,7 +92,7 @@ function refused(number: string, from: OrderStatus, to: OrderStatus, deliveryTyp
     allowed.length === 0
       ? `Order ${number} is ${from}: its status can no longer change.`
       : `Order ${number} is ${from}: it can go to ${allowed.join(' or ')}, not ${to}.`;
-  return new AppError('conflict', message, {
+  return new ShopError('conflict', message, {
     details: [{ field: 'status', message, rule: 'status_transition_not_allowed' }],
   });
 }
@@ -126,15 +125,8 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
       if (to === 'cancelled') {
         // A charge under way could still succeed: cancelling now would keep the money of an
         // order that is not sent. The charge settles within minutes; cancel after it.
-        const busy = await tx
-          .select({ id: paymentAttempts.id })
-          .from(paymentAttempts)
-          .where(
-            and(eq(paymentAttempts.orderId, row.id), inArray(paymentAttempts.state, IN_FLIGHT)),
-          )
-          .limit(1);
-        if (busy.length > 0) {
-          throw new AppError(
+        if (await hasChargeInFlight(tx, row.id)) {
+          throw new ShopError(
             'conflict',
             `A card payment for order ${number} is under way: cancel it once the payment has settled.`,
           );

@@ -3,7 +3,7 @@
 // the timer only says "look now"; several instances may run it at once.
 import type { FastifyBaseLogger } from 'fastify';
 
-export const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
+const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
 
 export interface BackgroundWork {
   /** Stops the timer and waits for a round under way to finish. */

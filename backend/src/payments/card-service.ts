@@ -1,49 +1,30 @@
-// Saved cards: add (the processor tokenises the card and texts its owner a code), confirm the
-// code, list, remove, choose the default. What is kept of a card is the processor's token (never
-// sent to a browser), the number masked to its first 6 and last 4 digits, the brand and the
-// expiry; the full number only passes through on its way to the processor.
+// The card calls: add a card (the processor tokenises it and texts its owner a code), text the
+// code again, confirm it, and hand a payment its card; listing, removing and the default card
+// are saved-cards.ts. What is kept of a card is the processor's token (never sent to a browser),
+// the number masked to its first 6 and last 4 digits, the brand and the expiry; the full number
+// only passes through on its way to the processor.
 import {
   CARD_CODE_LENGTH,
   CARD_EXPIRY_MESSAGES,
   cardBrand,
   maskCard,
   parseCardExpiry,
-  type CardBrand,
   type CardCodeSentResponse,
   type SavedCard,
 } from '@shop/shared';
-import { and, asc, desc, eq, lt, lte, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { paymentCards, users } from '../db/schema';
-import { AppError } from '../errors';
+import { paymentCards } from '../db/schema';
+import { ShopError } from '@shop/shared/server';
 import { ProcessorError, type CardProcessor } from './card-processor';
 import { cardCallError } from './processor-errors';
+import { createSavedCards, type CardRow } from './saved-cards';
 
 /** Wrong codes a card's confirmation allows here, whatever the processor's own limit. */
-export const CARD_CODE_TRIES = 3;
+const CARD_CODE_TRIES = 3;
 /** When the processor does not say how long to wait before another code. */
 const DEFAULT_RESEND_WAIT_MS = 60_000;
-
-type CardRow = typeof paymentCards.$inferSelect;
-
-function asBrand(value: string): CardBrand {
-  return value === 'uzcard' || value === 'humo' || value === 'visa' || value === 'mastercard'
-    ? value
-    : 'unknown';
-}
-
-export function toSavedCard(row: CardRow): SavedCard {
-  return {
-    id: row.id,
-    masked_number: row.maskedNumber,
-    expiry: row.expiry,
-    brand: asBrand(row.brand),
-    is_default: row.isDefault,
-  };
-}
-
-const cardNotFound = () => new AppError('card_not_found', 'Card not found');
 
 export interface CardServiceDeps {
   db: Db;
@@ -53,43 +34,9 @@ export interface CardServiceDeps {
 }
 
 export function createCardService(deps: CardServiceDeps) {
-  const { db, processor, log } = deps;
-
-  /** A card of this shopper in `state`; another shopper's card looks exactly like a missing one. */
-  async function ownCard(userId: number, cardId: number, state: string): Promise<CardRow> {
-    const [row] = await db
-      .select()
-      .from(paymentCards)
-      .where(
-        and(
-          eq(paymentCards.id, cardId),
-          eq(paymentCards.userId, userId),
-          eq(paymentCards.state, state),
-        ),
-      );
-    if (!row) throw cardNotFound();
-    return row;
-  }
-
-  async function list(userId: number): Promise<SavedCard[]> {
-    const rows = await db
-      .select()
-      .from(paymentCards)
-      .where(and(eq(paymentCards.userId, userId), eq(paymentCards.state, 'active')))
-      .orderBy(desc(paymentCards.isDefault), asc(paymentCards.id));
-    return rows.map(toSavedCard);
-  }
-
-  /** Forgets a token at the processor; a failure there is logged and left (the card is gone
-   * for us either way, and the token charges nothing without our key). */
-  async function forgetToken(token: string, cardId: number): Promise<void> {
-    try {
-      await processor.removeCard(token);
-    } catch (error) {
-      const failure = error instanceof ProcessorError ? error.failure : 'error';
-      log.warn({ cardId, failure }, 'the card processor did not remove a card token');
-    }
-  }
+  const { db, processor } = deps;
+  const saved = createSavedCards(deps);
+  const { ownCard, forgetToken } = saved;
 
   /** Texts a code for a pending card and records when the next one may be asked for. */
   async function sendCode(row: CardRow): Promise<CardCodeSentResponse> {
@@ -127,11 +74,11 @@ export function createCardService(deps: CardServiceDeps) {
       const message = CARD_EXPIRY_MESSAGES[expiry.error];
       if (expiry.error === 'past') {
         // Judged here, before the number goes anywhere: an expired card cannot pay.
-        throw new AppError('card_expired', message, {
+        throw new ShopError('card_expired', message, {
           details: [{ field: 'expiry', message }],
         });
       }
-      throw new AppError('validation_error', 'The request is not valid', {
+      throw new ShopError('validation_error', 'The request is not valid', {
         details: [{ field: 'expiry', message }],
       });
     }
@@ -184,7 +131,7 @@ export function createCardService(deps: CardServiceDeps) {
     if (claimed.length === 0) {
       const wait = (row.codeResendAt?.getTime() ?? now.getTime()) - now.getTime();
       const retryAfter = Math.max(1, Math.ceil(wait / 1000));
-      throw new AppError(
+      throw new ShopError(
         'card_code_resend_too_soon',
         `A new code can be sent in ${retryAfter} s.`,
         { retryAfter },
@@ -226,7 +173,7 @@ export function createCardService(deps: CardServiceDeps) {
       if (failure === 'code_invalid') {
         const attemptsLeft = Math.max(0, CARD_CODE_TRIES - counted.tries);
         if (attemptsLeft === 0) throw cardCallError(attemptsExceeded());
-        throw new AppError('card_code_invalid', 'The code is not right.', { attemptsLeft });
+        throw new ShopError('card_code_invalid', 'The code is not right.', { attemptsLeft });
       }
       if (failure === 'code_attempts_exceeded') {
         await db
@@ -246,97 +193,7 @@ export function createCardService(deps: CardServiceDeps) {
       }
       throw cardCallError(error);
     }
-    return activate(userId, row);
-  }
-
-  /** The confirmed card becomes active; the first one is the default. A card saved again
-   * (same masked number and expiry) replaces the old entry and keeps its default mark. */
-  async function activate(userId: number, row: CardRow): Promise<SavedCard> {
-    const at = deps.now();
-    const replaced: CardRow[] = [];
-    const activated = await db.transaction(async (tx) => {
-      // One shopper's card changes run one at a time, so "is there a default?" stays true.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const active = await tx
-        .select()
-        .from(paymentCards)
-        .where(
-          and(
-            eq(paymentCards.userId, userId),
-            eq(paymentCards.state, 'active'),
-            ne(paymentCards.id, row.id),
-          ),
-        );
-      const same = active.filter(
-        (card) => card.maskedNumber === row.maskedNumber && card.expiry === row.expiry,
-      );
-      for (const old of same) {
-        await tx
-          .update(paymentCards)
-          .set({ state: 'removed', isDefault: false })
-          .where(eq(paymentCards.id, old.id));
-        replaced.push(old);
-      }
-      const remaining = active.filter((card) => !same.includes(card));
-      const isDefault = !remaining.some((card) => card.isDefault);
-      const [updated] = await tx
-        .update(paymentCards)
-        .set({ state: 'active', isDefault, verifiedAt: at, codeResendAt: null })
-        .where(and(eq(paymentCards.id, row.id), eq(paymentCards.state, 'pending')))
-        .returning();
-      return updated;
-    });
-    for (const old of replaced) await forgetToken(old.providerToken, old.id);
-    if (activated) return toSavedCard(activated);
-    // Confirmed twice at once: the other request activated it.
-    return toSavedCard(await ownCard(userId, row.id, 'active'));
-  }
-
-  async function remove(userId: number, cardId: number): Promise<SavedCard[]> {
-    const row = await ownCard(userId, cardId, 'active');
-    const removed = await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [gone] = await tx
-        .update(paymentCards)
-        .set({ state: 'removed', isDefault: false })
-        .where(and(eq(paymentCards.id, row.id), eq(paymentCards.state, 'active')))
-        .returning();
-      if (gone && row.isDefault) {
-        // The oldest remaining card takes over as the default.
-        const [next] = await tx
-          .select({ id: paymentCards.id })
-          .from(paymentCards)
-          .where(and(eq(paymentCards.userId, userId), eq(paymentCards.state, 'active')))
-          .orderBy(asc(paymentCards.id))
-          .limit(1);
-        if (next) {
-          await tx
-            .update(paymentCards)
-            .set({ isDefault: true })
-            .where(eq(paymentCards.id, next.id));
-        }
-      }
-      return gone;
-    });
-    if (removed) await forgetToken(row.providerToken, row.id);
-    return list(userId);
-  }
-
-  async function setDefault(userId: number, cardId: number): Promise<SavedCard[]> {
-    await ownCard(userId, cardId, 'active');
-    await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      // The old default first: the one-default index is checked statement by statement.
-      await tx
-        .update(paymentCards)
-        .set({ isDefault: false })
-        .where(and(eq(paymentCards.userId, userId), ne(paymentCards.id, cardId)));
-      await tx
-        .update(paymentCards)
-        .set({ isDefault: true })
-        .where(and(eq(paymentCards.id, cardId), eq(paymentCards.state, 'active')));
-    });
-    return list(userId);
+    return saved.activate(userId, row);
   }
 
   /** The active card a payment uses, with its token; refused when it has expired since. */
@@ -344,12 +201,20 @@ export function createCardService(deps: CardServiceDeps) {
     const row = await ownCard(userId, cardId, 'active');
     const expiry = parseCardExpiry(row.expiry, deps.now());
     if ('error' in expiry) {
-      throw new AppError('card_expired', 'This card has expired. Pay with another card.');
+      throw new ShopError('card_expired', 'This card has expired. Pay with another card.');
     }
     return row;
   }
 
-  return { create, resend, confirm, list, remove, setDefault, cardForPayment };
+  return {
+    create,
+    resend,
+    confirm,
+    list: saved.list,
+    remove: saved.remove,
+    setDefault: saved.setDefault,
+    cardForPayment,
+  };
 }
 
 export type CardService = ReturnType<typeof createCardService>;

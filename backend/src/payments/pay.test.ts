@@ -17,7 +17,12 @@ import {
   payOrder,
   placeCardOrder,
 } from '../testing/payments';
-import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  stockOf,
+  DATABASE_KINDS,
+  type TestBackend,
+} from '../testing/test-backend';
 import { createPaymeProcessor } from './payme-processor';
 
 const mug = FIXTURES.colourVariantProduct;
@@ -47,12 +52,8 @@ describe.each(DATABASE_KINDS)('paying card orders on %s', (kind) => {
     return row;
   }
 
-  async function stock(id: number): Promise<number> {
-    const [row] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, id));
-    return row?.quantity ?? -1;
+  function stock(id: number): Promise<number> {
+    return stockOf(t.db, id);
   }
 
   /** A processor of our own on the sandbox, to set up receipts the way a lost answer leaves them. */

@@ -29,7 +29,7 @@ import {
 
 // Short enough that a pay request (receipt, charge, and a check when the charge is not answered)
 // usually ends within the relay's 10 s; a charge answered later is settled by receipts.check.
-export const DEFAULT_PAYME_TIMEOUT_MS = 8_000;
+const DEFAULT_PAYME_TIMEOUT_MS = 8_000;
 
 export interface PaymeProcessorOptions {
   /** The JSON-RPC endpoint: https://checkout.paycom.uz/api (live) or the test host. */
@@ -80,7 +80,7 @@ export function failureOf(method: PaymeMethod, code: number): ProcessorFailure {
   }
 }
 
-export function receiptStatus(state: number): ReceiptStatus {
+function receiptStatus(state: number): ReceiptStatus {
   if (state === RECEIPT_STATE.paid) return { state, outcome: 'paid', cancellable: false };
   if (state === RECEIPT_STATE.created) return { state, outcome: 'not_paid', cancellable: true };
   if (state === RECEIPT_STATE.cancelled || state === RECEIPT_STATE.cancelling) {

@@ -64,12 +64,11 @@ export const RECEIPT_STATE = {
 /** JSON-RPC's `message` is a plain string or one per language. */
 const MessageSchema = z.union([z.string(), z.record(z.string(), z.string())]);
 
-export const RpcErrorSchema = z.object({
+const RpcErrorSchema = z.object({
   code: z.number().int(),
   message: MessageSchema.optional(),
   data: z.unknown().optional(),
 });
-export type RpcError = z.infer<typeof RpcErrorSchema>;
 
 export const RpcErrorAnswerSchema = z.object({ error: RpcErrorSchema });
 export const RpcResultAnswerSchema = z.object({ result: z.unknown() });

@@ -9,7 +9,12 @@ import { orderStatusHistory, orders, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { signIn } from '../testing/http-client';
 import { addCard, GOOD_CARD, placeCardOrder } from '../testing/payments';
-import { createTestBackend, TEST_DATABASE_URL, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  stockOf,
+  TEST_DATABASE_URL,
+  type TestBackend,
+} from '../testing/test-backend';
 
 describe.skipIf(!TEST_DATABASE_URL)('concurrent card payments on postgres', () => {
   let t: TestBackend;
@@ -69,11 +74,7 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent card payments on postgres', () =
         await placeCardOrder(t, token, { items: [{ product_id: variantId, quantity: 2 }] }),
       );
     }
-    const [before] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, variantId));
-    expect(before?.quantity).toBe(40);
+    expect(await stockOf(t.db, variantId)).toBe(40);
 
     t.clock.advance(31 * 60_000);
     const results = await Promise.all([
@@ -83,11 +84,7 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent card payments on postgres', () =
     ]);
     expect(results.reduce((sum, n) => sum + n, 0)).toBe(30);
 
-    const [after] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, variantId));
-    expect(after?.quantity).toBe(100);
+    expect(await stockOf(t.db, variantId)).toBe(100);
     const ids = (
       await t.db
         .select({ id: orders.id })

@@ -4,7 +4,7 @@
 // fresh WebP, which carries none of the original's metadata (EXIF, GPS location, XMP, comments).
 import { PROFILE_PHOTO_MAX_PIXELS, PROFILE_PHOTO_MAX_SIDE, type PhotoRefusal } from '@shop/shared';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 
 // Uploaded pictures are seen once: keeping them in libvips' operation cache only holds memory.
 sharp.cache(false);
@@ -31,7 +31,7 @@ function heifBrands(bytes: Buffer): string[] | null {
 }
 
 /** What the first bytes say the file is; null for anything but the four accepted formats. */
-export function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
+function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
     return 'jpeg';
   }
@@ -56,7 +56,7 @@ export function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
 }
 
 /** The refusal every tier speaks: a 4xx with the reason in `details[0].rule`. */
-export function photoRefused(reason: PhotoRefusal, message: string): AppError {
+export function photoRefused(reason: PhotoRefusal, message: string): ShopError {
   const code =
     reason === 'type' || reason === 'heic_unsupported'
       ? 'unsupported_media_type'
@@ -65,7 +65,7 @@ export function photoRefused(reason: PhotoRefusal, message: string): AppError {
         : reason === 'missing' || reason === 'one_only'
           ? 'validation_error'
           : 'bad_request';
-  return new AppError(code, message, { details: [{ field: 'photo', message, rule: reason }] });
+  return new ShopError(code, message, { details: [{ field: 'photo', message, rule: reason }] });
 }
 
 const NOT_A_PHOTO = 'Send a JPEG, PNG, WebP or HEIC photo';
@@ -118,7 +118,7 @@ export interface ProcessedPhoto {
 }
 
 /**
- * The stored form of an uploaded photo, or an AppError (4xx) saying why it is refused. Nothing is
+ * The stored form of an uploaded photo, or an ShopError (4xx) saying why it is refused. Nothing is
  * decoded before the bytes are known to be one of the four formats and the header's dimensions
  * are within PROFILE_PHOTO_MAX_PIXELS.
  */

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { ShopError, notFound } from '@shop/shared/server';
 import { registerCall, type CallRouteOptions } from '../http/call-route';
 import { toUser } from '../profile/users';
 import { photoRefused, processPhoto } from './photo-image';
@@ -30,7 +30,7 @@ const CACHE = 'public, max-age=31536000, immutable';
 const TOO_LARGE = `The photo is larger than ${PROFILE_PHOTO_MAX_BYTES / 1024 / 1024} MB`;
 
 /** What @fastify/multipart and busboy throw, in the shop's words. */
-function multipartRefusal(error: unknown): AppError {
+function multipartRefusal(error: unknown): ShopError {
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   switch (code) {
@@ -40,17 +40,17 @@ function multipartRefusal(error: unknown): AppError {
       return photoRefused('one_only', 'Send one photo at a time');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('bad_request', 'The upload has too many parts: send only the photo');
+      return new ShopError('bad_request', 'The upload has too many parts: send only the photo');
     default:
       // Malformed framing, a body cut short, a part header too long, a prototype field name.
-      return new AppError('bad_request', 'The upload is not valid multipart/form-data');
+      return new ShopError('bad_request', 'The upload is not valid multipart/form-data');
   }
 }
 
 /** The one photo of the request, read into memory; refuses anything but exactly one. */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError(
+    throw new ShopError(
       'unsupported_media_type',
       `Send the photo as multipart/form-data in the field "${PROFILE_PHOTO_FIELD}"`,
     );
@@ -72,7 +72,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
       photo = await part.toBuffer();
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof ShopError) throw error;
     throw multipartRefusal(error);
   }
   if (photo === null || photo.length === 0) {

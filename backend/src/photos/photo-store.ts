@@ -7,7 +7,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The URL path a stored photo is served at (relative: the relay serves /media on its origin). */
-export const PHOTO_URL_PREFIX = '/media/photos/';
+const PHOTO_URL_PREFIX = '/media/photos/';
 
 /** 128 random bits in hex, and the extension of the one format stored. */
 const PHOTO_FILE = /^[0-9a-f]{32}\.webp$/;

@@ -2,7 +2,7 @@ import { CALLS, RegionSlugSchema } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, users } from '../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@shop/shared/server';
 import type { Route } from '../http/route-binder';
 import { toUser } from './users';
 

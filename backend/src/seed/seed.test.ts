@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeValues, installState, products, variants } from '../db/schema';
 import { catalog } from '../testing/http-client';
-import { createTestBackend, DATABASE_KINDS, T0, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  stockOf,
+  DATABASE_KINDS,
+  T0,
+  type TestBackend,
+} from '../testing/test-backend';
 import { buildCatalog } from './catalog-seed';
 import { FIXTURES } from './fixtures';
 import { PRODUCTS } from './products-data';
@@ -118,11 +124,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       .from(products)
       .where(eq(products.id, single.id));
     expect(v3?.keys).toContain('color:black');
-    const [stock] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, variant));
-    expect(stock?.quantity).toBe(2);
+    expect(await stockOf(t.db, variant)).toBe(2);
   });
 
   it('upgrades a version 1 database and keeps the stock shoppers changed', async () => {
@@ -141,11 +143,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     expect(await seedDemoData(t.db, T0)).toBe(true);
     expect(await seedDemoData(t.db, T0)).toBe(false);
 
-    const [stock] = await t.db
-      .select({ quantity: variants.quantity })
-      .from(variants)
-      .where(eq(variants.id, kettle));
-    expect(stock?.quantity).toBe(1);
+    expect(await stockOf(t.db, kettle)).toBe(1);
     const white = await catalog(t, 'POST', '/resources/products', {
       body: { attributes: { color: ['white'] }, per_page: 100 },
     });

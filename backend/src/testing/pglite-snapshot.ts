@@ -21,7 +21,7 @@ const BACKEND_SRC = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = resolve(BACKEND_SRC, '..', '..');
 const SEED_ENTRY = join(BACKEND_SRC, 'seed', 'seed.ts');
 const SHARED_SRC = join(REPO_ROOT, 'shared', 'src');
-export const SNAPSHOT_DIR = join(REPO_ROOT, '.tmp', 'pglite-snapshot');
+const SNAPSHOT_DIR = join(REPO_ROOT, '.tmp', 'pglite-snapshot');
 /** A builder that has held the lock this long without finishing is taken to be gone. */
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -72,7 +72,7 @@ async function pgliteVersion(): Promise<string> {
 }
 
 /** What the snapshot is made of; its hash names the file. */
-export async function snapshotKey(seedNow: Date): Promise<string> {
+async function snapshotKey(seedNow: Date): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`pglite ${await pgliteVersion()}\nnow ${seedNow.toISOString()}\n`);
   const files = [

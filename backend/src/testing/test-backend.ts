@@ -7,8 +7,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
+import { variants } from '../db/schema';
 import type { OrderLimits, SignInLimits } from '../abuse-limits';
 import { createPaymeProcessor } from '../payments/payme-processor';
 import type { OrderStatusService } from '../orders/order-status';
@@ -17,6 +19,7 @@ import { startPaymeSandbox, type PaymeSandbox } from '../payments/sandbox/payme-
 import { seedDemoData } from '../seed/seed';
 import { createConsoleSmsProvider, outboxPath, type OutboxLine } from '../sms/sms-provider';
 import { seededSnapshot } from './pglite-snapshot';
+import { createScratchDatabase } from './scratch-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -36,7 +39,7 @@ export interface TestClock {
 /** 11:00 in Tashkent on a Tuesday: far from the day boundary the OTP daily limit uses. */
 export const T0 = new Date('2026-03-10T06:00:00.000Z');
 
-export function createClock(start = T0): TestClock {
+function createClock(start = T0): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),
@@ -48,8 +51,6 @@ export function createClock(start = T0): TestClock {
     },
   };
 }
-
-import { createScratchDatabase } from './scratch-database';
 
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
@@ -86,6 +87,16 @@ export interface TestBackendOptions {
   orderLimits?: Partial<OrderLimits>;
   /** Raises or lowers the wrong-code limits (the backend's defaults otherwise). */
   signInLimits?: Partial<SignInLimits>;
+}
+
+/** How many of a variant are in stock now; throws when there is no such variant. */
+export async function stockOf(db: Db, variantId: number): Promise<number> {
+  const [row] = await db
+    .select({ quantity: variants.quantity })
+    .from(variants)
+    .where(eq(variants.id, variantId));
+  if (!row) throw new Error(`No variant ${variantId}`);
+  return row.quantity;
 }
 
 export async function createTestBackend(options: TestBackendOptions): Promise<TestBackend> {

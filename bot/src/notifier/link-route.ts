@@ -24,7 +24,7 @@ import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { isBearer } from '../relay/request-headers';
 import { arrivalTime } from '../relay/upstream';
 import type { UpstreamClient } from '../relay/upstream-client';
@@ -70,15 +70,15 @@ function initDataUser(raw: string): { id: number; languageCode: string | undefin
   return user.success ? { id: user.data.id, languageCode: user.data.language_code } : null;
 }
 
-function botOff(): HttpError {
-  return new HttpError('not_found', 'Telegram updates are off: this shop runs without a bot');
+function botOff(): ShopError {
+  return new ShopError('not_found', 'Telegram updates are off: this shop runs without a bot');
 }
 
 /** The bearer token's shape, checked before anything else is read. */
 function bearer(request: FastifyRequest): string {
   const authorization = request.headers.authorization;
   if (!isBearer(authorization)) {
-    throw new HttpError('unauthorized', 'Sign in to continue');
+    throw new ShopError('unauthorized', 'Sign in to continue');
   }
   return authorization;
 }
@@ -104,8 +104,8 @@ async function shopUserId(
   );
   if (who.kind === 'error') {
     throw who.status === 401
-      ? new HttpError('unauthorized', 'Sign in to continue')
-      : new HttpError('upstream_unavailable', 'The shop could not check the sign-in');
+      ? new ShopError('unauthorized', 'Sign in to continue')
+      : new ShopError('upstream_unavailable', 'The shop could not check the sign-in');
   }
   return UserIdSchema.parse(who.data).id;
 }
@@ -119,12 +119,12 @@ function checkedInitData(
     // The library reads its own clock: a test moves `now` only for the store.
     validate(raw, bot.token, { expiresIn: bot.maxAgeSeconds });
   } catch {
-    throw new HttpError('unauthorized', 'Telegram init data is not valid or too old');
+    throw new ShopError('unauthorized', 'Telegram init data is not valid or too old');
   }
   const hash = new URLSearchParams(raw).get('hash');
   const user = initDataUser(raw);
   if (hash === null || user === null) {
-    throw new HttpError('validation_error', 'The init data names no Telegram user');
+    throw new ShopError('validation_error', 'The init data names no Telegram user');
   }
   return { hash, user };
 }
@@ -137,7 +137,9 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     const authorization = bearer(request);
     const body = TelegramLinkRequestSchema.safeParse(request.body);
     if (!body.success) {
-      throw new HttpError('validation_error', 'Some fields are not valid', fieldErrors(body.error));
+      throw new ShopError('validation_error', 'Some fields are not valid', {
+        details: fieldErrors(body.error),
+      });
     }
     if (!bot) throw botOff();
     const { hash, user } = checkedInitData(body.data.init_data, bot);
@@ -146,7 +148,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     // A private chat's id is its user's id.
     const outcome = await store.linkByInitData({ hash, userId, chatId: user.id, language }, now());
     if (outcome === 'replayed') {
-      throw new HttpError('conflict', 'This Telegram sign-in was already used for another account');
+      throw new ShopError('conflict', 'This Telegram sign-in was already used for another account');
     }
     return { linked: true, language };
   });
@@ -165,7 +167,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     if (!bot) throw botOff();
     const username = bot.username();
     if (username === null) {
-      throw new HttpError(
+      throw new ShopError(
         'upstream_unavailable',
         'The bot has not reached Telegram yet; try again in a minute',
       );

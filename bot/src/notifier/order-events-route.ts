@@ -1,9 +1,8 @@
 // POST /tg/order-events: where a backend pushes order events (at least once). The signature is
 // checked on the raw bytes before anything is parsed, and each event is stored once by id.
 import { OrderEventsDeliverySchema, fieldErrors } from '@shop/shared';
-import { checkOrderEventsSignature } from '@shop/shared/server';
+import { checkOrderEventsSignature, ShopError } from '@shop/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors';
 import type { NotifierStore } from './store';
 
 export const ORDER_EVENTS_PATH = '/tg/order-events';
@@ -43,21 +42,19 @@ export async function registerOrderEvents(
       );
       if (!check.ok) {
         request.log.warn({ reason: check.reason }, 'Order events refused: bad signature');
-        throw new HttpError('unauthorized', 'The delivery is not signed, or not recently');
+        throw new ShopError('unauthorized', 'The delivery is not signed, or not recently');
       }
       let json: unknown;
       try {
         json = JSON.parse(raw);
       } catch {
-        throw new HttpError('bad_request', 'The request body is not valid JSON');
+        throw new ShopError('bad_request', 'The request body is not valid JSON');
       }
       const parsed = OrderEventsDeliverySchema.safeParse(json);
       if (!parsed.success) {
-        throw new HttpError(
-          'validation_error',
-          'Some fields are not valid',
-          fieldErrors(parsed.error),
-        );
+        throw new ShopError('validation_error', 'Some fields are not valid', {
+          details: fieldErrors(parsed.error),
+        });
       }
       const fresh = await options.store.recordEvents(parsed.data.events, now());
       if (fresh.length > 0) options.onStored();

@@ -27,6 +27,7 @@ import {
   type UpstreamAnswer,
   type UpstreamClient,
 } from '../relay/upstream-client';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../config';
 import { createPause } from './pause';
 import { statusEventsFromDetails } from './polled-events';
 import type { OrderPollOutcome, OrderToPoll, NotifierStore } from './store';
@@ -206,7 +207,9 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, batchSize));
   const leaseMs =
     options.leaseMs ??
-    (options.upstreamTimeoutMs ?? 10_000) * Math.ceil(batchSize / concurrency) + 60_000;
+    (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS) *
+      Math.ceil(batchSize / concurrency) +
+      60_000;
   const maxBackoffMs = Math.max(options.maxBackoffMs ?? 30 * 60_000, intervalMs);
 
   let stopped = true;

@@ -3,7 +3,7 @@
 import { fieldErrors, type FieldError } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { matchCall, type CallMatch } from './call-table';
 import { headerValue, isBearer } from './request-headers';
 import { UPLOAD_BODY_LIMIT, uploadTooLarge } from './uploads';
@@ -27,29 +27,29 @@ export function admit(request: FastifyRequest, reply: FastifyReply): AdmittedCal
   const pathname = cut === -1 ? request.url : request.url.slice(0, cut);
   const match = matchCall(request.method, pathname);
   if (match.kind === 'none') {
-    throw new HttpError('not_found', `No such call: ${request.method} ${pathname}`);
+    throw new ShopError('not_found', `No such call: ${request.method} ${pathname}`);
   }
   if (match.kind === 'wrong-method') {
     reply.header('allow', match.allow.join(', '));
-    throw new HttpError('method_not_allowed', `${request.method} is not allowed here`);
+    throw new ShopError('method_not_allowed', `${request.method} is not allowed here`);
   }
   const { call } = match;
 
   const authorization = headerValue(request, 'authorization');
   if (call.auth === 'bearer' && !isBearer(authorization)) {
-    throw new HttpError('unauthorized', 'Sign in to continue');
+    throw new ShopError('unauthorized', 'Sign in to continue');
   }
 
   const contentType = headerValue(request, 'content-type');
   if (call.body === 'multipart') {
     if (contentType === undefined || !/^multipart\/form-data\s*;/i.test(contentType)) {
-      throw new HttpError('unsupported_media_type', 'Send the file as multipart/form-data');
+      throw new ShopError('unsupported_media_type', 'Send the file as multipart/form-data');
     }
     if (Number(headerValue(request, 'content-length') ?? 0) > UPLOAD_BODY_LIMIT) {
       throw uploadTooLarge();
     }
   } else if (call.body !== undefined && !isJson(contentType)) {
-    throw new HttpError('unsupported_media_type', 'Send the body as application/json');
+    throw new ShopError('unsupported_media_type', 'Send the body as application/json');
   }
 
   const details: FieldError[] = [];
@@ -63,7 +63,7 @@ export function admit(request: FastifyRequest, reply: FastifyReply): AdmittedCal
       : undefined;
   if (body && !body.success) details.push(...fieldErrors(body.error));
   if (details.length > 0 || !query.success) {
-    throw new HttpError('validation_error', 'Some fields are not valid', details);
+    throw new ShopError('validation_error', 'Some fields are not valid', { details });
   }
   // The validated query and body name a shared answer; the browser's own spelling is forwarded.
   return { ...match, contentType, query: query.data, body: body?.data };

@@ -2,7 +2,7 @@ import { Transform, pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as backendRequest, type Dispatcher } from 'undici';
 import { DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS } from '../config';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { MEDIA_CONTENT_SECURITY_POLICY } from '../web/security-headers';
 import {
   clientCloseSignal,
@@ -73,7 +73,7 @@ function mediaPath(url: string): string {
   const cut = url.indexOf('?');
   const path = (cut === -1 ? url : url.slice(0, cut)).slice('/media/'.length);
   if (!SAFE_MEDIA_PATH.test(path) || path.split('/').some((part) => part.startsWith('.'))) {
-    throw new HttpError('not_found', 'No such image');
+    throw new ShopError('not_found', 'No such image');
   }
   return path;
 }
@@ -132,7 +132,7 @@ function streamImage(
     // Fastify answers this error while nothing is sent, and else closes the shopper's socket;
     // the pipeline then destroys the backend's body, which closes its connection.
     watch.destroy(
-      new HttpError('upstream_timeout', 'The catalogue service did not send the image in time.'),
+      new ShopError('upstream_timeout', 'The catalogue service did not send the image in time.'),
     );
   });
   // A destroyed watch destroys the body too, and the other way round; the error goes to Fastify.
@@ -165,7 +165,7 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
     }
     if (status === 404) {
       finish();
-      throw new HttpError('not_found', 'No such image');
+      throw new ShopError('not_found', 'No such image');
     }
     const type = header('content-type') ?? '';
     const encoding = header('content-encoding') ?? 'identity';

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { CALLS, HEADERS, UserSchema } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pick } from 'zod/mini';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { admit, type AdmittedCall } from './admission';
 import {
   SHARED_VARY,
@@ -106,7 +106,7 @@ function addBodyParsers(relay: FastifyInstance): void {
       try {
         done(null, JSON.parse(text) as unknown);
       } catch {
-        done(new HttpError('bad_request', 'The request body is not valid JSON'), undefined);
+        done(new ShopError('bad_request', 'The request body is not valid JSON'), undefined);
       }
     },
   );
@@ -127,7 +127,7 @@ async function refusedCustomer(
   );
   if (who.kind === 'error') return who;
   if (String(UserIdSchema.parse(who.data).id) !== rawParams.customerId) {
-    throw new HttpError('forbidden', 'This belongs to another customer');
+    throw new ShopError('forbidden', 'This belongs to another customer');
   }
   return null;
 }

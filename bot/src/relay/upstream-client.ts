@@ -112,7 +112,7 @@ interface RawAnswer {
 
 /**
  * The round trip: the request, and the answer's text read within what is left of the deadline and
- * under the size limit. Throws the HttpError the browser should see when either fails.
+ * under the size limit. Throws the ShopError the browser should see when either fails.
  */
 async function exchange(
   out: Outgoing,
@@ -220,7 +220,7 @@ export interface UpstreamClient {
   deadlineFor(call: CallDef, cancel: AbortSignal, since?: number): RequestDeadline;
   /**
    * One call to the backend that owns it, within what is left of `deadline`. Resolves with a
-   * contract-checked answer or a well-formed 4xx; throws the HttpError the browser should see
+   * contract-checked answer or a well-formed 4xx; throws the ShopError the browser should see
    * for anything else.
    */
   send(out: Outgoing, deadline: RequestDeadline, log: FastifyBaseLogger): Promise<UpstreamAnswer>;

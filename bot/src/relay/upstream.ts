@@ -1,4 +1,4 @@
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 
 export type BackendLabel = 'ecommerce' | 'catalog';
 
@@ -81,29 +81,29 @@ export function clientCloseSignal(raw: {
 }
 
 /** Maps a failed fetch (or body read) to the error the browser sees. */
-export function upstreamFailure(backend: BackendLabel, deadline: Deadline): HttpError {
+export function upstreamFailure(backend: BackendLabel, deadline: Deadline): ShopError {
   const name = BACKEND_NAMES[backend];
   if (deadline.timedOut()) {
-    return new HttpError(
+    return new ShopError(
       'upstream_timeout',
       `The ${name} did not answer in time. Please try again.`,
     );
   }
-  return new HttpError(
+  return new ShopError(
     'upstream_unavailable',
     `The ${name} is not reachable right now. Please try again.`,
   );
 }
 
-export function upstreamBadStatus(backend: BackendLabel): HttpError {
-  return new HttpError(
+export function upstreamBadStatus(backend: BackendLabel): ShopError {
+  return new ShopError(
     'upstream_unavailable',
     `The ${BACKEND_NAMES[backend]} could not handle the request right now. Please try again.`,
   );
 }
 
-export function upstreamInvalid(backend: BackendLabel): HttpError {
-  return new HttpError(
+export function upstreamInvalid(backend: BackendLabel): ShopError {
+  return new ShopError(
     'upstream_invalid',
     `The ${BACKEND_NAMES[backend]} answered in an unexpected format.`,
   );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../errors';
+import { ShopError } from '@shop/shared/server';
 import { matchCall } from '../relay/call-table';
 
 /** At most `max` requests per `windowMs`; null turns the limit off. */
@@ -12,9 +12,10 @@ export interface Limit {
 }
 
 /**
- * The abuse limits: sign-in codes (each costs an SMS), code checks, orders and plain calls. Each
- * counts in its own window; what a client is, is its address (`request.ip`: the socket's, or the
- * one a trusted proxy names, see TRUST_PROXY).
+ * The server's rate limits: what one client, one account or everyone together may ask for, so
+ * nobody runs up the SMS bill or floods the backends. Each counts in its own window; what a
+ * client is, is its address (`request.ip`: the socket's, or the one a trusted proxy names, see
+ * TRUST_PROXY).
  */
 export interface RateLimits {
   /** Sign-in codes asked for from one client address: each costs an SMS. */
@@ -134,15 +135,14 @@ export async function installRateLimits(
     redisWarned = false;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     for (const name of limitsOf(request)) {
       const counter = counters.get(name);
       if (!counter) continue;
       const outcome = await counter(request);
       if (outcome.isAllowed || !outcome.isExceeded) continue;
       const retryAfter = Math.max(1, outcome.ttlInSeconds);
-      void reply.header('retry-after', String(retryAfter));
-      throw new HttpError('rate_limited', MESSAGES[name], undefined, retryAfter);
+      throw new ShopError('rate_limited', MESSAGES[name], { retryAfter });
     }
   });
 }

@@ -12,7 +12,8 @@ import {
   WEB_MANIFEST_PATHS,
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, sendError } from '../errors';
+import { ShopError } from '@shop/shared/server';
+import { sendError } from '../errors';
 import { renderInlineQueries } from './first-paint/inline-queries';
 import { rootOutlineHtml, type RootOutline } from './first-paint/outlines';
 import { preloadImageLinks } from './first-paint/preloads';
@@ -143,7 +144,7 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = splitUrl(request.url);
-    const notFound = new HttpError('not_found', `No such resource: ${request.method} ${pathname}`);
+    const notFound = new ShopError('not_found', `No such resource: ${request.method} ${pathname}`);
     if (SERVER_PREFIXES.some((prefix) => ownsPath(prefix, pathname)))
       return sendError(reply, notFound);
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, notFound);

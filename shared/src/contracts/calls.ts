@@ -29,8 +29,8 @@ export type BackendName = 'ecommerce' | 'catalog';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * One call of spec §7. The relay lets through only these, checks each request and answer against
- * the schemas here, and the backend serves exactly these shapes.
+ * One call the storefront makes to a backend. The relay lets through only these, checks each
+ * request and answer against the schemas here, and the backend serves exactly these shapes.
  */
 export interface CallDef {
   readonly backend: BackendName;
@@ -113,7 +113,7 @@ export const SHOP_CALLS = {
     body: SaveCartRequestSchema,
     response: CartResponseSchema,
   },
-  // Beyond spec §7, which lists no call for them: the blog and info pages of spec §2 need their
+  // Not among the calls the shop's original backends offer: the blog and info pages need their
   // content from a backend, and it lives beside the slides, on the ecommerce backend.
   blogs: {
     backend: 'ecommerce',

@@ -12,8 +12,9 @@ export const MAX_ITEM_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
 
 /**
- * A cart line with exactly the spec's fields (§3). `mxit` / `mxit_unit` carry the product's MXIK
- * code and package code, which every fiscal receipt line needs.
+ * A cart line, as kept in local storage under `cart` and sent in the backend's cart calls; the
+ * names are that stored format's, so carts saved earlier keep loading. `mxit` / `mxit_unit` carry
+ * the product's MXIK code and package code, which every fiscal receipt line needs.
  */
 export const CartItemSchema = z.object({
   product_id: z.int().check(z.positive()),

@@ -163,7 +163,7 @@ export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof AccountTypeSchema>;
 
 /**
- * The account-type header as browsers send it: the spec's initial user type is the string "null",
+ * The account-type header as browsers send it: a guest's stored user type is the string "null",
  * and a missing or "null" value means an individual shopper.
  */
 export function parseAccountTypeHeader(value: unknown): AccountType | null {

@@ -122,8 +122,8 @@ export const ORDERING_CALLS = {
     response: CreateCardResponseSchema,
     minTimeoutMs: CARD_CALL_TIMEOUT_MS,
   },
-  // Beyond spec §7: the card form offers "Send the code again" after a countdown, and the
-  // account page removes a card and picks the default one.
+  // Not among the shop's original backend calls: the card form offers "Send the code again"
+  // after a countdown, and the account page removes a card and picks the default one.
   resendCardCode: {
     backend: 'ecommerce',
     method: 'POST',
@@ -166,8 +166,8 @@ export const ORDERING_CALLS = {
     params: CardParamsSchema,
     response: SavedCardsResponseSchema,
   },
-  // Beyond spec §7: the last delivery address, kept by the backend from the shopper's last
-  // courier order and offered again at the next checkout.
+  // Not among the shop's original backend calls: the last delivery address, kept by the
+  // backend from the shopper's last courier order and offered again at the next checkout.
   savedAddress: {
     backend: 'ecommerce',
     method: 'GET',
@@ -206,7 +206,7 @@ export const ORDERING_CALLS = {
   },
 } as const satisfies Record<string, CallDef>;
 
-/** Every call of spec §7 (and the few beyond it), as the relay and the backends know them. */
+/** Every call the storefront makes, as the relay and the backends know them. */
 export const CALLS = { ...SHOP_CALLS, ...ORDERING_CALLS } as const;
 
 export type CallId = keyof typeof CALLS;

@@ -8,7 +8,7 @@ import { OtpSchema } from '../validation/otp';
 
 export const SendOtpRequestSchema = z.strictObject({
   phone: PhoneSchema,
-  // The spec's client sends its stored user type, whose initial value is the string "null".
+  // The app sends its stored user type, which is the string "null" until the shopper signs in.
   user_type: z.pipe(
     z.optional(z.union([AccountTypeSchema, z.literal('null'), z.null()])),
     z.transform((v) => (v === 'legal' ? 'legal' : 'individual')),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-// Spec §5 and §9: the sign-in code has 5 digits.
+// The SMS sign-in code has 5 digits.
 export const OTP_LENGTH = 5;
 
 export const OTP_MESSAGE = 'Enter the 5-digit code';

@@ -48,7 +48,7 @@ const SandboxStateSchema = z.object({
 });
 export type SandboxState = z.infer<typeof SandboxStateSchema>;
 
-export function freshState(): SandboxState {
+function freshState(): SandboxState {
   return {
     version: 1,
     merchantId: randomBytes(12).toString('hex'),

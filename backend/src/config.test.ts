@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, readBackendSettings } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 4000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      catalogApiKey: undefined,
+      orderEvents: null,
+      operatorSecret: undefined,
+      logLevel: 'info',
+      backend: {
+        catalogCacheTtlMs: 30_000,
+        payme: null,
+        paymentHoldMinutes: 30,
+        orderLimits: { openUnpaidOrders: 5, ordersPerDay: 20, lineQuantity: 20 },
+        signInLimits: { failedChecks: 15, failedChecksWindowHours: 24, lockHours: 24 },
+        demoOrderFlow: null,
+      },
+    });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 4000 });
+  });
+
+  it('takes the abuse limits as numbers within their bounds', () => {
+    const config = loadConfig({
+      ORDERS_OPEN_UNPAID_LIMIT: '3',
+      ORDERS_PER_DAY_LIMIT: '10',
+      ORDER_LINE_QUANTITY_LIMIT: '50',
+      OTP_FAILED_CHECKS_LIMIT: '30',
+      OTP_FAILED_CHECKS_HOURS: '48',
+      OTP_LOCK_HOURS: '12',
+    });
+    expect(config.backend.orderLimits).toEqual({
+      openUnpaidOrders: 3,
+      ordersPerDay: 10,
+      lineQuantity: 50,
+    });
+    expect(config.backend.signInLimits).toEqual({
+      failedChecks: 30,
+      failedChecksWindowHours: 48,
+      lockHours: 12,
+    });
+    expect(() =>
+      loadConfig({ ORDERS_OPEN_UNPAID_LIMIT: '0', ORDER_LINE_QUANTITY_LIMIT: '1000' }),
+    ).toThrow(/ORDERS_OPEN_UNPAID_LIMIT[\s\S]*ORDER_LINE_QUANTITY_LIMIT/);
+  });
+
+  it('takes the order-events target as two settings together', () => {
+    const target = {
+      ORDER_EVENTS_URL: 'http://127.0.0.1:3000/tg/order-events',
+      ORDER_EVENTS_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig(target).orderEvents).toEqual({
+      url: target.ORDER_EVENTS_URL,
+      secret: target.ORDER_EVENTS_SECRET,
+    });
+    expect(loadConfig({}).orderEvents).toBeNull();
+    expect(() => loadConfig({ ORDER_EVENTS_URL: target.ORDER_EVENTS_URL })).toThrow(
+      /ORDER_EVENTS_SECRET: Required with ORDER_EVENTS_URL/,
+    );
+  });
+
+  it('takes the Payme cashbox as three settings together', () => {
+    const cashbox = {
+      PAYME_API_URL: 'https://checkout.test.paycom.uz/api',
+      PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
+      PAYME_KEY: 'cashbox-key-secret',
+    };
+    expect(loadConfig(cashbox).backend.payme).toEqual({
+      url: cashbox.PAYME_API_URL,
+      merchantId: cashbox.PAYME_MERCHANT_ID,
+      key: cashbox.PAYME_KEY,
+    });
+    expect(loadConfig({}).backend.payme).toBeNull();
+    expect(() => loadConfig({ PAYME_KEY: cashbox.PAYME_KEY })).toThrow(
+      /PAYME_API_URL: Required when PAYME_KEY is set[\s\S]*PAYME_MERCHANT_ID: Required/,
+    );
+    expect(() => loadConfig({ PAYME_KEY: cashbox.PAYME_KEY })).not.toThrow(/cashbox-key-secret/);
+  });
+
+  it('lists every bad key and never echoes a value', () => {
+    const secret = 'not-a-url-but-a-secret';
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: secret,
+        CATALOG_API_KEY: 'short',
+        CATALOG_CACHE_TTL_MS: '-1',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    for (const key of [
+      'PORT',
+      'DATABASE_URL',
+      'CATALOG_API_KEY',
+      'CATALOG_CACHE_TTL_MS',
+      'LOG_LEVEL',
+    ])
+      expect(message).toContain(key);
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('short');
+  });
+});
+
+describe('readBackendSettings', () => {
+  it("reads only the backend's own settings, for whichever program starts it", () => {
+    const reading = readBackendSettings({
+      PORT: 'not-ours',
+      DEMO_ORDER_FLOW: '1',
+      PAYMENT_HOLD_MINUTES: '45',
+    });
+    expect(reading).toMatchObject({
+      ok: true,
+      value: { demoOrderFlow: { intervalMs: 120_000 }, paymentHoldMinutes: 45 },
+    });
+  });
+
+  it('answers every problem instead of throwing, so the caller can list them with its own', () => {
+    const reading = readBackendSettings({
+      PAYME_KEY: 'half-configured',
+      OTP_LOCK_HOURS: '0',
+      SMS_PROVIDER: 'carrier-pigeon',
+    });
+    expect(reading.ok).toBe(false);
+    expect(reading.ok ? [] : reading.problems.map((line) => line.split(':')[0])).toEqual([
+      'OTP_LOCK_HOURS',
+      'SMS_PROVIDER',
+      'PAYME_API_URL',
+      'PAYME_MERCHANT_ID',
+    ]);
+  });
+});

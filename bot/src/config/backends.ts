@@ -1,0 +1,67 @@
+// Which backends the relay talks to: the three outside ones, or the embedded reference backend
+// with its own settings (read by the backend's config module) and where its data lives.
+import { resolve } from 'node:path';
+import { DEFAULT_DATA_DIR, type BackendSettings } from '@shop/backend';
+import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
+import { DatabaseUrl, HttpUrl, optional, togetherProblems, type Env } from '@shop/shared/server';
+import { z } from 'zod';
+
+export const BackendsSettings = z.object({
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(DatabaseUrl),
+  ECOMMERCE_API_URL: optional(HttpUrl),
+  CATALOG_API_URL: optional(HttpUrl),
+  CATALOG_API_KEY: optional(z.string().min(8, 'Must be at least 8 characters')),
+});
+
+export interface Upstreams {
+  ecommerceUrl: string;
+  catalogUrl: string;
+  catalogApiKey: string;
+}
+
+export interface BackendsConfig {
+  /** The embedded backend's data, the notifier's own store beside it, generated secrets. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** null: no upstreams configured, so main starts the embedded reference backend. */
+  upstreams: Upstreams | null;
+  /** What the embedded backend runs with (used only when `upstreams` is null). */
+  embeddedBackend: BackendSettings;
+  /**
+   * The most of one item one order may carry, as the backend the relay talks to allows it: the
+   * embedded backend's ORDER_LINE_QUANTITY_LIMIT, or the contract's default with outside
+   * backends. The webapp's quantity steppers should stop here.
+   */
+  orderLineQuantityLimit: number;
+}
+
+const UPSTREAM_KEYS = ['ECOMMERCE_API_URL', 'CATALOG_API_URL', 'CATALOG_API_KEY'];
+
+export function backendsProblems(env: Env): string[] {
+  return togetherProblems(env, UPSTREAM_KEYS, 'set all three, or none for the embedded backend');
+}
+
+export function backendsConfig(
+  e: z.infer<typeof BackendsSettings>,
+  embeddedBackend: BackendSettings,
+): BackendsConfig {
+  const upstreams =
+    e.ECOMMERCE_API_URL !== undefined &&
+    e.CATALOG_API_URL !== undefined &&
+    e.CATALOG_API_KEY !== undefined
+      ? {
+          ecommerceUrl: e.ECOMMERCE_API_URL,
+          catalogUrl: e.CATALOG_API_URL,
+          catalogApiKey: e.CATALOG_API_KEY,
+        }
+      : null;
+  return {
+    dataDir: resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    upstreams,
+    embeddedBackend,
+    orderLineQuantityLimit:
+      upstreams === null ? embeddedBackend.orderLimits.lineQuantity : ORDER_LINE_QUANTITY_LIMIT,
+  };
+}

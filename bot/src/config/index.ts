@@ -1,0 +1,82 @@
+// The server's configuration: the environment parsed once, by area (one module each), with the
+// embedded backend's settings read by the backend's own config module. A bad configuration fails
+// the start with every bad key listed. Nothing else in this package reads the environment.
+import { readBackendSettings } from '@shop/backend';
+import { problemLines, type Env } from '@shop/shared/server';
+import { z } from 'zod';
+import {
+  backendsConfig,
+  backendsProblems,
+  BackendsSettings,
+  type BackendsConfig,
+} from './backends';
+import { httpConfig, httpProblems, HttpSettings, type HttpConfig } from './http';
+import { limitsConfig, LimitsSettings, type LimitsConfig } from './limits';
+import { notifierConfig, NotifierSettings, type NotifierConfig } from './notifier';
+import { relayConfig, RelaySettings, type RelayConfig } from './relay';
+import { telegramConfig, telegramProblems, TelegramSettings, type BotConfig } from './telegram';
+import { webappConfig, WebappSettings, type WebappConfig } from './webapp';
+
+export { DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts, type TrustProxy } from './http';
+export type { Upstreams } from './backends';
+export {
+  DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS,
+  DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+} from './relay';
+export type { TelegramConfig } from './telegram';
+
+const EnvSchema = z.object({
+  ...HttpSettings.shape,
+  ...BackendsSettings.shape,
+  ...RelaySettings.shape,
+  ...WebappSettings.shape,
+  ...TelegramSettings.shape,
+  ...NotifierSettings.shape,
+  ...LimitsSettings.shape,
+});
+
+export type Config = HttpConfig &
+  BackendsConfig &
+  RelayConfig &
+  WebappConfig &
+  BotConfig &
+  NotifierConfig &
+  LimitsConfig;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once. Rules between keys are checked on the raw values, so they are
+ * reported together with any problem of a single key.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const embeddedBackend = readBackendSettings(env);
+  const problems = [
+    ...(parsed.success ? [] : problemLines(parsed.error)),
+    ...(embeddedBackend.ok ? [] : embeddedBackend.problems),
+    ...backendsProblems(env),
+    ...httpProblems(env),
+    ...telegramProblems(env),
+  ];
+  if (!parsed.success || !embeddedBackend.ok || problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const backends = backendsConfig(e, embeddedBackend.value);
+  return {
+    ...httpConfig(e),
+    ...backends,
+    ...relayConfig(e),
+    ...webappConfig(e),
+    ...telegramConfig(e),
+    ...notifierConfig(e, backends.upstreams),
+    ...limitsConfig(e),
+  };
+}
