@@ -200,16 +200,24 @@ async function settle(
   await store.finishOrderPoll(order.orderNumber, outcome, now());
 }
 
+/** By default a claim outlasts a whole batch's calls, one deadline after another, and a minute. */
+function batchLeaseMs(
+  upstreamTimeoutMs: number | undefined,
+  batchSize: number,
+  concurrency: number,
+): number {
+  return (
+    (upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS) * Math.ceil(batchSize / concurrency) + 60_000
+  );
+}
+
 export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
   const { store, client, logger, intervalMs } = options;
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 20;
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, batchSize));
   const leaseMs =
-    options.leaseMs ??
-    (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS) *
-      Math.ceil(batchSize / concurrency) +
-      60_000;
+    options.leaseMs ?? batchLeaseMs(options.upstreamTimeoutMs, batchSize, concurrency);
   const maxBackoffMs = Math.max(options.maxBackoffMs ?? 30 * 60_000, intervalMs);
 
   let stopped = true;
