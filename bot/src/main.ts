@@ -1,27 +1,26 @@
 // The one file with side effects: reads the environment, starts what is needed, listens.
 import type { AddressInfo } from 'node:net';
-import {
-  startEmbeddedBackend,
-  type EmbeddedBackend,
-  type EmbeddedBackendOptions,
-} from '@shop/backend';
-import { prepareTelegram, type Telegram } from './telegram/telegram';
+import type { EmbeddedBackend } from '@shop/backend';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pinoPretty from 'pino-pretty';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
-import { oldNotifierPgliteDir, openSharedNotifierStore } from './notifier/import-old-store';
+import { startUpstreams, type LogStream } from './embedded-backend';
 import {
   createNotifier,
   loadOrCreateOrderEventsSecret,
   notifierDir,
+  notifierPgliteDir,
   openNotifierStore,
+  type Notifier,
 } from './notifier/notifier';
-import { ORDER_EVENTS_PATH } from './notifier/order-events-route';
-import { createOrderPoller } from './notifier/order-poller';
+import { createOrderPoller, type OrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
+import type { NotifierStore } from './notifier/store';
 import { createUpstreamClient } from './relay/upstream-client';
 import { buildServer } from './server';
-import { Redis } from 'ioredis';
-import pinoPretty from 'pino-pretty';
 import { createShutdown, exitOnSignals } from './shutdown';
+import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
 
 function readConfig(): Config {
   try {
@@ -35,100 +34,103 @@ function readConfig(): Config {
   }
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-
-  // The notifier's state, in its schema `notifier`: in DATABASE_URL's server (opened while the
-  // embedded backend starts); else in the embedded backend's PGlite once it is up (one cold PGlite,
-  // not two); else, with the backends elsewhere, in a PGlite of its own in the data dir.
-  const openingStore = config.databaseUrl
+/**
+ * The notifier's state, in its schema `notifier`: in DATABASE_URL's server (opened while the
+ * embedded backend starts); else in the embedded backend's PGlite once it is up (one cold PGlite,
+ * not two: null here); else, with the backends elsewhere, in a PGlite of its own in the data dir.
+ */
+function startOpeningStore(config: Config): Promise<NotifierStore> | null {
+  const opening = config.databaseUrl
     ? openNotifierStore({ databaseUrl: config.databaseUrl })
     : config.upstreams
-      ? openNotifierStore({ pgliteDir: oldNotifierPgliteDir(config.dataDir) })
+      ? openNotifierStore({ pgliteDir: notifierPgliteDir(config.dataDir) })
       : null;
-  // Awaited below; a failure meanwhile is reported there, not as an unhandled rejection.
-  openingStore?.catch(() => undefined);
-  // Embedded mode makes (once) and shares the key of signed order events; outside backends
-  // must be given ORDER_EVENTS_SECRET to push events.
-  const orderEventsSecret =
-    config.orderEventsSecret ??
-    (config.upstreams ? null : await loadOrCreateOrderEventsSecret(notifierDir(config.dataDir)));
+  // Awaited later; a failure meanwhile is reported there, not as an unhandled rejection.
+  opening?.catch(() => undefined);
+  return opening;
+}
 
-  // A person at a terminal reads lines, a log collector JSON: pretty only on a terminal.
-  const logStream = process.stdout.isTTY
+/**
+ * Embedded mode makes (once) and shares the key of signed order events; outside backends must be
+ * given ORDER_EVENTS_SECRET to push events.
+ */
+async function orderEventsSecretFor(config: Config): Promise<string | null> {
+  return (
+    config.orderEventsSecret ??
+    (config.upstreams ? null : await loadOrCreateOrderEventsSecret(notifierDir(config.dataDir)))
+  );
+}
+
+/** A person at a terminal reads lines, a log collector JSON: pretty only on a terminal. */
+function terminalLogStream(): LogStream | null {
+  return process.stdout.isTTY
     ? pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : null;
+}
 
-  // No upstream URLs: run the reference backend in this process so the shop works offline.
-  let upstreams: Upstreams;
-  let backend: EmbeddedBackend | null = null;
-  if (config.upstreams) {
-    upstreams = config.upstreams;
-  } else {
-    // Events go to this server's own endpoint, over loopback when it listens on every address.
-    const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    const urlHost = ownHost.includes(':') ? `[${ownHost}]` : ownHost;
-    const backendOptions: EmbeddedBackendOptions = {
-      ...config.embeddedBackend,
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      host: '127.0.0.1',
-      // Every call it answers is a relayed one, logged once by the relay under the same id: the
-      // backend adds only its warnings and errors (everything when debugging), named as its own.
-      logger: {
-        level: ['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn',
-        name: 'backend',
-        ...(logStream ? { stream: logStream } : {}),
-      },
-      orderEvents: orderEventsSecret
-        ? { url: `http://${urlHost}:${config.port}${ORDER_EVENTS_PATH}`, secret: orderEventsSecret }
-        : null,
-    };
-    backend = await startEmbeddedBackend(backendOptions);
-    upstreams = {
-      ecommerceUrl: backend.url,
-      catalogUrl: backend.url,
-      catalogApiKey: backend.catalogApiKey,
-    };
-  }
-
+/**
+ * The store opened early, else the one in the embedded backend's PGlite; the backend is stopped
+ * when the store cannot open.
+ */
+async function openStore(
+  opening: Promise<NotifierStore> | null,
+  backend: EmbeddedBackend | null,
+): Promise<NotifierStore> {
   const sharedPglite = backend?.pglite ?? null;
-  const { store: notifierStore, imported } = await (
-    openingStore
-      ? openingStore.then((store) => ({ store, imported: null }))
-      : sharedPglite
-        ? openSharedNotifierStore(config.dataDir, sharedPglite)
-        : Promise.reject(new Error('The embedded backend runs on no PGlite to share'))
+  return (
+    opening ??
+    (sharedPglite
+      ? openNotifierStore({ pglite: sharedPglite })
+      : Promise.reject(new Error('The embedded backend runs on no PGlite to share')))
   ).catch(async (error: unknown) => {
     await backend?.close();
     throw error;
   });
-  const notifier = createNotifier({
-    store: notifierStore,
-    secret: orderEventsSecret,
+}
+
+/** The order notifier on its store; it sends only when there is a bot token. */
+function notifierFor(config: Config, store: NotifierStore, secret: string | null): Notifier {
+  return createNotifier({
+    store,
+    secret,
     api: config.telegram.enabled
       ? createNotifierApi(config.telegram.token, config.telegram.apiRoot)
       : null,
     publicUrl: config.publicUrl,
     sender: { leaseMs: config.notifierSendLeaseMs },
   });
+}
 
-  // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
-  // it for its username only when they are called.
-  let telegram: Telegram | null = null;
-  // Rate-limit counters every instance shares. A short connect timeout and one retry per
-  // command: with Redis away, a request waits a moment, not a minute, and is let through.
-  const redis = config.redisUrl
+/**
+ * Rate-limit counters every instance shares. A short connect timeout and one retry per command:
+ * with Redis away, a request waits a moment, not a minute, and is let through.
+ */
+function rateLimitRedis(config: Config): Redis | null {
+  return config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
     : null;
-  const app = await buildServer({
+}
+
+/** The HTTP side with everything it serves; the link calls ask `telegram` for its username. */
+function startServer(
+  config: Config,
+  parts: {
+    notifier: Notifier;
+    upstreams: Upstreams;
+    redis: Redis | null;
+    logStream: LogStream | null;
+    telegram: () => Telegram | null;
+  },
+): Promise<FastifyInstance> {
+  const { notifier, upstreams, redis, logStream, telegram } = parts;
+  return buildServer({
     notifier,
     ...(config.telegram.enabled
       ? {
           telegramLink: {
             botToken: config.telegram.token,
             maxAgeSeconds: config.initDataMaxAgeSeconds,
-            botUsername: () => telegram?.username() ?? null,
+            botUsername: () => telegram()?.username() ?? null,
           },
         }
       : {}),
@@ -146,46 +148,44 @@ async function main(): Promise<void> {
     rateLimits: { limits: config.rateLimits, redis, redisPrefix: config.redisPrefix },
     log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
-  if (backend) {
-    app.log.info(
-      {
-        dataDir: config.dataDir,
-        // Where card payments go; the cashbox key is never logged.
-        cardPayments: backend.paymentSandboxUrl === null ? 'payme' : 'payme-sandbox',
-      },
-      'Embedded reference backend started',
-    );
-  }
-  if (imported) {
-    app.log.info(imported, 'Copied the notifier store of the previous layout into the database');
-  }
+}
 
-  const bot = prepareTelegram({
-    config: config.telegram,
-    publicUrl: config.publicUrl,
-    logger: app.log.child({ module: 'bot' }),
-    app,
-    seenUpdates: notifierStore,
-    chats: notifierStore,
-  });
-  telegram = bot;
-
-  // A backend that cannot push its order events is asked about open orders instead
-  // (ORDER_POLL_INTERVAL_MS; 0, the default when the backend pushes, leaves it off).
-  const orderPoller = createOrderPoller({
-    store: notifierStore,
-    record: (events) => notifier.record(events),
+/**
+ * A backend that cannot push its order events is asked about open orders instead
+ * (ORDER_POLL_INTERVAL_MS; 0, the default when the backend pushes, leaves it off).
+ */
+function orderPollerFor(
+  config: Config,
+  parts: { store: NotifierStore; notifier: Notifier; upstreams: Upstreams; app: FastifyInstance },
+): OrderPoller {
+  return createOrderPoller({
+    store: parts.store,
+    record: (events) => parts.notifier.record(events),
     client: createUpstreamClient({
-      upstreams,
+      upstreams: parts.upstreams,
       timeoutMs: config.upstreamTimeoutMs,
       maxAnswerBytes: config.upstreamMaxAnswerBytes,
     }),
-    logger: app.log.child({ module: 'order-poller' }),
+    logger: parts.app.log.child({ module: 'order-poller' }),
     intervalMs: config.orderPollIntervalMs,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
   });
+}
 
-  const shutdown = createShutdown({
+/** Stops each part once, the ones that use others first. */
+function shutdownInOrder(
+  app: FastifyInstance,
+  parts: {
+    bot: Telegram;
+    orderPoller: OrderPoller;
+    notifier: Notifier;
+    redis: Redis | null;
+    notifierStore: NotifierStore;
+    backend: EmbeddedBackend | null;
+  },
+): (reason: string) => Promise<void> {
+  const { bot, orderPoller, notifier, redis, notifierStore, backend } = parts;
+  return createShutdown({
     logger: app.log,
     steps: [
       { name: 'bot', run: () => bot.stop() },
@@ -202,6 +202,60 @@ async function main(): Promise<void> {
       { name: 'notifier store', run: () => notifierStore.close() },
       { name: 'backend', run: () => backend?.close() ?? Promise.resolve() },
     ],
+  });
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const openingStore = startOpeningStore(config);
+  const orderEventsSecret = await orderEventsSecretFor(config);
+  const logStream = terminalLogStream();
+
+  const { upstreams, backend } = await startUpstreams(config, orderEventsSecret, logStream);
+
+  const notifierStore = await openStore(openingStore, backend);
+  const notifier = notifierFor(config, notifierStore, orderEventsSecret);
+
+  // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
+  // it for its username only when they are called.
+  let telegram: Telegram | null = null;
+  const redis = rateLimitRedis(config);
+  const app = await startServer(config, {
+    notifier,
+    upstreams,
+    redis,
+    logStream,
+    telegram: () => telegram,
+  });
+  if (backend) {
+    app.log.info(
+      {
+        dataDir: config.dataDir,
+        // Where card payments go; the cashbox key is never logged.
+        cardPayments: backend.paymentSandboxUrl === null ? 'payme' : 'payme-sandbox',
+      },
+      'Embedded reference backend started',
+    );
+  }
+
+  const bot = prepareTelegram({
+    config: config.telegram,
+    publicUrl: config.publicUrl,
+    logger: app.log.child({ module: 'bot' }),
+    app,
+    seenUpdates: notifierStore,
+    chats: notifierStore,
+  });
+  telegram = bot;
+  const orderPoller = orderPollerFor(config, { store: notifierStore, notifier, upstreams, app });
+
+  const shutdown = shutdownInOrder(app, {
+    bot,
+    orderPoller,
+    notifier,
+    redis,
+    notifierStore,
+    backend,
   });
   exitOnSignals(shutdown, app.log);
 

@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { HEADERS, redactDigitRuns } from '@shop/shared';
 import { errorBody, ShopError } from '@shop/shared/server';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,6 +13,7 @@ import {
 } from './config';
 import { installErrorHandler, sendError } from './errors';
 import { installRequestLog } from './request-log';
+import { loggerOptions, type LogOptions } from './log-options';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
@@ -21,9 +21,9 @@ import { registerLink } from './notifier/link-route';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
-import { createUpstreamClient } from './relay/upstream-client';
-import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta';
-import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK } from './web/runtime-config';
+import { createUpstreamClient, type UpstreamClient } from './relay/upstream-client';
+import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta/page-meta';
+import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK, type InlineScript } from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
 import { installRateLimits, type RateLimitOptions } from './web/rate-limits';
 import { registerReadiness } from './web/readiness';
@@ -71,29 +71,7 @@ export interface ServerDeps {
   trustProxy?: TrustProxy;
   /** Rate limits per client, per account and overall; absent: none (tests of other things). */
   rateLimits?: RateLimitOptions;
-  log?: {
-    level?: string;
-    /** Where log lines go (one JSON object per line); stdout when omitted. */
-    stream?: { write(line: string): void };
-  };
-}
-
-/**
- * Everything that may identify a shopper or unlock a backend stays out of the log, whatever a
- * future serializer decides to include.
- */
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  `req.headers["${HEADERS.apiKey}"]`,
-  `req.headers["${HEADERS.telegramInitData}"]`,
-  'req.headers["x-telegram-bot-api-secret-token"]',
-  'res.headers["set-cookie"]',
-];
-
-/** pino's timestamp hook: the text it splices into each JSON line after the level. */
-export function isoTimestamp(): string {
-  return `,"time":"${new Date().toISOString()}"`;
+  log?: LogOptions;
 }
 
 /**
@@ -125,13 +103,10 @@ function fastifyTrustProxy(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/**
- * The whole HTTP side as one Fastify instance, not listening yet: tests call `app.inject` on
- * exactly what `main.ts` serves.
- */
-export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+/** The Fastify instance with the server's limits, logger and framework-level refusals. */
+function createFastify(deps: ServerDeps): FastifyInstance {
   const timeouts = deps.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS;
-  const app = Fastify({
+  return Fastify({
     // A client that sends its request slowly (or not at all) holds a socket and, for the relay,
     // a parser; these cut it off with a 408. Fastify's own defaults set no request limit.
     requestTimeout: timeouts.requestMs,
@@ -147,25 +122,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
       ),
     },
-    logger: {
-      level: deps.log?.level ?? 'info',
-      ...(deps.log?.stream ? { stream: deps.log.stream } : {}),
-      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-      // ISO time, not epoch milliseconds: readable, and no 13-digit number in a log line can be
-      // mistaken for (or hide among) card numbers when logs are checked for them.
-      timestamp: isoTimestamp,
-      serializers: {
-        // Fastify's own request fields, with long digit runs of the URL blotted out: a card
-        // number typed into a path or a query must not reach the log with the request line.
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactDigitRuns(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket.remotePort,
-        }),
-      },
-    },
+    logger: loggerOptions(deps.log),
     // One line per request, written when it is answered (installRequestLog), instead of
     // Fastify's two; ids unique across instances, so lines of two servers never share one.
     logController: new LogController({ disableRequestLogging: true }),
@@ -189,13 +146,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       );
     },
   });
+}
 
-  const configScript = runtimeConfigScript({
-    yandexMapsApiKey: deps.yandexMapsApiKey,
-    buildPollIntervalMs: deps.buildPollIntervalMs,
-  });
-  // Written into every page, each allowed by its hash in the CSP.
-  const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
+/** What every answer goes through: errors, the request log, security headers, limits, compression. */
+async function installCommon(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  pageScripts: readonly InlineScript[],
+): Promise<void> {
   installErrorHandler(app);
   installRequestLog(app);
   installSecurityHeaders(
@@ -211,7 +169,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // Quality 11 (the default) costs ~50x the CPU of 5 for a few percent on JSON made per request.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
+}
 
+/** /healthz (the process answers) and /readyz (what it needs answers too). */
+function registerHealth(app: FastifyInstance, deps: ServerDeps): void {
   const startedAt = Date.now();
   app.get('/healthz', () => ({
     status: 'ok',
@@ -222,6 +183,51 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...(deps.notifier ? { database: deps.notifier.store } : {}),
     redis: deps.rateLimits?.redis ?? null,
   });
+}
+
+/** The notifier's calls: the three link calls, and `POST /tg/order-events` when it has a key. */
+async function registerNotifierRoutes(
+  app: FastifyInstance,
+  notifier: Notifier,
+  client: UpstreamClient,
+  link: ServerDeps['telegramLink'],
+): Promise<void> {
+  registerLink(app, {
+    store: notifier.store,
+    client,
+    bot: link
+      ? {
+          token: link.botToken,
+          maxAgeSeconds: link.maxAgeSeconds,
+          username: link.botUsername ?? (() => null),
+        }
+      : null,
+  });
+  if (notifier.secret) {
+    await registerOrderEvents(app, {
+      store: notifier.store,
+      secret: notifier.secret,
+      onStored: () => {
+        notifier.wake();
+      },
+    });
+  }
+}
+
+/**
+ * The whole HTTP side as one Fastify instance, not listening yet: tests call `app.inject` on
+ * exactly what `main.ts` serves.
+ */
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const app = createFastify(deps);
+  const configScript = runtimeConfigScript({
+    yandexMapsApiKey: deps.yandexMapsApiKey,
+    buildPollIntervalMs: deps.buildPollIntervalMs,
+  });
+  // Written into every page, each allowed by its hash in the CSP.
+  const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
+  await installCommon(app, deps, pageScripts);
+  registerHealth(app, deps);
 
   // One client and one cache for the relay and for the pages' own reads (product heads).
   const now = deps.now ?? Date.now;
@@ -240,29 +246,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reads,
     ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
   });
-  if (notifier) {
-    const link = deps.telegramLink;
-    registerLink(app, {
-      store: notifier.store,
-      client,
-      bot: link
-        ? {
-            token: link.botToken,
-            maxAgeSeconds: link.maxAgeSeconds,
-            username: link.botUsername ?? (() => null),
-          }
-        : null,
-    });
-  }
-  if (notifier?.secret) {
-    await registerOrderEvents(app, {
-      store: notifier.store,
-      secret: notifier.secret,
-      onStored: () => {
-        notifier.wake();
-      },
-    });
-  }
+  if (notifier) await registerNotifierRoutes(app, notifier, client, deps.telegramLink);
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
     timeoutMs: deps.upstreamTimeoutMs,

@@ -1,4 +1,4 @@
-import type { BotLogger } from './telegram/create-bot';
+import type { BotLogger } from './telegram/bot-deps';
 
 export interface ShutdownStep {
   name: string;

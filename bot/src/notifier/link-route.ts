@@ -25,14 +25,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
 import { ShopError } from '@shop/shared/server';
+import { isBearer } from '../relay/request-headers';
 import { arrivalTime } from '../relay/upstream';
 import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
 import type { NotifierStore } from './store';
 
-export const LINK_PATH = TELEGRAM_LINK_PATHS.link;
-export const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;
-const BEARER = /^Bearer [A-Za-z0-9._~+/=-]{1,512}$/;
+const LINK_PATH = TELEGRAM_LINK_PATHS.link;
+const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;
 
 const InitDataUserSchema = z.object({
   id: z.number().int().positive(),
@@ -74,44 +74,64 @@ function botOff(): ShopError {
   return new ShopError('not_found', 'Telegram updates are off: this shop runs without a bot');
 }
 
+/** The bearer token's shape, checked before anything else is read. */
+function bearer(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  if (!isBearer(authorization)) {
+    throw new ShopError('unauthorized', 'Sign in to continue');
+  }
+  return authorization;
+}
+
+/** The shop account of the bearer token, as the backend says. */
+async function shopUserId(
+  client: UpstreamClient,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  authorization: string,
+): Promise<number> {
+  const who = await client.send(
+    {
+      id: 'authUser',
+      call: CALLS.authUser,
+      target: CALLS.authUser.path,
+      headers: { authorization },
+    },
+    // Within the request's own deadline, counted from its arrival; the shopper leaving does
+    // not cancel a link half made.
+    client.deadlineFor(CALLS.authUser, new AbortController().signal, arrivalTime(reply)),
+    request.log,
+  );
+  if (who.kind === 'error') {
+    throw who.status === 401
+      ? new ShopError('unauthorized', 'Sign in to continue')
+      : new ShopError('upstream_unavailable', 'The shop could not check the sign-in');
+  }
+  return UserIdSchema.parse(who.data).id;
+}
+
+/** The hash and user of init data signed by this bot and fresh enough; else the refusal. */
+function checkedInitData(
+  raw: string,
+  bot: LinkBot,
+): { hash: string; user: { id: number; languageCode: string | undefined } } {
+  try {
+    // The library reads its own clock: a test moves `now` only for the store.
+    validate(raw, bot.token, { expiresIn: bot.maxAgeSeconds });
+  } catch {
+    throw new ShopError('unauthorized', 'Telegram init data is not valid or too old');
+  }
+  const hash = new URLSearchParams(raw).get('hash');
+  const user = initDataUser(raw);
+  if (hash === null || user === null) {
+    throw new ShopError('validation_error', 'The init data names no Telegram user');
+  }
+  return { hash, user };
+}
+
 export function registerLink(app: FastifyInstance, options: LinkRouteOptions): void {
   const now = options.now ?? (() => new Date());
   const { store, client, bot } = options;
-
-  /** The bearer token's shape, checked before anything else is read. */
-  function bearer(request: FastifyRequest): string {
-    const authorization = request.headers.authorization;
-    if (authorization === undefined || !BEARER.test(authorization)) {
-      throw new ShopError('unauthorized', 'Sign in to continue');
-    }
-    return authorization;
-  }
-
-  /** The shop account of the bearer token, as the backend says. */
-  async function shopUserId(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    authorization: string,
-  ): Promise<number> {
-    const who = await client.send(
-      {
-        id: 'authUser',
-        call: CALLS.authUser,
-        target: CALLS.authUser.path,
-        headers: { authorization },
-      },
-      // Within the request's own deadline, counted from its arrival; the shopper leaving does
-      // not cancel a link half made.
-      client.deadlineFor(CALLS.authUser, new AbortController().signal, arrivalTime(reply)),
-      request.log,
-    );
-    if (who.kind === 'error') {
-      throw who.status === 401
-        ? new ShopError('unauthorized', 'Sign in to continue')
-        : new ShopError('upstream_unavailable', 'The shop could not check the sign-in');
-    }
-    return UserIdSchema.parse(who.data).id;
-  }
 
   app.post(LINK_PATH, async (request, reply): Promise<TelegramLinkAnswer> => {
     const authorization = bearer(request);
@@ -122,20 +142,8 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
       });
     }
     if (!bot) throw botOff();
-    const raw = body.data.init_data;
-    try {
-      // The library reads its own clock: a test moves `now` only for the store.
-      validate(raw, bot.token, { expiresIn: bot.maxAgeSeconds });
-    } catch {
-      throw new ShopError('unauthorized', 'Telegram init data is not valid or too old');
-    }
-    const hash = new URLSearchParams(raw).get('hash');
-    const user = initDataUser(raw);
-    if (hash === null || user === null) {
-      throw new ShopError('validation_error', 'The init data names no Telegram user');
-    }
-
-    const userId = await shopUserId(request, reply, authorization);
+    const { hash, user } = checkedInitData(body.data.init_data, bot);
+    const userId = await shopUserId(client, request, reply, authorization);
     const language = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
     // A private chat's id is its user's id.
     const outcome = await store.linkByInitData({ hash, userId, chatId: user.id, language }, now());
@@ -146,7 +154,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
   });
 
   app.get(LINK_PATH, async (request, reply): Promise<TelegramLinkStatus> => {
-    const userId = await shopUserId(request, reply, bearer(request));
+    const userId = await shopUserId(client, request, reply, bearer(request));
     return {
       enabled: bot !== null,
       linked: await store.isUserLinked(userId),
@@ -164,7 +172,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
         'The bot has not reached Telegram yet; try again in a minute',
       );
     }
-    const userId = await shopUserId(request, reply, authorization);
+    const userId = await shopUserId(client, request, reply, authorization);
     const token = newLinkToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + LINK_TOKEN_TTL_SECONDS * 1000);

@@ -9,7 +9,7 @@ export interface ChatMessage {
 }
 
 /** The order's page in the Mini App (the webapp's `/{lang}/account/orders/{number}`). */
-export function orderPageUrl(publicUrl: string, language: Language, number: string): string {
+function orderPageUrl(publicUrl: string, language: Language, number: string): string {
   return `${publicUrl}/${language}/account/orders/${encodeURIComponent(number)}`;
 }
 

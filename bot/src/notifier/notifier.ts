@@ -103,9 +103,14 @@ export async function loadOrCreateOrderEventsSecret(dir: string): Promise<string
   return secret;
 }
 
-/** Where the notifier keeps its PGlite database and secret inside DATA_DIR. */
+/** Where the notifier keeps its secret (and, when it has one of its own, its PGlite) in DATA_DIR. */
 export function notifierDir(dataDir: string): string {
   return join(dataDir, 'notifier');
+}
+
+/** The notifier's own PGlite: only with the backends elsewhere and no DATABASE_URL. */
+export function notifierPgliteDir(dataDir: string): string {
+  return join(notifierDir(dataDir), 'pglite');
 }
 
 export { openNotifierStore };

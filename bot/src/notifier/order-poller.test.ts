@@ -14,7 +14,8 @@ import {
   type StandIn,
 } from '../testing/upstream-stand-ins';
 import { createNotifier, type Notifier } from './notifier';
-import { createOrderPoller, statusEventsFromDetails, type OrderPoller } from './order-poller';
+import { createOrderPoller, type OrderPoller } from './order-poller';
+import { statusEventsFromDetails } from './polled-events';
 import { openNotifierStore, type NotifierStore } from './store';
 
 /**

@@ -14,21 +14,12 @@
 // credential, so the poller calls with the key (UpstreamClient adds it) and no shopper's token;
 // bearer tokens are never stored.
 //
-// What it records: a `status_changed` event for every status in the order's history after
-// `new` (an order's start is its `order_placed` event, which the backend never sends as a status
-// change), with the id orderEventId gives and `at` from the history, the same id and time the
-// backend's own event has, so a polled and a pushed copy of one change are stored once.
-// Payments are not polled: the backend's payment events are keyed by its payment attempt id
-// (`<number>:payment:<attempt>:paid`), which the order's details do not show. An event made
-// under another id would be a second message about the same payment once the backend pushes.
-import {
-  CALLS,
-  OrderEventSchema,
-  orderEventId,
-  type Order,
-  type OrderEvent,
-  isFinalStatus,
-} from '@shop/shared';
+// What it records: the status changes in the order's history, as polled-events.ts makes them,
+// under the backend's own event ids. Payments are not polled: the backend's payment events are
+// keyed by its payment attempt id (`<number>:payment:<attempt>:paid`), which the order's details
+// do not show. An event made under another id would be a second message about the same payment
+// once the backend pushes.
+import { CALLS, isFinalStatus, type OrderEvent } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   queryString,
@@ -38,6 +29,7 @@ import {
 } from '../relay/upstream-client';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../config';
 import { createPause } from './pause';
+import { statusEventsFromDetails } from './polled-events';
 import type { OrderPollOutcome, OrderToPoll, NotifierStore } from './store';
 
 export interface OrderPollerOptions {
@@ -87,30 +79,136 @@ function describe(error: unknown): string {
 }
 
 /**
- * The status changes an order's details show, as the events the backend makes of them: one per
- * status reached after `new`, oldest first. A history time that is not an ISO date with an
- * offset is normalised when it can be read at all (the event id, not the time, makes a copy one
- * event); a status whose time cannot be read is left out.
+ * One order's details from the catalogue, asked with the API key alone (see the top of this
+ * file); 'stopped' when the poller stopped while it waited.
  */
-export function statusEventsFromDetails(userId: number, order: Order): OrderEvent[] {
-  const events = new Map<string, OrderEvent>();
-  for (const entry of order.statuses) {
-    if (entry.status === 'new') continue;
-    const id = orderEventId(order.number, { type: 'status_changed', status: entry.status });
-    if (events.has(id)) continue;
-    const time = new Date(entry.at);
-    const event: OrderEvent = {
-      id,
-      type: 'status_changed',
-      at: entry.at,
-      user_id: userId,
-      order,
-      status: entry.status,
-    };
-    if (OrderEventSchema.safeParse(event).success) events.set(id, event);
-    else if (!Number.isNaN(time.getTime())) events.set(id, { ...event, at: time.toISOString() });
+async function fetchDetails(
+  client: UpstreamClient,
+  order: OrderToPoll,
+  stopping: AbortSignal,
+  logger: FastifyBaseLogger,
+): Promise<UpstreamAnswer | 'stopped'> {
+  const call = CALLS.customerOrderDetails;
+  const target =
+    upstreamPath(call, { customerId: String(order.userId), orderId: String(order.orderId) }) +
+    queryString({ 'resources[]': 'statuses' });
+  // One signal per call, aborted on stop: the client leaves its listener on the signal it is
+  // given, so the poller's long-lived one would collect a listener per call.
+  const cancel = new AbortController();
+  const onStop = () => {
+    cancel.abort();
+  };
+  stopping.addEventListener('abort', onStop, { once: true });
+  try {
+    return await client.send(
+      { id: 'customerOrderDetails', call, target, headers: {} },
+      client.deadlineFor(call, cancel.signal),
+      logger,
+    );
+  } catch (error) {
+    if (stopping.aborted) return 'stopped';
+    throw error;
+  } finally {
+    stopping.removeEventListener('abort', onStop);
   }
-  return [...events.values()];
+}
+
+/** What a round's steps work with. */
+interface RoundDeps {
+  store: OrderPollerOptions['store'];
+  client: UpstreamClient;
+  logger: FastifyBaseLogger;
+  record: OrderPollerOptions['record'];
+  now: () => Date;
+  intervalMs: number;
+  /** How long an order waits after `failuresBefore` failures and one more. */
+  backoff: (failuresBefore: number) => number;
+  /** Aborted when the poller stops: orders not yet asked about are released. */
+  stopping: AbortSignal;
+}
+
+/** A failed poll: the order waits longer after each failure in a row. */
+function failed(deps: RoundDeps, order: OrderToPoll, error: string): OrderPollOutcome {
+  const nextPollAt = new Date(deps.now().getTime() + deps.backoff(order.attempts));
+  return { kind: 'failed', nextPollAt, error };
+}
+
+/** Asks about one order and records its new status changes: what to do with it next. */
+async function ask(
+  deps: RoundDeps,
+  order: OrderToPoll,
+  roundStart: Date,
+  current: PollRound,
+): Promise<OrderPollOutcome> {
+  let answer: UpstreamAnswer | 'stopped';
+  try {
+    answer = await fetchDetails(deps.client, order, deps.stopping, deps.logger);
+  } catch (error) {
+    return failed(deps, order, describe(error));
+  }
+  if (answer === 'stopped') return { kind: 'released' };
+  if (answer.kind === 'error') {
+    if (answer.status === 404) {
+      deps.logger.warn({ order: order.orderNumber }, 'Polled order not found; no longer polled');
+      return { kind: 'closed', reason: 'not found' };
+    }
+    return failed(deps, order, `${answer.status} ${answer.error.code}`);
+  }
+  const details = CALLS.customerOrderDetails.response.parse(answer.data).data;
+  if (details.number !== order.orderNumber) {
+    return failed(
+      deps,
+      order,
+      `asked for ${order.orderNumber}, the backend answered ${details.number}`,
+    );
+  }
+  const events = statusEventsFromDetails(order.userId, details);
+  const fresh = events.length > 0 ? await deps.record(events) : [];
+  current.recorded.push(...fresh);
+  if (isFinalStatus(details.status)) return { kind: 'closed', reason: null };
+  return { kind: 'polled', nextPollAt: new Date(roundStart.getTime() + deps.intervalMs) };
+}
+
+/** Polls one claimed order (or releases it when stopping) and stores how it went. */
+async function settle(
+  deps: RoundDeps,
+  order: OrderToPoll,
+  roundStart: Date,
+  current: PollRound,
+): Promise<void> {
+  const { store, logger, now, stopping } = deps;
+  let outcome: OrderPollOutcome;
+  if (stopping.aborted) outcome = { kind: 'released' };
+  else {
+    current.polled.push(order.orderNumber);
+    try {
+      outcome = await ask(deps, order, roundStart, current);
+    } catch (error) {
+      // The store could not record the events: asked again after a back-off.
+      logger.error({ err: error, order: order.orderNumber }, 'Could not record polled order');
+      outcome = failed(deps, order, describe(error));
+    }
+  }
+  if (outcome.kind === 'failed') {
+    current.failed.push(order.orderNumber);
+    logger.warn(
+      { order: order.orderNumber, reason: outcome.error, retryAt: outcome.nextPollAt },
+      'Order poll failed',
+    );
+  }
+  if (outcome.kind === 'closed') current.closed.push(order.orderNumber);
+  await store.finishOrderPoll(order.orderNumber, outcome, now());
+}
+
+/** By default a claim outlasts a whole batch's calls, one deadline after another, and a minute. */
+function batchLeaseMs(
+  upstreamTimeoutMs: number | undefined,
+  batchSize: number,
+  concurrency: number,
+): number {
+  return (
+    (upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS) * Math.ceil(batchSize / concurrency) + 60_000
+  );
 }
 
 export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
@@ -119,10 +217,7 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
   const batchSize = options.batchSize ?? 20;
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, batchSize));
   const leaseMs =
-    options.leaseMs ??
-    (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS) *
-      Math.ceil(batchSize / concurrency) +
-      60_000;
+    options.leaseMs ?? batchLeaseMs(options.upstreamTimeoutMs, batchSize, concurrency);
   const maxBackoffMs = Math.max(options.maxBackoffMs ?? 30 * 60_000, intervalMs);
 
   let stopped = true;
@@ -134,92 +229,24 @@ export function createOrderPoller(options: OrderPollerOptions): OrderPoller {
     return Math.min(intervalMs * 2 ** Math.min(failuresBefore + 1, 20), maxBackoffMs);
   }
 
-  async function ask(
-    order: OrderToPoll,
-    roundStart: Date,
-    current: PollRound,
-  ): Promise<OrderPollOutcome> {
-    const call = CALLS.customerOrderDetails;
-    const target =
-      upstreamPath(call, { customerId: String(order.userId), orderId: String(order.orderId) }) +
-      queryString({ 'resources[]': 'statuses' });
-    const failed = (error: string): OrderPollOutcome => ({
-      kind: 'failed',
-      nextPollAt: new Date(now().getTime() + backoff(order.attempts)),
-      error,
-    });
-    // One signal per call, aborted on stop: the client leaves its listener on the signal it is
-    // given, so the poller's long-lived one would collect a listener per call.
-    const cancel = new AbortController();
-    const onStop = () => {
-      cancel.abort();
-    };
-    stopping.signal.addEventListener('abort', onStop, { once: true });
-    let answer: UpstreamAnswer;
-    try {
-      // No bearer token: the API key, which the client adds to catalogue calls, is the
-      // credential here (see the top of this file).
-      answer = await client.send(
-        { id: 'customerOrderDetails', call, target, headers: {} },
-        client.deadlineFor(call, cancel.signal),
-        logger,
-      );
-    } catch (error) {
-      if (stopping.signal.aborted) return { kind: 'released' };
-      return failed(describe(error));
-    } finally {
-      stopping.signal.removeEventListener('abort', onStop);
-    }
-    if (answer.kind === 'error') {
-      if (answer.status === 404) {
-        logger.warn({ order: order.orderNumber }, 'Polled order not found; no longer polled');
-        return { kind: 'closed', reason: 'not found' };
-      }
-      return failed(`${answer.status} ${answer.error.code}`);
-    }
-    const details = CALLS.customerOrderDetails.response.parse(answer.data).data;
-    if (details.number !== order.orderNumber) {
-      return failed(`asked for ${order.orderNumber}, the backend answered ${details.number}`);
-    }
-    const events = statusEventsFromDetails(order.userId, details);
-    const fresh = events.length > 0 ? await options.record(events) : [];
-    current.recorded.push(...fresh);
-    if (isFinalStatus(details.status)) return { kind: 'closed', reason: null };
-    return { kind: 'polled', nextPollAt: new Date(roundStart.getTime() + intervalMs) };
-  }
-
   async function pollOnce(): Promise<PollRound> {
     const current: PollRound = { polled: [], recorded: [], failed: [], closed: [] };
+    const deps: RoundDeps = {
+      store,
+      client,
+      logger,
+      record: options.record,
+      now,
+      intervalMs,
+      backoff,
+      stopping: stopping.signal,
+    };
     const roundStart = now();
     const claimed = await store.claimOrdersToPoll({ now: roundStart, leaseMs, limit: batchSize });
     const queue = [...claimed];
     async function worker(): Promise<void> {
       for (let order = queue.shift(); order; order = queue.shift()) {
-        let outcome: OrderPollOutcome;
-        if (stopping.signal.aborted) outcome = { kind: 'released' };
-        else {
-          current.polled.push(order.orderNumber);
-          try {
-            outcome = await ask(order, roundStart, current);
-          } catch (error) {
-            // The store could not record the events: asked again after a back-off.
-            logger.error({ err: error, order: order.orderNumber }, 'Could not record polled order');
-            outcome = {
-              kind: 'failed',
-              nextPollAt: new Date(now().getTime() + backoff(order.attempts)),
-              error: describe(error),
-            };
-          }
-        }
-        if (outcome.kind === 'failed') {
-          current.failed.push(order.orderNumber);
-          logger.warn(
-            { order: order.orderNumber, reason: outcome.error, retryAt: outcome.nextPollAt },
-            'Order poll failed',
-          );
-        }
-        if (outcome.kind === 'closed') current.closed.push(order.orderNumber);
-        await store.finishOrderPoll(order.orderNumber, outcome, now());
+        await settle(deps, order, roundStart, current);
       }
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));

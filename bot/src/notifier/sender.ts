@@ -77,83 +77,146 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createSender(options: SenderOptions): Sender {
-  const { store, api, publicUrl, logger } = options;
-  const now = options.now ?? (() => new Date());
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const batchSize = options.batchSize ?? 30;
-  const backoffMs = options.backoffMs ?? 5000;
-  const maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
-  const maxAttempts = options.maxAttempts ?? 20;
-  const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
-  const pruneIntervalMs = options.pruneIntervalMs ?? 3600_000;
+/**
+ * What a failed send means: the chat blocked the bot, Telegram refused this message for good, or
+ * try again after `delayMs` (`throttled`: Telegram said when, under its rate limit).
+ */
+type SendFailure =
+  | { kind: 'blocked' }
+  | { kind: 'refused' }
+  | { kind: 'retry'; delayMs: number; throttled: boolean };
+
+function sendFailure(
+  error: unknown,
+  attempts: number,
+  { backoffMs, maxBackoffMs }: { backoffMs: number; maxBackoffMs: number },
+): SendFailure {
+  if (error instanceof GrammyError) {
+    // Blocked by the user (or deactivated): writing again only earns more 403s.
+    if (error.error_code === 403) return { kind: 'blocked' };
+    if (error.error_code === 429) {
+      const retryAfter = error.parameters.retry_after ?? backoffMs / 1000;
+      return { kind: 'retry', delayMs: retryAfter * 1000, throttled: true };
+    }
+    // 400 chat not found, message too long...: the same request would fail the same way.
+    if (error.error_code < 500) return { kind: 'refused' };
+  }
+  const delayMs = Math.min(backoffMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
+  return { kind: 'retry', delayMs, throttled: false };
+}
+
+/** Now and then (and at start): forgets what no one will ask about again. */
+function createPruner(
+  store: NotifierStore,
+  logger: SenderLogger,
+  now: () => Date,
+  intervalMs: number,
+): () => Promise<void> {
   let nextPruneAt = 0;
-
-  let stopped = true;
-  let loop: Promise<void> = Promise.resolve();
-  const { pause, wake } = createPause();
-
-  async function retryLater(send: ClaimedSend, delayMs: number, reason: string): Promise<void> {
-    if (send.attempts >= maxAttempts) {
-      logger.error({ sendId: send.sendId, event: send.event.id, reason }, 'Order message given up');
-      await store.markFailed(send.sendId, reason);
-      return;
-    }
-    await store.scheduleRetry(send.sendId, new Date(now().getTime() + delayMs), reason);
-  }
-
-  async function deliver(send: ClaimedSend): Promise<void> {
-    const message = orderEventMessage(send.event, send.language, publicUrl);
-    let messageId: number;
-    try {
-      const sent = await api.sendMessage(send.chatId, message.text, {
-        reply_markup: message.replyMarkup,
-      });
-      messageId = sent.message_id;
-    } catch (error) {
-      const reason = describe(error);
-      if (error instanceof GrammyError) {
-        if (error.error_code === 403) {
-          // Blocked by the user (or deactivated): writing again only earns more 403s.
-          logger.info({ chatId: send.chatId }, 'Chat blocked the bot; no more messages to it');
-          await store.markChatBlocked(send.chatId, now());
-          return;
-        }
-        if (error.error_code === 429) {
-          const retryAfter = error.parameters.retry_after ?? backoffMs / 1000;
-          await retryLater(send, retryAfter * 1000, reason);
-          return;
-        }
-        if (error.error_code < 500) {
-          // 400 chat not found, message too long...: the same request would fail the same way.
-          logger.error({ sendId: send.sendId, err: error }, 'Telegram refused an order message');
-          await store.markFailed(send.sendId, reason);
-          return;
-        }
-      }
-      const delay = Math.min(backoffMs * 2 ** Math.max(0, send.attempts - 1), maxBackoffMs);
-      logger.warn({ sendId: send.sendId, err: error, retryInMs: delay }, 'Order message not sent');
-      await retryLater(send, delay, reason);
-      return;
-    }
-    // The one window where a crash duplicates a message: Telegram has it, the row is not marked
-    // yet. It is one row update long (bot/README.md, "Exactly once").
-    await store.markSent(send.sendId, messageId, now(), instanceId);
-  }
-
-  /** Now and then (and at start): forgets what no one will ask about again. */
-  async function prune(): Promise<void> {
+  return async () => {
     const at = now().getTime();
     if (at < nextPruneAt) return;
-    nextPruneAt = at + pruneIntervalMs;
+    nextPruneAt = at + intervalMs;
     try {
       await store.pruneProcessedUpdates(new Date(at - PROCESSED_UPDATES_KEPT_MS));
       await store.pruneLinkTokens(new Date(at - EXPIRED_LINK_TOKENS_KEPT_MS));
     } catch (error) {
       logger.warn({ err: error }, 'Could not prune old update ids and link tokens');
     }
+  };
+}
+
+/** What delivering one message works with. */
+interface DeliveryDeps {
+  store: NotifierStore;
+  api: Api;
+  publicUrl: string;
+  logger: SenderLogger;
+  now: () => Date;
+  backoff: { backoffMs: number; maxBackoffMs: number };
+  maxAttempts: number;
+  instanceId: string;
+}
+
+async function retryLater(
+  deps: DeliveryDeps,
+  send: ClaimedSend,
+  delayMs: number,
+  reason: string,
+): Promise<void> {
+  const { store, logger, now, maxAttempts } = deps;
+  if (send.attempts >= maxAttempts) {
+    logger.error({ sendId: send.sendId, event: send.event.id, reason }, 'Order message given up');
+    await store.markFailed(send.sendId, reason);
+    return;
   }
+  await store.scheduleRetry(send.sendId, new Date(now().getTime() + delayMs), reason);
+}
+
+/** Records a failed send as what it means: blocked chat, refused message, or a retry. */
+async function recordFailure(deps: DeliveryDeps, send: ClaimedSend, error: unknown): Promise<void> {
+  const { store, logger, now } = deps;
+  const reason = describe(error);
+  const failure = sendFailure(error, send.attempts, deps.backoff);
+  if (failure.kind === 'blocked') {
+    logger.info({ chatId: send.chatId }, 'Chat blocked the bot; no more messages to it');
+    await store.markChatBlocked(send.chatId, now());
+  } else if (failure.kind === 'refused') {
+    logger.error({ sendId: send.sendId, err: error }, 'Telegram refused an order message');
+    await store.markFailed(send.sendId, reason);
+  } else {
+    if (!failure.throttled) {
+      logger.warn(
+        { sendId: send.sendId, err: error, retryInMs: failure.delayMs },
+        'Order message not sent',
+      );
+    }
+    await retryLater(deps, send, failure.delayMs, reason);
+  }
+}
+
+/** Sends one claimed message and records what Telegram answered. */
+async function deliver(deps: DeliveryDeps, send: ClaimedSend): Promise<void> {
+  const message = orderEventMessage(send.event, send.language, deps.publicUrl);
+  let messageId: number;
+  try {
+    const sent = await deps.api.sendMessage(send.chatId, message.text, {
+      reply_markup: message.replyMarkup,
+    });
+    messageId = sent.message_id;
+  } catch (error) {
+    await recordFailure(deps, send, error);
+    return;
+  }
+  // The one window where a crash duplicates a message: Telegram has it, the row is not marked
+  // yet. It is one row update long (bot/README.md, "Exactly once").
+  await deps.store.markSent(send.sendId, messageId, deps.now(), deps.instanceId);
+}
+
+export function createSender(options: SenderOptions): Sender {
+  const { store, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const batchSize = options.batchSize ?? 30;
+  const deps: DeliveryDeps = {
+    store,
+    api: options.api,
+    publicUrl: options.publicUrl,
+    logger,
+    now,
+    backoff: {
+      backoffMs: options.backoffMs ?? 5000,
+      maxBackoffMs: options.maxBackoffMs ?? 15 * 60_000,
+    },
+    maxAttempts: options.maxAttempts ?? 20,
+    instanceId: options.instanceId ?? `${hostname()}:${process.pid}`,
+  };
+  const prune = createPruner(store, logger, now, options.pruneIntervalMs ?? 3600_000);
+
+  let stopped = true;
+  let loop: Promise<void> = Promise.resolve();
+  const { pause, wake } = createPause();
 
   async function run(): Promise<void> {
     while (!stopped) {
@@ -172,7 +235,7 @@ export function createSender(options: SenderOptions): Sender {
       }
       await Promise.all(
         claimed.map((send) =>
-          deliver(send).catch((error: unknown) => {
+          deliver(deps, send).catch((error: unknown) => {
             // The store failed to record the outcome: the lease runs out and it is tried again.
             logger.error({ err: error, sendId: send.sendId }, 'Could not record an order message');
           }),

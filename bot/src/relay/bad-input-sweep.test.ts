@@ -24,7 +24,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
-import { UPLOAD_BODY_LIMIT } from './relay';
+import { UPLOAD_BODY_LIMIT } from './uploads';
 
 async function firstBlogSlug(backendUrl: string): Promise<string> {
   const answer = await fetch(`${backendUrl}/api/content/blogs`);

@@ -46,9 +46,10 @@ function matchSegments(
 }
 
 /**
- * Finds the call of spec §7 for a request. One trailing slash is ignored because the spec itself
- * writes `POST /api/orders/` while every other path has none; parameter values are checked
- * against their schemas later, so a bad value is a 400 and not a 404.
+ * Finds the call in CALLS (the backends' contract) for a request. One trailing slash is ignored
+ * because the shop's original API description writes `POST /api/orders/` while every other path
+ * has none; parameter values are checked against their schemas later, so a bad value is a 400
+ * and not a 404.
  */
 export function matchCall(method: string, pathname: string): CallMatch {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;

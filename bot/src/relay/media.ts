@@ -1,4 +1,4 @@
-import { Transform, pipeline } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as backendRequest, type Dispatcher } from 'undici';
 import { DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS } from '../config';
@@ -11,7 +11,8 @@ import {
   upstreamFailure,
   upstreamInvalid,
 } from './upstream';
-import { backendConnections, headerValue } from './upstream-client';
+import { responseHeaderValue } from './answer-body';
+import { backendConnections } from './upstream-client';
 
 export interface MediaOptions {
   catalogUrl: string;
@@ -67,6 +68,78 @@ function watchedTransfer(
   return watch;
 }
 
+/** The image's path below /media/, when it is one the catalogue could have named. */
+function mediaPath(url: string): string {
+  const cut = url.indexOf('?');
+  const path = (cut === -1 ? url : url.slice(0, cut)).slice('/media/'.length);
+  if (!SAFE_MEDIA_PATH.test(path) || path.split('/').some((part) => part.startsWith('.'))) {
+    throw new ShopError('not_found', 'No such image');
+  }
+  return path;
+}
+
+/**
+ * The backend's answer, its headers within the deadline. A large image may take longer than the
+ * deadline to reach a slow phone, so from then on the body is watched instead (watchedTransfer).
+ */
+async function fetchMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  opts: MediaOptions,
+): Promise<Dispatcher.ResponseData> {
+  // An image passes on byte for byte, with its own length: it must come unpacked.
+  const headers: Record<string, string> = { accept: 'image/*', 'accept-encoding': 'identity' };
+  for (const name of CONDITIONAL) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const deadline = startDeadline(opts.timeoutMs, clientCloseSignal(reply.raw));
+  try {
+    // The shared connections of the JSON calls; like them, no redirect is followed.
+    return await backendRequest(`${opts.catalogUrl}/media/${path}`, {
+      method: request.method === 'HEAD' ? 'HEAD' : 'GET',
+      headers,
+      signal: deadline.signal,
+      dispatcher: backendConnections,
+    });
+  } catch (error) {
+    if (!deadline.clientGone()) {
+      request.log.warn({ call: 'media', reason: failureReason(error) }, 'Upstream call failed');
+    }
+    throw upstreamFailure('catalog', deadline);
+  } finally {
+    // The browser leaving still ends the transfer.
+    deadline.clear();
+  }
+}
+
+/** The image's body to the shopper, given up on when it idles or takes too long. */
+function streamImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Readable,
+  limits: { idleMs: number; totalMs: number },
+): FastifyReply {
+  const watch = watchedTransfer(limits, (why) => {
+    request.log.warn({ call: 'media', reason: why }, 'Upstream media given up on');
+    if (!reply.raw.headersSent) {
+      // Not a byte went out: the shopper gets the error, without the image's headers (its
+      // length, its validators, a day of public caching) on it.
+      for (const name of PASSED_BACK) reply.removeHeader(name);
+      reply.header('cache-control', 'no-store');
+    }
+    // Fastify answers this error while nothing is sent, and else closes the shopper's socket;
+    // the pipeline then destroys the backend's body, which closes its connection.
+    watch.destroy(
+      new ShopError('upstream_timeout', 'The catalogue service did not send the image in time.'),
+    );
+  });
+  // A destroyed watch destroys the body too, and the other way round; the error goes to Fastify.
+  pipeline(body, watch, () => undefined);
+  return reply.send(watch);
+}
+
 /**
  * GET/HEAD /media/* → the catalogue backend's /media/*, streamed. Only images pass. The API key is
  * deliberately not sent: these are public files and the key belongs to API calls only.
@@ -75,41 +148,10 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
   const transferTimeoutMs = opts.transferTimeoutMs ?? DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS;
 
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const cut = request.url.indexOf('?');
-    const path = (cut === -1 ? request.url : request.url.slice(0, cut)).slice('/media/'.length);
-    if (!SAFE_MEDIA_PATH.test(path) || path.split('/').some((part) => part.startsWith('.'))) {
-      throw new ShopError('not_found', 'No such image');
-    }
-
-    // An image passes on byte for byte, with its own length: it must come unpacked.
-    const headers: Record<string, string> = { accept: 'image/*', 'accept-encoding': 'identity' };
-    for (const name of CONDITIONAL) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const deadline = startDeadline(opts.timeoutMs, clientCloseSignal(reply.raw));
-    let response: Dispatcher.ResponseData;
-    try {
-      // The shared connections of the JSON calls; like them, no redirect is followed.
-      response = await backendRequest(`${opts.catalogUrl}/media/${path}`, {
-        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
-        headers,
-        signal: deadline.signal,
-        dispatcher: backendConnections,
-      });
-    } catch (error) {
-      deadline.clear();
-      if (!deadline.clientGone()) {
-        request.log.warn({ call: 'media', reason: failureReason(error) }, 'Upstream call failed');
-      }
-      throw upstreamFailure('catalog', deadline);
-    }
-    // Headers are in; a large image may take longer than the deadline to reach a slow phone, so
-    // from here the body is watched instead (watchedTransfer). The browser leaving still ends it.
-    deadline.clear();
-
+    const path = mediaPath(request.url);
+    const response = await fetchMedia(request, reply, path, opts);
     const { statusCode: status, body } = response;
-    const header = (name: string) => headerValue(response.headers[name]);
+    const header = (name: string) => responseHeaderValue(response.headers[name]);
     // A short answer is read to its end, which keeps the connection for the next picture; one
     // that is refused unread closes it.
     const finish = () => void body.dump().catch(() => undefined);
@@ -144,23 +186,10 @@ export function registerMedia(app: FastifyInstance, opts: MediaOptions): void {
       finish();
       return reply.send();
     }
-    const watch = watchedTransfer({ idleMs: opts.timeoutMs, totalMs: transferTimeoutMs }, (why) => {
-      request.log.warn({ call: 'media', reason: why }, 'Upstream media given up on');
-      if (!reply.raw.headersSent) {
-        // Not a byte went out: the shopper gets the error, without the image's headers (its
-        // length, its validators, a day of public caching) on it.
-        for (const name of PASSED_BACK) reply.removeHeader(name);
-        reply.header('cache-control', 'no-store');
-      }
-      // Fastify answers this error while nothing is sent, and else closes the shopper's socket;
-      // the pipeline then destroys the backend's body, which closes its connection.
-      watch.destroy(
-        new ShopError('upstream_timeout', 'The catalogue service did not send the image in time.'),
-      );
+    return streamImage(request, reply, body, {
+      idleMs: opts.timeoutMs,
+      totalMs: transferTimeoutMs,
     });
-    // A destroyed watch destroys the body too, and the other way round; the error goes to Fastify.
-    pipeline(body, watch, () => undefined);
-    return reply.send(watch);
   }
 
   // HEAD is declared rather than derived from GET, so it stays a HEAD upstream too.

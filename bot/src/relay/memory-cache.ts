@@ -3,8 +3,9 @@
  * are more than `maxEntries` or more than `maxBytes`, and concurrent misses of one key share a
  * single load (so a burst of shoppers opening the same page makes one backend call).
  *
- * It is per process on purpose (design §5: several stateless instances may run): each instance
- * holds its own short-lived copy, so instances may disagree for at most `ttlMs`.
+ * It is per process on purpose (several stateless instances may run behind a balancer, and none
+ * may keep state that matters only in its memory): each instance holds its own short-lived copy,
+ * so instances may disagree for at most `ttlMs`.
  */
 export interface MemoryCache<V> {
   /**

@@ -25,7 +25,7 @@ import {
  * Calls whose answer is the same for every shopper with the same language and account type:
  * the public catalogue and content reads. POST products is a filtered read, not a change.
  */
-export const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
+const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'categories',
   'categoriesAlias',
   'home',
@@ -41,7 +41,7 @@ export const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'infoPage',
 ]);
 
-export const RELAY_CACHE_DEFAULTS = {
+const RELAY_CACHE_DEFAULTS = {
   maxEntries: 500,
   /**
    * On the demo catalogue a product with its related ones is ~8 KiB, home ~30 KiB, a listing
@@ -121,13 +121,13 @@ export interface PublicReadsOptions {
   now?: () => number;
 }
 
-export function strongEtag(body: string): string {
+function strongEtag(body: string): string {
   // The one-shot hash: no Hash object per answer on the relay's hottest path.
   return `"${hash('sha256', body, 'base64url')}"`;
 }
 
 /**
- * Whether an If-None-Match header names `etag`. RFC 9110 §13.1.2: If-None-Match uses the weak
+ * Whether an If-None-Match header names `etag`. RFC 9110, section 13.1.2: If-None-Match uses the weak
  * comparison, so W/"x" matches "x" (a proxy that recompressed the answer weakens it).
  */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -137,6 +137,29 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .includes(etag);
+}
+
+/** The cache key of a read any shopper with the same language and account type may share. */
+function publicReadKey(input: KeyInput): string | null {
+  const { call } = input;
+  if (!SHAREABLE_CALLS.has(input.id) || call.auth !== 'none' || call.customerScoped === true) {
+    return null;
+  }
+  // A token may change what a backend answers (and is nobody else's business): never shared.
+  if (input.authorization !== undefined) return null;
+  const language = input.language ?? '';
+  // A value the backend refuses is a 400 anyway; keeping junk out keeps the key space small.
+  if (language !== '' && !isLanguage(language)) return null;
+  const accountType = parseAccountTypeHeader(input.accountType);
+  if (accountType === null) return null;
+  return JSON.stringify([
+    call.method,
+    input.path,
+    stableStringify(input.query ?? {}),
+    stableStringify(input.body ?? null),
+    language,
+    accountType,
+  ]);
 }
 
 export function createPublicReads(opts: PublicReadsOptions): PublicReads {
@@ -164,28 +187,6 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
     return { kind: 'representation', status: answer.status, body, etag: strongEtag(body) };
   }
 
-  function keyFor(input: KeyInput): string | null {
-    const { call } = input;
-    if (!SHAREABLE_CALLS.has(input.id) || call.auth !== 'none' || call.customerScoped === true) {
-      return null;
-    }
-    // A token may change what a backend answers (and is nobody else's business): never shared.
-    if (input.authorization !== undefined) return null;
-    const language = input.language ?? '';
-    // A value the backend refuses is a 400 anyway; keeping junk out keeps the key space small.
-    if (language !== '' && !isLanguage(language)) return null;
-    const accountType = parseAccountTypeHeader(input.accountType);
-    if (accountType === null) return null;
-    return JSON.stringify([
-      call.method,
-      input.path,
-      stableStringify(input.query ?? {}),
-      stableStringify(input.body ?? null),
-      language,
-      accountType,
-    ]);
-  }
-
   function read(
     out: Outgoing,
     key: string,
@@ -202,7 +203,7 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
 
   return {
     ttlMs,
-    keyFor,
+    keyFor: publicReadKey,
     read,
     readAsGuest(id, input, cancel, log) {
       const call: CallDef = CALLS[id];
@@ -212,7 +213,7 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
       // here is a programming error, so parse (and throw) rather than safeParse.
       // The body too: keyed by its parsed form, sent as given, as the relay does a browser's.
       const bodySchema = typeof call.body === 'object' ? call.body : undefined;
-      const key = keyFor({
+      const key = publicReadKey({
         id,
         call,
         path,

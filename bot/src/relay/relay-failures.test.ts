@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS, PROFILE_PHOTO_MAX_BYTES } from '@shop/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { buildServer, type ServerDeps } from '../server';
-import { UPLOAD_BODY_LIMIT } from './relay';
+import { UPLOAD_BODY_LIMIT } from './uploads';
 import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import {

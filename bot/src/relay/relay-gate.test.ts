@@ -71,7 +71,7 @@ describe('relay in front of the reference backend', () => {
     expect(seen?.headers['x-lang']).toBe('ru');
   });
 
-  it('relays each catalogue call of the spec', async () => {
+  it('relays each catalogue call of the contract', async () => {
     const categories = await call({
       url: `${CATALOG}/resources/categories`,
       headers: { 'x-account-type': 'null' },
@@ -141,7 +141,7 @@ describe('relay in front of the reference backend', () => {
     expect(reached()[0]?.headers['x-api-key']).toBeUndefined();
   });
 
-  it('answers calls outside the spec with its own 404, asking no backend', async () => {
+  it('answers calls outside the contract with its own 404, asking no backend', async () => {
     for (const url of [
       '/api/admin/users',
       '/api/orders/1/cancel',
@@ -232,7 +232,8 @@ describe('relay in front of the reference backend', () => {
     const stores = await call({ url: '/api/store/stores' });
     const store = stores.json<{ data: { id: number }[] }>().data[0];
 
-    // The spec writes POST /api/orders/ with a trailing slash; both spellings are the same call.
+    // The API description writes POST /api/orders/ with a trailing slash; both spellings are one
+    // call.
     const order = await call({
       method: 'POST',
       url: '/api/orders/',

@@ -4,7 +4,7 @@
 import { CALLS, type User } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
-import { UPLOAD_BODY_LIMIT } from './relay';
+import { UPLOAD_BODY_LIMIT } from './uploads';
 
 /** A 48×32 JPEG from a "phone": EXIF orientation 6, a GPS position and the maker (made by sharp). */
 const PHONE_JPEG = Buffer.from(

@@ -1,6 +1,5 @@
-import type { Readable, Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
 import {
   ApiErrorSchema,
   ERROR_STATUS,
@@ -14,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { compile } from 'zod/mini';
 import { DEFAULT_UPSTREAM_MAX_ANSWER_BYTES, type Upstreams } from '../config';
+import { responseHeaderValue, readLimited } from './answer-body';
 import {
   failureReason,
   startDeadlineAt,
@@ -85,25 +85,6 @@ function passesThrough(code: ErrorCode, status: number): boolean {
  */
 export const backendConnections = new Agent({ keepAliveTimeout: 4_000 });
 
-/** Answers a backend sends compressed although the relay asks for none are unpacked as read. */
-function unpacker(encoding: string | undefined): Transform | null | 'unknown' {
-  switch (encoding?.trim().toLowerCase()) {
-    case undefined:
-    case '':
-    case 'identity':
-      return null;
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip();
-    case 'deflate':
-      return createInflate();
-    case 'br':
-      return createBrotliDecompress();
-    default:
-      return 'unknown';
-  }
-}
-
 /**
  * Each call's answer schema as the relay checks it: compiled by zod (`z.compile`) on first use.
  * A valid answer takes generated code, about ten times faster than the schema walk on a product
@@ -121,55 +102,113 @@ function answerSchema(call: CallDef): CallDef['response'] {
   return schema;
 }
 
-/** A response header's one value (the first, if a backend sent it twice), or null. */
-export function headerValue(value: string | string[] | undefined): string | null {
-  return (Array.isArray(value) ? value[0] : value) ?? null;
+/** A backend's answer as it came, before the contract check. */
+interface RawAnswer {
+  status: number;
+  retryAfter: string | null;
+  replayed: boolean;
+  text: string;
 }
 
 /**
- * The answer's text, read up to `limit` bytes; null past it, and the rest is never read (the
- * stream is destroyed, which closes the connection). A length declared over the limit is refused
- * before any of the body is read; a compressed answer is counted as it unpacks.
+ * The round trip: the request, and the answer's text read within what is left of the deadline and
+ * under the size limit. Throws the ShopError the browser should see when either fails.
  */
-async function readLimited(
-  body: Dispatcher.ResponseData['body'],
-  headers: Record<string, string | string[] | undefined>,
-  limit: number,
-): Promise<string | null> {
-  const encoding = headerValue(headers['content-encoding']) ?? undefined;
-  const unpack = unpacker(encoding);
-  if (unpack === 'unknown') {
-    body.destroy();
-    throw new Error(`Unknown content-encoding ${String(encoding)}`);
-  }
-  const declared = Number(headerValue(headers['content-length']) ?? Number.NaN);
-  if (unpack === null && declared > limit) {
-    body.destroy();
-    return null;
-  }
-  // A declared length within the limit bounds the body (undici fails one that runs past it):
-  // read it whole, the common case, without counting chunk by chunk.
-  if (unpack === null && declared <= limit) return body.text();
-  const source: Readable = unpack === null ? body : body.pipe(unpack);
-  if (unpack !== null) {
-    body.once('error', (error: Error) => unpack.destroy(error));
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
+async function exchange(
+  out: Outgoing,
+  url: string,
+  headers: Record<string, string>,
+  requestDeadline: RequestDeadline,
+  { log, maxAnswerBytes }: { log: FastifyBaseLogger; maxAnswerBytes: number },
+): Promise<RawAnswer> {
+  const { call } = out;
+  const deadline = startDeadlineAt(requestDeadline);
+  let status: number;
+  let retryAfter: string | null;
+  let replayed: boolean;
+  let text: string | null;
   try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > limit) return null;
-      chunks.push(chunk);
+    // The deadline covers the body too: a backend that sends headers and then stalls is as
+    // stuck as one that never answers.
+    const response = await request(url, {
+      method: call.method,
+      headers,
+      ...(out.body === undefined ? {} : { body: out.body }),
+      signal: deadline.signal,
+      dispatcher: backendConnections,
+    });
+    status = response.statusCode;
+    retryAfter = responseHeaderValue(response.headers['retry-after']);
+    replayed = responseHeaderValue(response.headers[HEADERS.idempotentReplayed]) === 'true';
+    text = await readLimited(response.body, response.headers, maxAnswerBytes);
+  } catch (error) {
+    if (!deadline.clientGone()) {
+      log.warn(
+        { call: out.id, reason: failureReason(error), timedOut: deadline.timedOut() },
+        'Upstream call failed',
+      );
     }
+    throw upstreamFailure(call.backend, deadline);
   } finally {
-    // Leaving early (too large, an error) closes the connection instead of reading on.
-    if (size > limit || !source.readableEnded) {
-      body.destroy();
-      source.destroy();
+    deadline.clear();
+  }
+  if (text === null) {
+    // Whatever it holds, no answer of the contract is this large: a runaway or hostile backend
+    // must not take the relay's memory with it.
+    log.warn(
+      { call: out.id, status, limit: maxAnswerBytes },
+      'Upstream answer larger than the relay takes',
+    );
+    throw upstreamInvalid(call.backend);
+  }
+  return { status, retryAfter, replayed, text };
+}
+
+/**
+ * The answer as the browser may see it: a 2xx that matches the call's response schema, or a
+ * well-formed refusal that passes through; anything else throws the relay's own 502.
+ */
+function checkedAnswer(
+  out: Outgoing,
+  { status, retryAfter, replayed, text }: RawAnswer,
+  log: FastifyBaseLogger,
+): UpstreamAnswer {
+  const { call } = out;
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+
+  if (status >= 200 && status < 300) {
+    const parsed = answerSchema(call).safeParse(json);
+    if (!parsed.success) {
+      // Which call and which fields, never the body: it may hold a customer's data.
+      log.error(
+        { call: out.id, status, issues: parsed.error.issues.slice(0, 20) },
+        'Upstream answer breaks the contract',
+      );
+      throw upstreamInvalid(call.backend);
+    }
+    return { kind: 'ok', status, data: parsed.data, replayed };
+  }
+  if (status >= 400) {
+    const error = ApiErrorSchema.safeParse(json);
+    if (error.success && passesThrough(error.data.code, status)) {
+      // The browser sees the code's one status, whatever spelling the backend used for it.
+      const code = error.data.code;
+      return {
+        kind: 'error',
+        status: ERROR_STATUS[code],
+        error: error.data,
+        retryAfter,
+        replayed,
+      };
     }
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  log.warn({ call: out.id, status }, 'Upstream answered with an error status');
+  throw upstreamBadStatus(call.backend);
 }
 
 export interface UpstreamClient {
@@ -218,81 +257,11 @@ export function createUpstreamClient(opts: {
     };
     if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
     const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
-    const deadline = startDeadlineAt(requestDeadline);
-    let status: number;
-    let retryAfter: string | null;
-    let replayed: boolean;
-    let text: string | null;
-    try {
-      // The deadline covers the body too: a backend that sends headers and then stalls is as
-      // stuck as one that never answers.
-      const response = await request(`${base}${out.target}`, {
-        method: call.method,
-        headers,
-        ...(out.body === undefined ? {} : { body: out.body }),
-        signal: deadline.signal,
-        dispatcher: backendConnections,
-      });
-      status = response.statusCode;
-      retryAfter = headerValue(response.headers['retry-after']);
-      replayed = headerValue(response.headers[HEADERS.idempotentReplayed]) === 'true';
-      text = await readLimited(response.body, response.headers, maxAnswerBytes);
-    } catch (error) {
-      if (!deadline.clientGone()) {
-        log.warn(
-          { call: out.id, reason: failureReason(error), timedOut: deadline.timedOut() },
-          'Upstream call failed',
-        );
-      }
-      throw upstreamFailure(call.backend, deadline);
-    } finally {
-      deadline.clear();
-    }
-    if (text === null) {
-      // Whatever it holds, no answer of the contract is this large: a runaway or hostile backend
-      // must not take the relay's memory with it.
-      log.warn(
-        { call: out.id, status, limit: maxAnswerBytes },
-        'Upstream answer larger than the relay takes',
-      );
-      throw upstreamInvalid(call.backend);
-    }
-
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-
-    if (status >= 200 && status < 300) {
-      const parsed = answerSchema(call).safeParse(json);
-      if (!parsed.success) {
-        // Which call and which fields, never the body: it may hold a customer's data.
-        log.error(
-          { call: out.id, status, issues: parsed.error.issues.slice(0, 20) },
-          'Upstream answer breaks the contract',
-        );
-        throw upstreamInvalid(call.backend);
-      }
-      return { kind: 'ok', status, data: parsed.data, replayed };
-    }
-    if (status >= 400) {
-      const error = ApiErrorSchema.safeParse(json);
-      if (error.success && passesThrough(error.data.code, status)) {
-        // The browser sees the code's one status, whatever spelling the backend used for it.
-        const code = error.data.code;
-        return {
-          kind: 'error',
-          status: ERROR_STATUS[code],
-          error: error.data,
-          retryAfter,
-          replayed,
-        };
-      }
-    }
-    log.warn({ call: out.id, status }, 'Upstream answered with an error status');
-    throw upstreamBadStatus(call.backend);
+    const raw = await exchange(out, `${base}${out.target}`, headers, requestDeadline, {
+      log,
+      maxAnswerBytes,
+    });
+    return checkedAnswer(out, raw, log);
   }
 
   return { deadlineFor, send };

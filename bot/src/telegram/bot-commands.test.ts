@@ -14,9 +14,10 @@ import {
 import { captureLogs } from '../testing/log-capture';
 import { privateMessage } from '../testing/updates';
 import { placedEvent, sampleOrder, statusEvent } from '../testing/order-events';
-import { createBot, setBotCommands } from './create-bot';
+import { setBotCommands } from './command-menu';
+import { createBot } from './create-bot';
 import { ORDER_TEXTS } from './order-texts';
-import { prepareTelegram } from './telegram';
+import { prepareTelegram } from './prepare-telegram';
 import { TEXTS } from './texts';
 import { cleanUpAfterEach } from '../testing/cleanups';
 

@@ -15,7 +15,7 @@ import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import { closedPortUrl } from '../testing/upstream-stand-ins';
 import { createBot } from './create-bot';
-import { prepareTelegram, WEBHOOK_PATH } from './telegram';
+import { prepareTelegram, WEBHOOK_PATH } from './prepare-telegram';
 import { TEXTS } from './texts';
 import { cleanUpAfterEach } from '../testing/cleanups';
 

@@ -68,11 +68,6 @@ export const TEST_BOT_INFO: UserFromGetMe = {
   supports_join_request_queries: false,
 };
 
-interface Waiter {
-  offset: number;
-  respond: (updates: Update[]) => void;
-}
-
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -87,131 +82,20 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeBotApi(opts: {
-  token: string;
-  botInfo?: UserFromGetMe;
-}): Promise<FakeBotApi> {
-  const botInfo = opts.botInfo ?? TEST_BOT_INFO;
-  const calls: RecordedCall[] = [];
-  const queue: Update[] = [];
-  const failures = new Map<string, BotApiFailure>();
-  let failurePolicy: ((call: RecordedCall) => BotApiFailure | undefined) | null = null;
-  let waiters: Waiter[] = [];
-  let callListeners: (() => void)[] = [];
-  let nextUpdateId = 100_000;
-  let nextMessageId = 1;
+interface Waiter {
+  offset: number;
+  respond: (updates: Update[]) => void;
+}
 
+/** getUpdates as Telegram serves it: a queue confirmed by offset, and a real long poll. */
+function createUpdateQueue() {
+  const queue: Update[] = [];
+  let waiters: Waiter[] = [];
+  let nextUpdateId = 100_000;
   const pending = (offset: number) => queue.filter((update) => update.update_id >= offset);
 
-  function result(method: string, payload: Record<string, unknown>): unknown {
-    switch (method) {
-      case 'getMe':
-        return botInfo;
-      case 'sendMessage':
-        return {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: payload.chat_id, type: 'private' },
-          from: botInfo,
-          text: payload.text,
-          ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
-        };
-      default:
-        // setWebhook, deleteWebhook, setChatMenuButton, setMyCommands...: all answer `true`.
-        return true;
-    }
-  }
-
-  const server = createServer((req, res) => {
-    void (async () => {
-      const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(req.url?.split('?')[0] ?? '');
-      if (req.method !== 'POST' && req.method !== 'GET') {
-        send(res, 405, { ok: false, error_code: 405, description: 'Method Not Allowed' });
-        return;
-      }
-      if (!match) {
-        send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
-        return;
-      }
-      const [, token, method = ''] = match;
-      if (token !== opts.token) {
-        send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
-        return;
-      }
-
-      let payload: Record<string, unknown>;
-      try {
-        payload = await readJson(req);
-      } catch {
-        send(res, 400, {
-          ok: false,
-          error_code: 400,
-          description: 'Bad Request: invalid JSON',
-        });
-        return;
-      }
-      const call: RecordedCall = { method, payload, ok: true };
-      const failure = failures.get(method) ?? failurePolicy?.(call);
-      if (failure) {
-        failures.delete(method);
-        call.ok = false;
-      }
-      calls.push(call);
-      const listeners = callListeners;
-      callListeners = [];
-      listeners.forEach((listener) => {
-        listener();
-      });
-
-      if (failure) {
-        send(res, failure.error_code, { ok: false, ...failure });
-        return;
-      }
-
-      if (method === 'getUpdates') {
-        const offset = typeof payload.offset === 'number' ? payload.offset : 0;
-        // Telegram forgets updates before the offset: that is how a bot confirms them.
-        for (let i = queue.length - 1; i >= 0; i--) {
-          const update = queue[i];
-          if (update && update.update_id < offset) queue.splice(i, 1);
-        }
-        const limit = typeof payload.limit === 'number' ? payload.limit : 100;
-        const ready = pending(offset).slice(0, limit);
-        const timeout = typeof payload.timeout === 'number' ? payload.timeout : 0;
-        if (ready.length > 0 || timeout <= 0) {
-          send(res, 200, { ok: true, result: ready });
-          return;
-        }
-        const waiter: Waiter = {
-          offset,
-          respond: (updates) => {
-            clearTimeout(timer);
-            waiters = waiters.filter((w) => w !== waiter);
-            if (!res.writableEnded) send(res, 200, { ok: true, result: updates });
-          },
-        };
-        const timer = setTimeout(() => {
-          waiter.respond([]);
-        }, timeout * 1000);
-        waiters.push(waiter);
-        // The bot aborts its long poll on stop(); forget the waiter with the connection.
-        res.on('close', () => {
-          clearTimeout(timer);
-          waiters = waiters.filter((w) => w !== waiter);
-        });
-        return;
-      }
-      send(res, 200, { ok: true, result: result(method, payload) });
-    })();
-  });
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
-  const api: FakeBotApi = {
-    apiRoot: `http://127.0.0.1:${port}`,
-    calls,
-    pushUpdate(partial) {
+  return {
+    push(partial: Omit<Update, 'update_id'> & { update_id?: number }): Update {
       const update = { ...partial, update_id: partial.update_id ?? nextUpdateId++ };
       queue.push(update);
       for (const waiter of [...waiters]) {
@@ -220,15 +104,95 @@ export async function startFakeBotApi(opts: {
       }
       return update;
     },
-    failNext(method, errorCode, description) {
-      failures.set(method, { error_code: errorCode, description });
+
+    /** Answers at once when updates are ready (or no timeout), else when one comes or time is up. */
+    answer(res: ServerResponse, payload: Record<string, unknown>): void {
+      const offset = typeof payload.offset === 'number' ? payload.offset : 0;
+      // Telegram forgets updates before the offset: that is how a bot confirms them.
+      for (let i = queue.length - 1; i >= 0; i--) {
+        const update = queue[i];
+        if (update && update.update_id < offset) queue.splice(i, 1);
+      }
+      const limit = typeof payload.limit === 'number' ? payload.limit : 100;
+      const ready = pending(offset).slice(0, limit);
+      const timeout = typeof payload.timeout === 'number' ? payload.timeout : 0;
+      if (ready.length > 0 || timeout <= 0) {
+        send(res, 200, { ok: true, result: ready });
+        return;
+      }
+      const waiter: Waiter = {
+        offset,
+        respond: (updates) => {
+          clearTimeout(timer);
+          waiters = waiters.filter((w) => w !== waiter);
+          if (!res.writableEnded) send(res, 200, { ok: true, result: updates });
+        },
+      };
+      const timer = setTimeout(() => {
+        waiter.respond([]);
+      }, timeout * 1000);
+      waiters.push(waiter);
+      // The bot aborts its long poll on stop(); forget the waiter with the connection.
+      res.on('close', () => {
+        clearTimeout(timer);
+        waiters = waiters.filter((w) => w !== waiter);
+      });
     },
-    setFailurePolicy(policy) {
-      failurePolicy = policy;
+
+    /** Ends every long poll with no updates (the stand-in is closing). */
+    releaseAll(): void {
+      for (const waiter of [...waiters]) waiter.respond([]);
     },
-    delivered: () => calls.filter((call) => call.method === 'sendMessage' && call.ok),
-    callsOf: (method) => calls.filter((call) => call.method === method),
-    waitForCall(method, match = () => true, timeoutMs = 5000) {
+  };
+}
+
+/** The method and JSON payload of a Bot API call with `token`; null once an error was sent. */
+async function readCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string,
+): Promise<{ method: string; payload: Record<string, unknown> } | null> {
+  const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(req.url?.split('?')[0] ?? '');
+  if (req.method !== 'POST' && req.method !== 'GET') {
+    send(res, 405, { ok: false, error_code: 405, description: 'Method Not Allowed' });
+    return null;
+  }
+  if (!match) {
+    send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    return null;
+  }
+  const [, callToken, method = ''] = match;
+  if (callToken !== token) {
+    send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    return null;
+  }
+  try {
+    return { method, payload: await readJson(req) };
+  } catch {
+    send(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
+    return null;
+  }
+}
+
+/** Every call the stand-in received, and a way to wait for one still to come. */
+function createCallLog() {
+  const calls: RecordedCall[] = [];
+  let listeners: (() => void)[] = [];
+  return {
+    calls,
+    record(call: RecordedCall): void {
+      calls.push(call);
+      const waiting = listeners;
+      listeners = [];
+      waiting.forEach((listener) => {
+        listener();
+      });
+    },
+    waitFor(
+      method: string,
+      match: (call: RecordedCall) => boolean,
+      timeoutMs: number,
+    ): Promise<RecordedCall> {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
           const found = calls.find((call) => call.method === method && match(call));
@@ -246,13 +210,88 @@ export async function startFakeBotApi(opts: {
           );
         }, timeoutMs);
         const listen = () => {
-          if (!check()) callListeners.push(listen);
+          if (!check()) listeners.push(listen);
         };
         listen();
       });
     },
+  };
+}
+
+/** What the stand-in answers a call that succeeds. */
+function createResults(
+  botInfo: UserFromGetMe,
+): (method: string, payload: Record<string, unknown>) => unknown {
+  let nextMessageId = 1;
+  return (method, payload) => {
+    switch (method) {
+      case 'getMe':
+        return botInfo;
+      case 'sendMessage':
+        return {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: payload.chat_id, type: 'private' },
+          from: botInfo,
+          text: payload.text,
+          ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
+        };
+      default:
+        // setWebhook, deleteWebhook, setChatMenuButton, setMyCommands...: all answer `true`.
+        return true;
+    }
+  };
+}
+
+export async function startFakeBotApi(opts: {
+  token: string;
+  botInfo?: UserFromGetMe;
+}): Promise<FakeBotApi> {
+  const log = createCallLog();
+  const { calls } = log;
+  const result = createResults(opts.botInfo ?? TEST_BOT_INFO);
+  const updates = createUpdateQueue();
+  const failures = new Map<string, BotApiFailure>();
+  let failurePolicy: ((call: RecordedCall) => BotApiFailure | undefined) | null = null;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const read = await readCall(req, res, opts.token);
+      if (read === null) return;
+      const { method, payload } = read;
+      const call: RecordedCall = { method, payload, ok: true };
+      const failure = failures.get(method) ?? failurePolicy?.(call);
+      if (failure) {
+        failures.delete(method);
+        call.ok = false;
+      }
+      log.record(call);
+
+      if (failure) send(res, failure.error_code, { ok: false, ...failure });
+      else if (method === 'getUpdates') updates.answer(res, payload);
+      else send(res, 200, { ok: true, result: result(method, payload) });
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const api: FakeBotApi = {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    pushUpdate: (partial) => updates.push(partial),
+    failNext(method, errorCode, description) {
+      failures.set(method, { error_code: errorCode, description });
+    },
+    setFailurePolicy(policy) {
+      failurePolicy = policy;
+    },
+    delivered: () => calls.filter((call) => call.method === 'sendMessage' && call.ok),
+    callsOf: (method) => calls.filter((call) => call.method === method),
+    waitForCall: (method, match = () => true, timeoutMs = 5000) =>
+      log.waitFor(method, match, timeoutMs),
     async close() {
-      for (const waiter of [...waiters]) waiter.respond([]);
+      updates.releaseAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) =>
         server.close(() => {

@@ -95,6 +95,85 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The SMS the backend in `dataDir` has sent so far, oldest first. */
+async function readOutbox(dataDir: string): Promise<OutboxLine[]> {
+  let text: string;
+  try {
+    text = await readFile(outboxPath(dataDir), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as OutboxLine);
+}
+
+async function lastCode(dataDir: string, phone: string): Promise<string | undefined> {
+  const digits = (text: string) => text.replace(/\D/g, '');
+  const last = (await readOutbox(dataDir))
+    .filter((line) => digits(line.phone) === digits(phone))
+    .at(-1);
+  return /\b(\d{5})\b/.exec(last?.text ?? '')?.[1];
+}
+
+async function signIn(
+  app: FastifyInstance,
+  dataDir: string,
+  phone: string,
+): Promise<{ token: string; id: number }> {
+  await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
+  const otp = await lastCode(dataDir, phone);
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { phone, otp },
+  });
+  const token = verified.json<{ access_token: string }>().access_token;
+  const user = await app.inject({
+    url: '/api/auth/user',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { token, id: user.json<{ id: number }>().id };
+}
+
+async function placePickupOrder(
+  app: FastifyInstance,
+  shopper: { token: string },
+  order: PickupOrderOptions,
+  via: FastifyInstance,
+): Promise<InjectAnswer> {
+  const lang = order.lang ?? 'en';
+  const product = await app.inject({
+    url: `${CATALOG}/resources/product/${order.slug}`,
+    headers: { 'x-lang': lang },
+  });
+  const variants = product.json<{
+    data: { variants: { product_id: number; quantity: number }[] };
+  }>().data.variants;
+  const variant = [...variants].sort((a, b) => b.quantity - a.quantity)[0];
+  const shops = await app.inject({ url: '/api/store/stores' });
+  const firstShop = shops.json<{ data: { id: number }[] }>().data[0];
+  return via.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: {
+      authorization: `Bearer ${shopper.token}`,
+      'x-lang': lang,
+      ...(order.idempotencyKey ? { 'idempotency-key': order.idempotencyKey } : {}),
+    },
+    payload: {
+      items: [{ product_id: variant?.product_id, quantity: order.quantity ?? 1 }],
+      delivery_type: 'pickup',
+      store_id: order.storeId ?? firstShop?.id,
+      name: 'Dilnoza',
+      surname: 'Karimova',
+      phone: '+998901117788',
+      payment_type: 'on_receipt',
+    },
+  });
+}
+
 export async function startRelayStand(options: RelayStandOptions): Promise<RelayStand> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-relay-'));
   // The backend needs the server's address before the server exists: take a free port for it.
@@ -135,25 +214,6 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
   });
   if (options.orderEvents) await app.listen({ host: '127.0.0.1', port });
 
-  async function outbox(): Promise<OutboxLine[]> {
-    let text: string;
-    try {
-      text = await readFile(outboxPath(dataDir), 'utf8');
-    } catch {
-      return [];
-    }
-    return text
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as OutboxLine);
-  }
-
-  async function lastCode(phone: string): Promise<string | undefined> {
-    const digits = (text: string) => text.replace(/\D/g, '');
-    const last = (await outbox()).filter((line) => digits(line.phone) === digits(phone)).at(-1);
-    return /\b(\d{5})\b/.exec(last?.text ?? '')?.[1];
-  }
-
   return {
     app,
     backend,
@@ -161,54 +221,10 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     proxy,
     upstreams,
     logs,
-    outbox,
-    lastCode,
-    async signIn(phone) {
-      await app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone } });
-      const otp = await lastCode(phone);
-      const verified = await app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-otp',
-        payload: { phone, otp },
-      });
-      const token = verified.json<{ access_token: string }>().access_token;
-      const user = await app.inject({
-        url: '/api/auth/user',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return { token, id: user.json<{ id: number }>().id };
-    },
-    async placePickupOrder(shopper, order, via = app) {
-      const lang = order.lang ?? 'en';
-      const product = await app.inject({
-        url: `${CATALOG}/resources/product/${order.slug}`,
-        headers: { 'x-lang': lang },
-      });
-      const variants = product.json<{
-        data: { variants: { product_id: number; quantity: number }[] };
-      }>().data.variants;
-      const variant = [...variants].sort((a, b) => b.quantity - a.quantity)[0];
-      const shops = await app.inject({ url: '/api/store/stores' });
-      const firstShop = shops.json<{ data: { id: number }[] }>().data[0];
-      return via.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: {
-          authorization: `Bearer ${shopper.token}`,
-          'x-lang': lang,
-          ...(order.idempotencyKey ? { 'idempotency-key': order.idempotencyKey } : {}),
-        },
-        payload: {
-          items: [{ product_id: variant?.product_id, quantity: order.quantity ?? 1 }],
-          delivery_type: 'pickup',
-          store_id: order.storeId ?? firstShop?.id,
-          name: 'Dilnoza',
-          surname: 'Karimova',
-          phone: '+998901117788',
-          payment_type: 'on_receipt',
-        },
-      });
-    },
+    outbox: () => readOutbox(dataDir),
+    lastCode: (phone) => lastCode(dataDir, phone),
+    signIn: (phone) => signIn(app, dataDir, phone),
+    placePickupOrder: (shopper, order, via = app) => placePickupOrder(app, shopper, order, via),
     async close() {
       await app.close();
       await proxy.close();

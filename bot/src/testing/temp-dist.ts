@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGES, webManifestPath } from '@shop/shared';
 
-export const FAKE_INDEX_HTML =
+const FAKE_INDEX_HTML =
   '<!doctype html><html><head><title>Uy shop</title><link rel="manifest" href="/manifest.uz.webmanifest" /><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 export const FAKE_APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 

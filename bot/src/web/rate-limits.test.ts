@@ -1,4 +1,4 @@
-// The abuse limits of issue 10 §1, on the real relay in front of the real reference backend: a
+// The abuse limits, on the real relay in front of the real reference backend: a
 // sign-in flood from one address is refused after its limit (and sends no more SMS) while another
 // address still signs in; the overall cap holds across addresses; code checks, orders and plain
 // calls have their own limits; and with Redis, two instances count together.

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Upstreams } from '../config';
 
 /** How long one check may take: a load balancer asks often and must get an answer quickly. */
-export const READINESS_CHECK_TIMEOUT_MS = 2000;
+const READINESS_CHECK_TIMEOUT_MS = 2000;
 
 export interface ReadinessDeps {
   upstreams: Upstreams;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Telegram's web clients show the Mini App in an iframe; nobody else may frame it. */
-export const TELEGRAM_WEB_ORIGINS = [
+const TELEGRAM_WEB_ORIGINS = [
   'https://web.telegram.org',
   'https://webk.telegram.org',
   'https://webz.telegram.org',
@@ -15,7 +15,7 @@ export const TELEGRAM_WEB_ORIGINS = [
  * scripts stay limited to the hosts the map needs. The API compiles its layout templates at run
  * time, hence 'unsafe-eval', and adds stylesheets from blob: URLs.
  */
-export const YANDEX_MAPS_SOURCES = {
+const YANDEX_MAPS_SOURCES = {
   script: [
     'https://api-maps.yandex.ru',
     'https://suggest-maps.yandex.ru',
@@ -72,7 +72,7 @@ export function contentSecurityPolicy(opts: PolicyOptions = {}): string {
 }
 
 /** The policy of a server without inline scripts or maps. */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * Proxied media are served from our origin, so an SVG opened directly would run its scripts as
@@ -82,14 +82,14 @@ export const MEDIA_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** A year, subdomains included: the shop is https everywhere once it is https at all. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * The powerful features a page may use: the location, for the courier's pin at checkout, and only
  * from our own pages (a map's frame never asks); nothing else of the camera, microphone or the
  * Payment Request API, which the shop does not use (cards go through its own form).
  */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=()';
 
 export function installSecurityHeaders(

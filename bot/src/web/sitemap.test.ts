@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { FIXTURES, startEmbeddedBackend, type EmbeddedBackend } from '@shop/backend';
 import type { BlogPostSummary, ProductsResponse } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../server';
+import { cleanUpAfterEach } from '../testing/cleanups';
 import { captureLogs } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import { startStandInUpstream, type SeenRequest } from '../testing/upstream-stand-ins';
@@ -22,10 +23,11 @@ let dataDir: string;
 let dist: Awaited<ReturnType<typeof makeFakeDist>>;
 let app: FastifyInstance;
 let clock = Date.UTC(2026, 0, 1);
-let cleanups: (() => Promise<void>)[] = [];
+const cleanUpLater = cleanUpAfterEach();
 
-async function server(upstreamUrl: string, catalogApiKey = KEY): Promise<FastifyInstance> {
-  const built = await buildServer({
+/** A server on `upstreamUrl`; the file's own lives for all tests, closed in afterAll. */
+function buildTestServer(upstreamUrl: string, catalogApiKey = KEY): Promise<FastifyInstance> {
+  return buildServer({
     webappDist: dist.dir,
     upstreams: { ecommerceUrl: upstreamUrl, catalogUrl: upstreamUrl, catalogApiKey },
     upstreamTimeoutMs: 10_000,
@@ -33,7 +35,12 @@ async function server(upstreamUrl: string, catalogApiKey = KEY): Promise<Fastify
     now: () => clock,
     log: { level: 'error', stream: captureLogs().stream },
   });
-  cleanups.push(() => built.close());
+}
+
+/** A server for one test, closed after it. */
+async function server(upstreamUrl: string): Promise<FastifyInstance> {
+  const built = await buildTestServer(upstreamUrl);
+  cleanUpLater(() => built.close());
   return built;
 }
 
@@ -43,13 +50,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'shop-sitemap-'));
   backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
   dist = await makeFakeDist();
-  app = await server(backend.url, backend.catalogApiKey);
-  cleanups = [];
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
+  app = await buildTestServer(backend.url, backend.catalogApiKey);
 });
 
 afterAll(async () => {
@@ -145,7 +146,7 @@ describe('sitemap.xml', () => {
         });
       } else json(res, 404, { code: 'not_found', message: 'No such resource' });
     });
-    cleanups.push(() => upstream.close());
+    cleanUpLater(() => upstream.close());
     return { upstream, state, relay: await server(upstream.url) };
   }
 

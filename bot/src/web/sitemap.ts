@@ -15,10 +15,10 @@ import type * as z from 'zod/mini';
 import { upstreamBadStatus } from '../relay/upstream';
 import { queryString, upstreamPath, type UpstreamClient } from '../relay/upstream-client';
 import { escapeHtml } from './html-escape';
-import { languageAlternates } from './page-head';
+import { languageAlternates } from './link-preview/page-head';
 
 /** Sections that are the shopper's own: nothing there for a search engine (robots.txt too). */
-export const PRIVATE_SECTIONS = ['cart', 'checkout', 'account', 'sign-in'] as const;
+const PRIVATE_SECTIONS = ['cart', 'checkout', 'account', 'sign-in'] as const;
 
 /** Products change slowly; a crawler burst must not page the whole catalogue each time. */
 export const SITEMAP_TTL_MS = 10 * 60_000;
@@ -50,7 +50,7 @@ const STATIC_PATHS = ROUTES.filter(
   (route) => !route.pattern.includes(':') && !route.auth && !isPrivate(route.pattern),
 ).map((route) => `/${DEFAULT_LANGUAGE}${route.pattern === '' ? '' : `/${route.pattern}`}`);
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   const privatePaths = LANGUAGES.flatMap((language) =>
     PRIVATE_SECTIONS.map((section) => `Disallow: /${language}/${section}`),
   );
@@ -67,7 +67,7 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 /** Every page in every language, each `<url>` listing all its language versions. */
-export function renderSitemap(publicUrl: string, pages: readonly SitemapPage[]): string {
+function renderSitemap(publicUrl: string, pages: readonly SitemapPage[]): string {
   const urls: string[] = [];
   for (const page of pages) {
     const alternates = languageAlternates(publicUrl, page.path);
@@ -93,6 +93,85 @@ export function renderSitemap(publicUrl: string, pages: readonly SitemapPage[]):
   ].join('\n');
 }
 
+/** One page of a listing, as a guest in the default language; null when the backend has none. */
+async function fetchPage<T>(
+  client: UpstreamClient,
+  id: CallId,
+  request: { query?: Record<string, string>; body?: unknown },
+  schema: z.ZodMiniType<T>,
+  log: FastifyBaseLogger,
+): Promise<T | null> {
+  const call: CallDef = CALLS[id];
+  const headers: Record<string, string> = { [HEADERS.language]: DEFAULT_LANGUAGE };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await client.send(
+    {
+      id,
+      call,
+      target: `${upstreamPath(call, {})}${queryString(request.query)}`,
+      headers,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    },
+    // Built once for every crawler that asks meanwhile: no one of them leaving cancels it, and
+    // each page of it is a call of its own, with a deadline of its own.
+    client.deadlineFor(call, new AbortController().signal),
+    log,
+  );
+  if (answer.kind === 'error') {
+    // A backend without a blog has no posts; any other refusal leaves the sitemap unbuilt.
+    if (answer.status === 404) return null;
+    log.warn({ call: id, status: answer.status }, 'Sitemap source refused');
+    throw upstreamBadStatus(call.backend);
+  }
+  return schema.parse(answer.data);
+}
+
+/** Every public page: the static ones, then each product and blog post, within MAX_URLS. */
+async function collectPages(
+  client: UpstreamClient,
+  log: FastifyBaseLogger,
+): Promise<SitemapPage[]> {
+  const pages: SitemapPage[] = STATIC_PATHS.map((path) => ({ path }));
+  const budget = () => Math.floor(MAX_URLS / LANGUAGES.length) - pages.length;
+  const seen = new Set<string>();
+
+  for (let page = 1; page <= MAX_PAGES && budget() > 0; page++) {
+    const listing = await fetchPage(
+      client,
+      'products',
+      { body: { page, per_page: PER_PAGE } },
+      ProductsResponseSchema,
+      log,
+    );
+    for (const product of listing?.data ?? []) {
+      if (seen.has(product.slug) || budget() <= 0) continue;
+      seen.add(product.slug);
+      pages.push({ path: buildPath(DEFAULT_LANGUAGE, 'product', { slug: product.slug }) });
+    }
+    if (listing === null || page >= listing.meta.last_page) break;
+  }
+
+  for (let page = 1; page <= MAX_PAGES && budget() > 0; page++) {
+    const listing = await fetchPage(
+      client,
+      'blogs',
+      { query: { page: String(page) } },
+      BlogsResponseSchema,
+      log,
+    );
+    for (const post of listing?.data ?? []) {
+      if (budget() <= 0) break;
+      pages.push({
+        path: buildPath(DEFAULT_LANGUAGE, 'blog', { slug: post.slug }),
+        lastmod: post.published_at,
+      });
+    }
+    if (listing === null || page >= listing.meta.last_page) break;
+  }
+  if (budget() <= 0) log.warn({ urls: MAX_URLS }, 'Sitemap is full; some pages are left out');
+  return pages;
+}
+
 /**
  * GET /sitemap.xml and /robots.txt. The sitemap pages through the catalogue (`products`, 100 at
  * a time) and the blog with the relay's own client, and is kept for SITEMAP_TTL_MS; when a
@@ -103,80 +182,10 @@ export function registerSitemap(app: FastifyInstance, opts: SitemapOptions): voi
   let current: { xml: string; builtAt: number } | null = null;
   let building: Promise<string> | null = null;
 
-  async function fetchPage<T>(
-    id: CallId,
-    request: { query?: Record<string, string>; body?: unknown },
-    schema: z.ZodMiniType<T>,
-    log: FastifyBaseLogger,
-  ): Promise<T | null> {
-    const call: CallDef = CALLS[id];
-    const headers: Record<string, string> = { [HEADERS.language]: DEFAULT_LANGUAGE };
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
-    const answer = await client.send(
-      {
-        id,
-        call,
-        target: `${upstreamPath(call, {})}${queryString(request.query)}`,
-        headers,
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      },
-      // Built once for every crawler that asks meanwhile: no one of them leaving cancels it, and
-      // each page of it is a call of its own, with a deadline of its own.
-      client.deadlineFor(call, new AbortController().signal),
-      log,
-    );
-    if (answer.kind === 'error') {
-      // A backend without a blog has no posts; any other refusal leaves the sitemap unbuilt.
-      if (answer.status === 404) return null;
-      log.warn({ call: id, status: answer.status }, 'Sitemap source refused');
-      throw upstreamBadStatus(call.backend);
-    }
-    return schema.parse(answer.data);
-  }
-
-  async function build(log: FastifyBaseLogger): Promise<string> {
-    const pages: SitemapPage[] = STATIC_PATHS.map((path) => ({ path }));
-    const budget = () => Math.floor(MAX_URLS / LANGUAGES.length) - pages.length;
-    const seen = new Set<string>();
-
-    for (let page = 1; page <= MAX_PAGES && budget() > 0; page++) {
-      const listing = await fetchPage(
-        'products',
-        { body: { page, per_page: PER_PAGE } },
-        ProductsResponseSchema,
-        log,
-      );
-      for (const product of listing?.data ?? []) {
-        if (seen.has(product.slug) || budget() <= 0) continue;
-        seen.add(product.slug);
-        pages.push({ path: buildPath(DEFAULT_LANGUAGE, 'product', { slug: product.slug }) });
-      }
-      if (listing === null || page >= listing.meta.last_page) break;
-    }
-
-    for (let page = 1; page <= MAX_PAGES && budget() > 0; page++) {
-      const listing = await fetchPage(
-        'blogs',
-        { query: { page: String(page) } },
-        BlogsResponseSchema,
-        log,
-      );
-      for (const post of listing?.data ?? []) {
-        if (budget() <= 0) break;
-        pages.push({
-          path: buildPath(DEFAULT_LANGUAGE, 'blog', { slug: post.slug }),
-          lastmod: post.published_at,
-        });
-      }
-      if (listing === null || page >= listing.meta.last_page) break;
-    }
-    if (budget() <= 0) log.warn({ urls: MAX_URLS }, 'Sitemap is full; some pages are left out');
-    return renderSitemap(publicUrl, pages);
-  }
-
   async function sitemap(log: FastifyBaseLogger): Promise<string> {
     if (current !== null && now() - current.builtAt < SITEMAP_TTL_MS) return current.xml;
-    building ??= build(log)
+    building ??= collectPages(client, log)
+      .then((pages) => renderSitemap(publicUrl, pages))
       .then((xml) => {
         current = { xml, builtAt: now() };
         return xml;

@@ -14,18 +14,15 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ShopError } from '@shop/shared/server';
 import { sendError } from '../errors';
-import {
-  fillRoot,
-  injectIntoIndex,
-  preloadImageLinks,
-  renderHead,
-  renderInlineQueries,
-  type RootOutline,
-} from './page-head';
-import type { PageMeta, PageMetaSource } from './page-meta';
+import { renderInlineQueries } from './first-paint/inline-queries';
+import { rootOutlineHtml, type RootOutline } from './first-paint/outlines';
+import { preloadImageLinks } from './first-paint/preloads';
+import { fillRoot, injectIntoIndex } from './index-html';
+import { renderHead } from './link-preview/page-head';
+import type { PageMeta, PageMetaSource } from './page-meta/page-meta';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
 /** Files that name the current build: a stale copy would pin users to an old release. */
 const ENTRY_FILES = new Set([
   'index.html',
@@ -38,7 +35,7 @@ const ENTRY_FILES = new Set([
 /** Paths the relay (or the bot) owns: never answered with the app's HTML. */
 const SERVER_PREFIXES = ['/api', '/backend', '/media', '/tg'];
 
-export const NOT_BUILT_MESSAGE =
+const NOT_BUILT_MESSAGE =
   'The shop is not built yet: run `pnpm build` in the repository root, then restart the server.';
 
 function ownsPath(prefix: string, pathname: string): boolean {
@@ -70,6 +67,51 @@ export interface WebappOptions {
   inlineScripts: readonly string[];
 }
 
+/** The build's files: hashed assets cached for good, entry files revalidated on every load. */
+async function registerBuildFiles(app: FastifyInstance, webappDist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webappDist,
+    // '/' must reach the language redirect below, not index.html; and a directory path would
+    // otherwise be a 403 from the file server instead of the app's own 404.
+    index: false,
+    allowedPath: (pathname) => !pathname.endsWith('/'),
+    // Brotli/gzip files written next to the build are sent as they are, when present.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const rel = relative(webappDist, filePath).split(sep).join('/');
+      if (rel.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+      else if (ENTRY_FILES.has(rel)) reply.header('cache-control', NO_CACHE);
+    },
+  });
+}
+
+/**
+ * index.html written for one page: its head, the pictures it preloads and the server's inline
+ * scripts in `<head>`; the header at once on every page, and a product's or post's outline and
+ * the data it was written from for the app.
+ */
+function writePage(
+  html: string,
+  { head, firstPaint }: PageMeta,
+  frame: Omit<RootOutline, 'page'>,
+  { publicUrl, extraTags }: { publicUrl: string; extraTags: string },
+): string {
+  const tags = [
+    renderHead(head, publicUrl),
+    preloadImageLinks(firstPaint?.preload ?? []),
+    extraTags,
+  ].filter((part) => part !== '');
+  const page = injectIntoIndex(html, head.language, tags.join('\n    '));
+  return fillRoot(
+    page,
+    rootOutlineHtml({ ...frame, page: null, ...firstPaint }),
+    firstPaint && firstPaint.queries.length > 0
+      ? renderInlineQueries(firstPaint.queries, Date.now())
+      : '',
+  );
+}
+
 /**
  * Serves the webapp build: hashed assets forever, entry files revalidated on every load, and
  * index.html for app paths with the status the route table gives (200 known, 404 unknown, and
@@ -82,51 +124,22 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
   if (!built) {
     opts.log.error({ webappDist }, `Webapp build not found. ${NOT_BUILT_MESSAGE}`);
   } else {
-    await app.register(fastifyStatic, {
-      root: webappDist,
-      // '/' must reach the language redirect below, not index.html; and a directory path would
-      // otherwise be a 403 from the file server instead of the app's own 404.
-      index: false,
-      allowedPath: (pathname) => !pathname.endsWith('/'),
-      // Brotli/gzip files written next to the build are sent as they are, when present.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const rel = relative(webappDist, filePath).split(sep).join('/');
-        if (rel.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
-        else if (ENTRY_FILES.has(rel)) reply.header('cache-control', NO_CACHE);
-      },
-    });
+    await registerBuildFiles(app, webappDist);
   }
 
   const indexPath = join(webappDist, 'index.html');
   const sendIndex = async (
     reply: FastifyReply,
-    { status, head, firstPaint }: PageMeta,
+    meta: PageMeta,
     frame: Omit<RootOutline, 'page'>,
   ): Promise<FastifyReply> => {
     // Read per request: it is a few hundred bytes in the page cache, and a rebuild shows at once.
     const html = await readFile(indexPath, 'utf8');
-    const tags = [
-      renderHead(head, publicUrl),
-      preloadImageLinks(firstPaint?.preload ?? []),
-      extraTags,
-    ].filter((part) => part !== '');
-    const page = injectIntoIndex(html, head.language, tags.join('\n    '));
-    // The header at once on every page; a product or post also gets its outline, and the data
-    // it was written from for the app.
-    const filled = fillRoot(
-      page,
-      { ...frame, page: null, ...firstPaint },
-      firstPaint && firstPaint.queries.length > 0
-        ? renderInlineQueries(firstPaint.queries, Date.now())
-        : '',
-    );
     return reply
-      .code(status)
+      .code(meta.status)
       .header('cache-control', NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(filled);
+      .send(writePage(html, meta, frame, { publicUrl, extraTags }));
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -24,18 +24,20 @@ import {
   type ProductDetail,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildServer, type ServerDeps } from '../server';
-import { captureLogs } from '../testing/log-capture';
-import { makeFakeDist } from '../testing/temp-dist';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildServer, type ServerDeps } from '../../server';
+import { cleanUpAfterEach } from '../../testing/cleanups';
+import { captureLogs } from '../../testing/log-capture';
+import { makeFakeDist } from '../../testing/temp-dist';
 import {
   closedPortUrl,
   startRecordingProxy,
   startStandInUpstream,
   type SeenRequest,
   type StandIn,
-} from '../testing/upstream-stand-ins';
-import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml, snippet } from './page-head';
+} from '../../testing/upstream-stand-ins';
+import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml } from '../first-paint/outlines';
+import { snippet } from '../link-preview/heads';
 
 /**
  * Product and blog pages as a link preview or a search engine sees them: index.html with a head
@@ -52,14 +54,15 @@ let dataDir: string;
 let dist: Awaited<ReturnType<typeof makeFakeDist>>;
 let app: FastifyInstance;
 let seenBefore = 0;
-let cleanups: (() => Promise<void>)[] = [];
+const cleanUpLater = cleanUpAfterEach();
 
-async function server(
+/** A server on `upstreamUrl`; the file's own lives for all tests, closed in afterAll. */
+function buildTestServer(
   upstreamUrl: string,
   extra: Partial<ServerDeps> = {},
   catalogApiKey = 'stand-in-key-0123456789',
 ): Promise<FastifyInstance> {
-  const built = await buildServer({
+  return buildServer({
     webappDist: dist.dir,
     upstreams: { ecommerceUrl: upstreamUrl, catalogUrl: upstreamUrl, catalogApiKey },
     upstreamTimeoutMs: 10_000,
@@ -68,7 +71,12 @@ async function server(
     log: { level: 'warn', stream: captureLogs().stream },
     ...extra,
   });
-  cleanups.push(() => built.close());
+}
+
+/** A server for one test, closed after it. */
+async function server(...args: Parameters<typeof buildTestServer>): Promise<FastifyInstance> {
+  const built = await buildTestServer(...args);
+  cleanUpLater(() => built.close());
   return built;
 }
 
@@ -152,14 +160,7 @@ beforeAll(async () => {
   backend = await startEmbeddedBackend({ dataDir, logger: false, printSms: () => undefined });
   proxy = await startRecordingProxy(backend.url);
   dist = await makeFakeDist();
-  app = await server(proxy.url, {}, backend.catalogApiKey);
-  // This one lives for the whole file; the servers tests build are closed after each.
-  cleanups = [];
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
+  app = await buildTestServer(proxy.url, {}, backend.catalogApiKey);
 });
 
 afterAll(async () => {
@@ -370,7 +371,7 @@ describe('page heads from the reference backend', () => {
 describe('page heads when the backend misbehaves', () => {
   async function standIn(respond: (request: SeenRequest, res: ServerResponse) => void) {
     const upstream = await startStandInUpstream(respond);
-    cleanups.push(() => upstream.close());
+    cleanUpLater(() => upstream.close());
     return upstream;
   }
 

@@ -1,6 +1,6 @@
 import { FIRST_PAINT_OUTLINES, outlineHtml, type Slide } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml } from './page-head';
+import { headerOutlineHtml, homeOutlineHtml, productOutlineHtml } from './outlines';
 
 const HOSTILE = `</div><script>alert(1)</script>" onerror="x" 'a' & <b>`;
 

@@ -1,0 +1,49 @@
+// The notifier's own state, in its own schema (`notifier`) so it never meets the backend's tables
+// when both use one PostgreSQL database: chats and their links to shop accounts, order events
+// (stored once by id), sends (one per event and chat, the unit the sender claims), the Telegram
+// update ids already handled and the orders being polled. Nothing here lives only in a process's
+// memory. One file per group of tables; this one opens the database and composes them.
+import { openSql, type OpenSqlOptions } from '../sql';
+import { createChatOrderReads, type ChatOrderReads } from './chat-orders';
+import { createChatLinks, type ChatLinks } from './links';
+import { migrate } from './migrations';
+import { createOrderPolls, type OrderPolls } from './order-polls';
+import { createSendQueue, type SendQueue } from './send-queue';
+import { createUpdateLog, type UpdateLog } from './update-log';
+
+export { MIGRATIONS } from './migrations';
+export type { OrderPollOutcome, OrderToPoll } from './order-polls';
+export type { ClaimedSend } from './send-queue';
+
+export interface NotifierStore extends ChatLinks, ChatOrderReads, SendQueue, UpdateLog, OrderPolls {
+  readonly kind: 'pglite' | 'postgres';
+  /** One round trip to the database: resolves when it answers (the server's /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (and migrates) the store: PostgreSQL at `databaseUrl`, else the given `pglite` (left open
+ * by close()), else a PGlite of its own in `pgliteDir`.
+ */
+export async function openNotifierStore(options: OpenSqlOptions): Promise<NotifierStore> {
+  const sql = await openSql(options);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+  return {
+    kind: sql.kind,
+    ...createChatLinks(sql),
+    ...createChatOrderReads(sql),
+    ...createSendQueue(sql),
+    ...createUpdateLog(sql),
+    ...createOrderPolls(sql),
+    async ping() {
+      await sql.query('select 1');
+    },
+    close: () => sql.close(),
+  };
+}

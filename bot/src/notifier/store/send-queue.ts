@@ -1,0 +1,215 @@
+// Order events and the messages they make: `events` (each stored once by id, as it was sent) and
+// `sends` (one per event and linked chat), the unit the sender claims, sends and marks.
+import type { Language, OrderEvent } from '@shop/shared';
+import type { SqlClient, SqlRunner } from '../sql';
+import { trackOrderForPolling } from './order-polls';
+import { asLanguage, storedEvent } from './stored-values';
+
+export type SendState = 'pending' | 'sent' | 'blocked' | 'failed';
+
+export interface ClaimedSend {
+  sendId: number;
+  chatId: number;
+  language: Language;
+  /** How many claims this send has had, this one included. */
+  attempts: number;
+  event: OrderEvent;
+}
+
+export interface SendRow {
+  sendId: number;
+  eventId: string;
+  chatId: number;
+  state: SendState;
+  attempts: number;
+  telegramMessageId: number | null;
+  sentBy: string | null;
+}
+
+export interface SendQueue {
+  /**
+   * Stores each event once by id and, for a new one, a send for every unblocked chat linked to
+   * its user. Returns the ids that were new.
+   */
+  recordEvents(events: readonly OrderEvent[], now: Date): Promise<string[]>;
+  /**
+   * Claims up to `limit` due sends, at most one per chat and only a chat's oldest unsent one (so
+   * a chat reads its messages in order), by pushing their next attempt `leaseMs` ahead. Another
+   * instance skips rows being claimed (FOR UPDATE SKIP LOCKED) and, once the lease is pushed,
+   * sees them as not due; a claimer that dies leaves them due again when the lease runs out.
+   */
+  claimDueSends(options: { now: Date; leaseMs: number; limit: number }): Promise<ClaimedSend[]>;
+  markSent(sendId: number, telegramMessageId: number, now: Date, sentBy: string): Promise<void>;
+  scheduleRetry(sendId: number, at: Date, error: string): Promise<void>;
+  markFailed(sendId: number, error: string): Promise<void>;
+  /** The chat blocked the bot: no send to it is attempted again. */
+  markChatBlocked(chatId: number, now: Date): Promise<void>;
+  /** Every send and event id, for tests and operators. */
+  sends(): Promise<SendRow[]>;
+  eventIds(): Promise<string[]>;
+}
+
+/** Stores a new event with its sends (and tracks its order for polling); false for a repeat. */
+async function insertEvent(tx: SqlRunner, event: OrderEvent, now: Date): Promise<boolean> {
+  const inserted = await tx.query(
+    `insert into notifier.events (id, type, user_id, order_number, payload, received_at)
+     values ($1, $2, $3, $4, $5::jsonb, $6::timestamptz)
+     on conflict (id) do nothing
+     returning id`,
+    [
+      event.id,
+      event.type,
+      event.user_id,
+      event.order.number,
+      JSON.stringify(event),
+      now.toISOString(),
+    ],
+  );
+  if (inserted.length === 0) return false;
+  await trackOrderForPolling(tx, event, now);
+  await tx.query(
+    `insert into notifier.sends (event_id, chat_id, next_attempt_at)
+     select $1, link.chat_id, $3::timestamptz
+     from notifier.chat_links link
+     join notifier.chats chat on chat.chat_id = link.chat_id
+     where link.user_id = $2 and chat.blocked_at is null
+     on conflict (event_id, chat_id) do nothing`,
+    [event.id, event.user_id, now.toISOString()],
+  );
+  return true;
+}
+
+async function claimDueSendsIn(
+  tx: SqlRunner,
+  { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number },
+): Promise<ClaimedSend[]> {
+  // `not exists` keeps each chat to its oldest pending send; SKIP LOCKED leaves rows another
+  // instance is claiming right now to that instance.
+  const rows = await tx.query<{
+    id: string | number;
+    chat_id: string;
+    attempts: number;
+    language: string;
+    payload: unknown;
+  }>(
+    `select send.id, send.chat_id::text as chat_id, send.attempts, chat.language, event.payload
+     from notifier.sends send
+     join notifier.chats chat on chat.chat_id = send.chat_id
+     join notifier.events event on event.id = send.event_id
+     where send.state = 'pending'
+       and send.next_attempt_at <= $1::timestamptz
+       and not exists (
+         select 1 from notifier.sends earlier
+         where earlier.chat_id = send.chat_id and earlier.state = 'pending' and earlier.id < send.id
+       )
+     order by send.id
+     limit $2
+     for update of send skip locked`,
+    [now.toISOString(), limit],
+  );
+  if (rows.length === 0) return [];
+  const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+  const ids = rows.map((row) => Number(row.id));
+  await tx.query(
+    `update notifier.sends set attempts = attempts + 1, next_attempt_at = $1::timestamptz
+     where id = any($2::bigint[])`,
+    [leaseEnd, `{${ids.join(',')}}`],
+  );
+  return rows.map((row) => ({
+    sendId: Number(row.id),
+    chatId: Number(row.chat_id),
+    language: asLanguage(row.language),
+    attempts: row.attempts + 1,
+    event: storedEvent(row.payload),
+  }));
+}
+
+/** Every send, oldest first. */
+async function readSends(sql: SqlClient): Promise<SendRow[]> {
+  const rows = await sql.query<{
+    id: string | number;
+    event_id: string;
+    chat_id: string;
+    state: SendState;
+    attempts: number;
+    telegram_message_id: string | null;
+    sent_by: string | null;
+  }>(
+    `select id, event_id, chat_id::text as chat_id, state, attempts,
+            telegram_message_id::text as telegram_message_id, sent_by
+     from notifier.sends order by id`,
+  );
+  return rows.map((row) => ({
+    sendId: Number(row.id),
+    eventId: row.event_id,
+    chatId: Number(row.chat_id),
+    state: row.state,
+    attempts: row.attempts,
+    telegramMessageId: row.telegram_message_id === null ? null : Number(row.telegram_message_id),
+    sentBy: row.sent_by,
+  }));
+}
+
+export function createSendQueue(sql: SqlClient): SendQueue {
+  return {
+    recordEvents(events, now) {
+      return sql.transaction(async (tx) => {
+        const fresh: string[] = [];
+        for (const event of events) {
+          if (await insertEvent(tx, event, now)) fresh.push(event.id);
+        }
+        return fresh;
+      });
+    },
+
+    claimDueSends(options) {
+      return sql.transaction((tx) => claimDueSendsIn(tx, options));
+    },
+
+    async markSent(sendId, telegramMessageId, now, sentBy) {
+      await sql.query(
+        `update notifier.sends
+         set state = 'sent', telegram_message_id = $2, sent_at = $3::timestamptz, last_error = null,
+             sent_by = $4
+         where id = $1`,
+        [sendId, telegramMessageId, now.toISOString(), sentBy],
+      );
+    },
+
+    async scheduleRetry(sendId, at, error) {
+      await sql.query(
+        `update notifier.sends set next_attempt_at = $2::timestamptz, last_error = $3
+         where id = $1 and state = 'pending'`,
+        [sendId, at.toISOString(), error.slice(0, 500)],
+      );
+    },
+
+    async markFailed(sendId, error) {
+      await sql.query(
+        `update notifier.sends set state = 'failed', last_error = $2 where id = $1 and state = 'pending'`,
+        [sendId, error.slice(0, 500)],
+      );
+    },
+
+    async markChatBlocked(chatId, now) {
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `update notifier.chats set blocked_at = $2::timestamptz, updated_at = $2::timestamptz
+           where chat_id = $1`,
+          [chatId, now.toISOString()],
+        );
+        await tx.query(
+          `update notifier.sends set state = 'blocked' where chat_id = $1 and state = 'pending'`,
+          [chatId],
+        );
+      });
+    },
+
+    sends: () => readSends(sql),
+
+    async eventIds() {
+      const rows = await sql.query<{ id: string }>('select id from notifier.events order by id');
+      return rows.map((row) => row.id);
+    },
+  };
+}
