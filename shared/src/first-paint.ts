@@ -79,7 +79,8 @@ const box = (className: string, width?: number): OutlineBox =>
  * turns into (webapp/src/lib/first-paint/first-paint.css), so the page does not jump when the
  * app draws it. The webapp draws these boxes while a page's code loads; the server writes them as
  * HTML into the root element, with a product's name and first photo in their boxes when it has
- * them (bot/src/web/page-head.ts), so the largest things on the first screen show at once.
+ * them (bot/src/web/first-paint/outlines.ts), so the largest things on the first screen show at
+ * once.
  */
 export const FIRST_PAINT_OUTLINES: Readonly<Record<FirstPaintPage, OutlineBox>> = {
   product: {

@@ -5,7 +5,7 @@ import type { Image } from './contracts/common';
  * for the slot before layout, so the right file is fetched even for a lazy picture. Keep in step
  * with the grids in the webapp's ui.css, catalog.css, product.css and info.css. Here, not in the
  * webapp, because the server writes the first home banner into the page with the very same
- * attributes (bot/src/web/page-head.ts): one download, for both.
+ * attributes (bot/src/web/first-paint/outlines.ts): one download, for both.
  */
 export const IMAGE_SLOTS = {
   /** Product cards: 2 columns on phones, 3 from 640 px, 4 (or 5 in a home row) from 960 px. */

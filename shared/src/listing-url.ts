@@ -3,7 +3,7 @@ import { MoneyAmountSchema, SlugSchema } from './contracts/common';
 
 // The product listing's state as its address holds it (/products?category=…&brands=…&sort=…).
 // Here, not in the webapp, because the server reads a listing's first page for its first paint
-// with the very filter the app will ask for (bot/src/web/page-meta.ts).
+// with the very filter the app will ask for (bot/src/web/page-meta/catalog-pages.ts).
 
 /** What the product list is narrowed and ordered by: the filter body without paging. */
 export type ListingFilter = Omit<ProductsFilter, 'page' | 'per_page'>;

@@ -1,5 +1,5 @@
-// The page's first paint is the server's outline: its HTML and the stylesheets (bot/src/web,
-// page-head.ts). The app's code is needed only after that, so index.html asks for it at low
+// The page's first paint is the server's outline: its HTML and the stylesheets
+// (bot/src/web/first-paint/). The app's code is needed only after that, so index.html asks for it at low
 // priority: on a slow line the stylesheets and the pictures the page shows first (their own
 // fetchpriority="high") are not queued behind a few hundred kilobytes of script.
 import type { Plugin } from 'vite';

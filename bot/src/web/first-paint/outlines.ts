@@ -50,7 +50,7 @@ function firstPictureHtml(image: Image, slot: ImageSlot, className: string, alt:
 }
 
 /**
- * The standalone app's header (webapp features/layout/site-header.tsx, with LogoMark of
+ * The standalone app's header (webapp/src/app/layouts/site-header.tsx, with LogoMark of
  * lib/ui/icons.tsx) in the app's own classes, so it has the real one's size and the shop's name
  * sits where the app then draws it: the page shows words before its script has loaded (first
  * contentful paint) and nothing moves when the app takes over (tests/e2e/first-paint.spec.ts

@@ -18,7 +18,7 @@ import { genericHead } from '../link-preview/heads';
 import type { PageLookup, PageRequest } from './lookup';
 import type { PageMeta } from './page';
 
-/** How many cards of a listing the app draws eagerly (products-page.tsx, `eagerCount`). */
+/** How many cards of a listing the app draws eagerly (listing-results.tsx, `eagerCount`). */
 const LISTING_EAGER_CARDS = 2;
 
 /**

@@ -26,7 +26,7 @@ const ConfigSchema = z.object({
     z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{8,100}$/))),
     undefined,
   ),
-  // The server's own bounds (bot/src/config.ts); anything else is no setting.
+  // The server's own bounds (bot/src/config/webapp.ts); anything else is no setting.
   buildPollIntervalMs: z.catch(
     z.optional(z.int().check(z.minimum(1000), z.maximum(86_400_000))),
     undefined,

@@ -74,7 +74,7 @@ const home: HomeResponse = {
   },
 };
 
-/** Dehydrated state as the server writes it (bot/src/web/page-head.ts). */
+/** Dehydrated state as the server writes it (bot/src/web/first-paint/inline-queries.ts). */
 function serverState(queries: { queryKey: unknown; data: unknown; dataUpdatedAt?: unknown }[]) {
   return JSON.stringify({
     mutations: [],
