@@ -92,7 +92,7 @@ export async function listingPage(
       });
     }
   }
-  // The cards the listing draws eagerly (products-page.tsx): their pictures come with the page.
+  // The cards the listing draws eagerly (listing-results.tsx): their pictures come with the page.
   const pictures =
     products.kind === 'found'
       ? products.data
