@@ -10,6 +10,7 @@ import {
   E2E_PORT,
   E2E_RATE_LIMITS,
   E2E_RESULTS_DIR,
+  E2E_SECOND_SHOP_LINE_LIMIT,
   REPO_ROOT,
   TEST_YANDEX_MAPS_KEY,
 } from './support/paths';
@@ -85,8 +86,11 @@ export default defineConfig({
   },
   webServer: [
     shopServer(E2E_PORT, E2E_DATA_DIR),
-    // The same shop with a Yandex Maps key: the server injects it into the page and opens its
-    // CSP to the map's hosts. Only /markets specs use it.
-    shopServer(E2E_MAPS_PORT, E2E_MAPS_DATA_DIR, { YANDEX_MAPS_API_KEY: TEST_YANDEX_MAPS_KEY }),
+    // The same shop with a Yandex Maps key (the server injects it into the page and opens its
+    // CSP to the map's hosts) and a lower line limit: the map specs and line-limit.spec use it.
+    shopServer(E2E_MAPS_PORT, E2E_MAPS_DATA_DIR, {
+      YANDEX_MAPS_API_KEY: TEST_YANDEX_MAPS_KEY,
+      ORDER_LINE_QUANTITY_LIMIT: String(E2E_SECOND_SHOP_LINE_LIMIT),
+    }),
   ],
 });

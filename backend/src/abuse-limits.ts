@@ -15,7 +15,7 @@ export interface OrderLimits {
 export const DEFAULT_ORDER_LIMITS: Readonly<OrderLimits> = {
   openUnpaidOrders: 5,
   ordersPerDay: 20,
-  // What the webapp's steppers allow, so a cart built there is never refused for it.
+  // The contract's default; the server tells the webapp the number in force, for its steppers.
   lineQuantity: ORDER_LINE_QUANTITY_LIMIT,
 };
 

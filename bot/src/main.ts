@@ -144,6 +144,7 @@ function startServer(
     relayCache: { ttlMs: config.relayCacheTtlMs },
     yandexMapsApiKey: config.yandexMapsApiKey,
     buildPollIntervalMs: config.buildPollIntervalMs,
+    orderLineQuantityLimit: config.orderLineQuantityLimit,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     rateLimits: { limits: config.rateLimits, redis, redisPrefix: config.redisPrefix },
     log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },

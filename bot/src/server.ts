@@ -56,6 +56,11 @@ export interface ServerDeps {
   yandexMapsApiKey?: string;
   /** Given to the webapp: how often an open page looks for a newer build. */
   buildPollIntervalMs?: number;
+  /**
+   * Given to the webapp: the most of one item an order line may carry, so its quantity steppers
+   * stop where the backend would refuse the order. Absent: the webapp's default, the contract's.
+   */
+  orderLineQuantityLimit?: number;
   /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
   notifier?: Notifier;
   /**
@@ -223,6 +228,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const configScript = runtimeConfigScript({
     yandexMapsApiKey: deps.yandexMapsApiKey,
     buildPollIntervalMs: deps.buildPollIntervalMs,
+    orderLineQuantityLimit: deps.orderLineQuantityLimit,
   });
   // Written into every page, each allowed by its hash in the CSP.
   const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];

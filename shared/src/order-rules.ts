@@ -123,13 +123,6 @@ export const ORDER_RULE_MESSAGES: Readonly<Record<OrderRule, string>> = {
   daily_orders_limit: 'Too many orders in the last 24 hours',
 };
 
-/**
- * The most of one item (variant) one order may carry unless the backend is configured otherwise
- * (its number is the one that counts): the quantity steppers stop here, so a cart built in the
- * webapp is not refused for it.
- */
-export const ORDER_LINE_QUANTITY_LIMIT = 20;
-
 export interface OrderRuleViolation {
   /** The order body's field the shopper has to change. */
   field: string;

@@ -16,9 +16,14 @@ export const E2E_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data${RUN_SUFFIX}`);
 export const E2E_RESULTS_DIR = join(REPO_ROOT, 'tests', `test-results${RUN_SUFFIX}`);
 /** A bot token only for signing test launch parameters; no Telegram server ever sees it. */
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-signing-launch-params';
-/** A second shop server, the same in all but a Yandex Maps key, for the map of /markets. */
+/**
+ * A second shop server, the same in all but two settings: a Yandex Maps key (the map of /markets
+ * and of the checkout) and a lower ORDER_LINE_QUANTITY_LIMIT (E2E_SECOND_SHOP_LINE_LIMIT).
+ */
 export const E2E_MAPS_PORT = Number(process.env.E2E_MAPS_PORT ?? E2E_PORT + 1);
 export const E2E_MAPS_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data-maps${RUN_SUFFIX}`);
+/** The second shop's most of one item per order line; the first keeps the default, 20. */
+export const E2E_SECOND_SHOP_LINE_LIMIT = 3;
 /** Only its shape matters: the map script is a local stand-in that never reaches Yandex. */
 export const TEST_YANDEX_MAPS_KEY = '00000000-0000-4000-8000-00000000e2e0';
 /**

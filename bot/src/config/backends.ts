@@ -2,7 +2,6 @@
 // with its own settings (read by the backend's config module) and where its data lives.
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR, type BackendSettings } from '@shop/backend';
-import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 import { DatabaseUrl, HttpUrl, optional, togetherProblems, type Env } from '@shop/shared/server';
 import { z } from 'zod';
 
@@ -29,9 +28,9 @@ export interface BackendsConfig {
   /** What the embedded backend runs with (used only when `upstreams` is null). */
   embeddedBackend: BackendSettings;
   /**
-   * The most of one item one order may carry, as the backend the relay talks to allows it: the
-   * embedded backend's ORDER_LINE_QUANTITY_LIMIT, or the contract's default with outside
-   * backends. The webapp's quantity steppers should stop here.
+   * The most of one item one order may carry (ORDER_LINE_QUANTITY_LIMIT): the embedded backend
+   * enforces it; with outside backends it should name theirs. The server tells the webapp, whose
+   * quantity steppers stop here.
    */
   orderLineQuantityLimit: number;
 }
@@ -61,7 +60,6 @@ export function backendsConfig(
     databaseUrl: e.DATABASE_URL,
     upstreams,
     embeddedBackend,
-    orderLineQuantityLimit:
-      upstreams === null ? embeddedBackend.orderLimits.lineQuantity : ORDER_LINE_QUANTITY_LIMIT,
+    orderLineQuantityLimit: embeddedBackend.orderLimits.lineQuantity,
   };
 }

@@ -118,6 +118,27 @@ describe('runtime config for the webapp', () => {
     }
   });
 
+  it('tells pages the most of one item an order line may carry, as the server has it', async () => {
+    const nowhere = await closedPortUrl();
+    const app = await buildServer({
+      webappDist: dist.dir,
+      upstreams: { ecommerceUrl: nowhere, catalogUrl: nowhere, catalogApiKey: 'never-used-key' },
+      upstreamTimeoutMs: 1000,
+      orderLineQuantityLimit: 7,
+      log: { level: 'error', stream: captureLogs().stream },
+    });
+    try {
+      const res = await app.inject({ url: '/en/cart' });
+      const [script] = [...res.body.matchAll(CONFIG_SCRIPT)];
+      const code = script?.[1] ?? '';
+      expect(JSON.parse(code.replace('window.__SHOP_CONFIG__=', ''))).toEqual({
+        orderLineQuantityLimit: 7,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('writes the config as JSON that cannot end its script element', () => {
     const hostile = '</script><script>alert(1)</script>\u2028<!--';
     const script = runtimeConfigScript({ yandexMapsApiKey: hostile });

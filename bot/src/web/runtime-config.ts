@@ -5,6 +5,7 @@ import { jsonForScript } from './html-escape';
 export interface RuntimeConfig {
   yandexMapsApiKey?: string | undefined;
   buildPollIntervalMs?: number | undefined;
+  orderLineQuantityLimit?: number | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */

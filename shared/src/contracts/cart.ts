@@ -9,6 +9,12 @@ export const AttributeSchema = z.object({
 export type Attribute = z.infer<typeof AttributeSchema>;
 
 export const MAX_ITEM_QUANTITY = 999;
+/**
+ * The most of one item (variant) one order may carry unless the backend's
+ * ORDER_LINE_QUANTITY_LIMIT says otherwise. The server tells the webapp the number in force, and
+ * the quantity steppers stop there, so a cart built in the webapp is not refused for it.
+ */
+export const ORDER_LINE_QUANTITY_LIMIT = 20;
 export const MAX_CART_LINES = 100;
 
 /**

@@ -2,6 +2,7 @@ import { buildPath, formatMoney, type CartItem } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { maxQuantityFor, type LineStock } from '../../lib/cart/cart-stock';
+import { shopConfig } from '../../lib/config/shop-config';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useServices } from '../../lib/services/services-context';
 import { TrashIcon } from '../../lib/ui/icons';
@@ -15,7 +16,7 @@ export function CartLine({ item, stock }: { item: CartItem; stock: LineStock }) 
   const lang = useLanguage();
   const { cart } = useServices();
   const productPath = buildPath(lang, 'product', { slug: item.slug });
-  const max = maxQuantityFor(stock);
+  const max = maxQuantityFor(stock, shopConfig().orderLineQuantityLimit);
   return (
     <li className="cart-line">
       <Link className="cart-line__image" to={productPath} tabIndex={-1} aria-hidden="true">

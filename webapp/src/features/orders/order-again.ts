@@ -1,9 +1,4 @@
-import {
-  ORDER_LINE_QUANTITY_LIMIT,
-  type CartItem,
-  type Order,
-  type ProductDetail,
-} from '@shop/shared';
+import type { CartItem, Order, ProductDetail } from '@shop/shared';
 import { lineStock } from '../../lib/cart/cart-stock';
 
 export interface OrderAgainPlan {
@@ -24,6 +19,8 @@ export function planOrderAgain(
   items: Order['items'],
   products: ReadonlyMap<string, ProductDetail | null>,
   cart: readonly CartItem[],
+  /** The most of one item an order takes (the server's setting). */
+  lineLimit: number,
 ): OrderAgainPlan {
   const plan: OrderAgainPlan = { add: [], short: [], unavailable: [] };
   for (const item of items) {
@@ -50,8 +47,8 @@ export function planOrderAgain(
       plan.unavailable.push(item.name);
       continue;
     }
-    const limit = stock.kind === 'unknown' ? ORDER_LINE_QUANTITY_LIMIT : stock.available;
-    const room = Math.min(limit, ORDER_LINE_QUANTITY_LIMIT) - inCart;
+    const limit = stock.kind === 'unknown' ? lineLimit : stock.available;
+    const room = Math.min(limit, lineLimit) - inCart;
     const quantity = Math.min(item.quantity, room);
     if (quantity < item.quantity) plan.short.push(item.name);
     if (quantity > 0) plan.add.push({ ...line, quantity });

@@ -95,7 +95,7 @@ describe('planOrderAgain', () => {
   const knife = product('knife', [variant(10, 5, 189_000), variant(11, 0)]);
 
   it('adds each line at today’s price, name and picture, as a cart line', () => {
-    const plan = planOrderAgain([item('knife', 10, 2)], new Map([['knife', knife]]), []);
+    const plan = planOrderAgain([item('knife', 10, 2)], new Map([['knife', knife]]), [], 20);
     expect(plan).toEqual({
       add: [knifeLine(2)],
       short: [],
@@ -105,7 +105,7 @@ describe('planOrderAgain', () => {
 
   it('adds what is left of a line short of stock, counting what the cart already holds', () => {
     const inCart: CartItem[] = [knifeLine(2)];
-    const plan = planOrderAgain([item('knife', 10, 4)], new Map([['knife', knife]]), inCart);
+    const plan = planOrderAgain([item('knife', 10, 4)], new Map([['knife', knife]]), inCart, 20);
     expect(plan.add.map((line) => line.quantity)).toEqual([3]);
     expect(plan.short).toEqual(['Ordered knife 10']);
   });
@@ -118,6 +118,7 @@ describe('planOrderAgain', () => {
         ['mug', null],
       ]),
       [],
+      20,
     );
     expect(plan.add).toEqual([]);
     expect(plan.unavailable).toEqual([
@@ -128,9 +129,15 @@ describe('planOrderAgain', () => {
     ]);
   });
 
+  it('adds no more of a line than the server lets one order line carry', () => {
+    const plan = planOrderAgain([item('knife', 10, 4)], new Map([['knife', knife]]), [], 3);
+    expect(plan.add.map((line) => line.quantity)).toEqual([3]);
+    expect(plan.short).toEqual(['Ordered knife 10']);
+  });
+
   it('adds nothing to a line the cart already holds all the stock of', () => {
     const full: CartItem[] = [knifeLine(5)];
-    const plan = planOrderAgain([item('knife', 10, 1)], new Map([['knife', knife]]), full);
+    const plan = planOrderAgain([item('knife', 10, 1)], new Map([['knife', knife]]), full, 20);
     expect(plan.add).toEqual([]);
     expect(plan.short).toEqual(['Ordered knife 10']);
   });

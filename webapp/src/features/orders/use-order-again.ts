@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
+import { shopConfig } from '../../lib/config/shop-config';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { productQueryOptions } from '../../lib/products/get-product';
 import { useRequestScope } from '../../lib/query-client/use-request-scope';
@@ -47,7 +48,8 @@ export function useOrderAgain() {
           }
         }),
       );
-      return planOrderAgain(order.items, products, services.cart.getState().items);
+      const { items } = services.cart.getState();
+      return planOrderAgain(order.items, products, items, shopConfig().orderLineQuantityLimit);
     },
     onSuccess: (plan) => {
       const toasts = services.toasts.getState();

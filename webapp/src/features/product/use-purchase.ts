@@ -1,12 +1,7 @@
-import {
-  buildPath,
-  ORDER_LINE_QUANTITY_LIMIT,
-  type CartItem,
-  type ProductDetail,
-  type Variant,
-} from '@shop/shared';
+import { buildPath, type CartItem, type ProductDetail, type Variant } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shopConfig } from '../../lib/config/shop-config';
 import { useNavigate } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCart, useServices } from '../../lib/services/services-context';
@@ -44,7 +39,8 @@ export function usePurchase(product: ProductDetail) {
   const [quantity, setQuantity] = useState(1);
 
   const canBuy = variant?.in_stock === true && variant.quantity > 0;
-  const maxQuantity = Math.max(1, Math.min(variant?.quantity ?? 1, ORDER_LINE_QUANTITY_LIMIT));
+  const lineLimit = shopConfig().orderLineQuantityLimit;
+  const maxQuantity = Math.max(1, Math.min(variant?.quantity ?? 1, lineLimit));
   // What the cart already holds of this variant counts against the stock: adding again must not
   // take the cart past what is left (the order would be refused at "Place order").
   const inCart = useCart(

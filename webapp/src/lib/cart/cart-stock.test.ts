@@ -76,12 +76,16 @@ describe('lineStock', () => {
 
 describe('maxQuantityFor and blocksCheckout', () => {
   it('stops "+" at the stock, at the most of one item an order takes, or at nothing', () => {
-    expect(maxQuantityFor({ kind: 'ok', available: 5 })).toBe(5);
-    expect(maxQuantityFor({ kind: 'short', available: 3 })).toBe(3);
+    const limit = ORDER_LINE_QUANTITY_LIMIT;
+    expect(maxQuantityFor({ kind: 'ok', available: 5 }, limit)).toBe(5);
+    expect(maxQuantityFor({ kind: 'short', available: 3 }, limit)).toBe(3);
     expect(ORDER_LINE_QUANTITY_LIMIT).toBe(20);
-    expect(maxQuantityFor({ kind: 'ok', available: 5_000 })).toBe(ORDER_LINE_QUANTITY_LIMIT);
-    expect(maxQuantityFor({ kind: 'unknown' })).toBe(ORDER_LINE_QUANTITY_LIMIT);
-    expect(maxQuantityFor({ kind: 'soldOut' })).toBe(0);
+    expect(maxQuantityFor({ kind: 'ok', available: 5_000 }, limit)).toBe(20);
+    expect(maxQuantityFor({ kind: 'unknown' }, limit)).toBe(20);
+    expect(maxQuantityFor({ kind: 'soldOut' }, limit)).toBe(0);
+    // The server's own setting, when it has one.
+    expect(maxQuantityFor({ kind: 'ok', available: 5 }, 3)).toBe(3);
+    expect(maxQuantityFor({ kind: 'unknown' }, 3)).toBe(3);
   });
 
   it('holds checkout only for lines the order would refuse', () => {

@@ -1,4 +1,4 @@
-import { ORDER_LINE_QUANTITY_LIMIT, type CartItem, type ProductDetail } from '@shop/shared';
+import type { CartItem, ProductDetail } from '@shop/shared';
 
 /**
  * What the catalogue says about one cart line:
@@ -31,19 +31,19 @@ export function lineStock(item: CartItem, product: ProductDetail | null | undefi
 }
 
 /**
- * The most the line's "+" may reach: the stock when known, and never past the most of one item
- * an order takes (ORDER_LINE_QUANTITY_LIMIT, the backend's default), so the cart is not refused.
+ * The most the line's "+" may reach: the stock when known, and never past `lineLimit`, the most
+ * of one item an order takes (the server's setting), so the cart is not refused.
  */
-export function maxQuantityFor(stock: LineStock): number {
+export function maxQuantityFor(stock: LineStock, lineLimit: number): number {
   switch (stock.kind) {
     case 'ok':
     case 'short':
-      return Math.min(stock.available, ORDER_LINE_QUANTITY_LIMIT);
+      return Math.min(stock.available, lineLimit);
     case 'soldOut':
     case 'gone':
       return 0;
     case 'unknown':
-      return ORDER_LINE_QUANTITY_LIMIT;
+      return lineLimit;
   }
 }
 

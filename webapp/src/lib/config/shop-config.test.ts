@@ -6,6 +6,7 @@ describe('readShopConfig', () => {
     expect(readShopConfig({ yandexMapsApiKey: ' 0a1b2c3d-4e5f-6789-abcd-ef0123456789 ' })).toEqual({
       yandexMapsApiKey: '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
       buildPollIntervalMs: null,
+      orderLineQuantityLimit: 20,
     });
   });
 
@@ -13,7 +14,14 @@ describe('readShopConfig', () => {
     expect(readShopConfig({ buildPollIntervalMs: 30_000 })).toEqual({
       yandexMapsApiKey: null,
       buildPollIntervalMs: 30_000,
+      orderLineQuantityLimit: 20,
     });
+  });
+
+  it('reads the most of one item an order line may carry, 20 when the server says nothing', () => {
+    expect(readShopConfig({ orderLineQuantityLimit: 3 }).orderLineQuantityLimit).toBe(3);
+    expect(readShopConfig({ orderLineQuantityLimit: 999 }).orderLineQuantityLimit).toBe(999);
+    expect(readShopConfig({}).orderLineQuantityLimit).toBe(20);
   });
 
   it('treats a missing or broken configuration as not configured, value by value', () => {
@@ -32,18 +40,31 @@ describe('readShopConfig', () => {
       { buildPollIntervalMs: 1.5e3 + 0.5 },
       { buildPollIntervalMs: '60000' },
       { buildPollIntervalMs: Number.POSITIVE_INFINITY },
+      { orderLineQuantityLimit: 0 },
+      { orderLineQuantityLimit: 1000 },
+      { orderLineQuantityLimit: 2.5 },
+      { orderLineQuantityLimit: '10' },
     ]) {
-      expect(readShopConfig(source)).toEqual({ yandexMapsApiKey: null, buildPollIntervalMs: null });
+      expect(readShopConfig(source)).toEqual({
+        yandexMapsApiKey: null,
+        buildPollIntervalMs: null,
+        orderLineQuantityLimit: 20,
+      });
     }
     expect(
       readShopConfig({ yandexMapsApiKey: 'abcdefgh-1234', buildPollIntervalMs: 'soon' }),
-    ).toEqual({ yandexMapsApiKey: 'abcdefgh-1234', buildPollIntervalMs: null });
+    ).toEqual({
+      yandexMapsApiKey: 'abcdefgh-1234',
+      buildPollIntervalMs: null,
+      orderLineQuantityLimit: 20,
+    });
   });
 
   it('ignores unknown keys', () => {
     expect(readShopConfig({ other: true, yandexMapsApiKey: 'abcdefgh-1234' })).toEqual({
       yandexMapsApiKey: 'abcdefgh-1234',
       buildPollIntervalMs: null,
+      orderLineQuantityLimit: 20,
     });
   });
 });

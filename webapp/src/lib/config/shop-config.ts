@@ -1,3 +1,4 @@
+import { MAX_ITEM_QUANTITY, ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 import * as z from 'zod/mini';
 
 /** What the server may put into index.html as `<script>window.__SHOP_CONFIG__={…}</script>`. */
@@ -6,6 +7,8 @@ export interface ShopConfigInput {
   yandexMapsApiKey?: string;
   /** The server's BUILD_POLL_INTERVAL_MS, when set: how often to look for a newer build. */
   buildPollIntervalMs?: number;
+  /** The server's ORDER_LINE_QUANTITY_LIMIT: the most of one item an order line may carry. */
+  orderLineQuantityLimit?: number;
 }
 
 declare global {
@@ -18,6 +21,8 @@ export interface ShopConfig {
   yandexMapsApiKey: string | null;
   /** Null: the app's own default (DEFAULT_BUILD_POLL_INTERVAL_MS). */
   buildPollIntervalMs: number | null;
+  /** Where quantity steppers stop: past it the backend refuses the order. */
+  orderLineQuantityLimit: number;
 }
 
 // The key goes into a script URL: only the characters Yandex keys have (a UUID) may pass.
@@ -31,6 +36,10 @@ const ConfigSchema = z.object({
     z.optional(z.int().check(z.minimum(1000), z.maximum(86_400_000))),
     undefined,
   ),
+  orderLineQuantityLimit: z.catch(
+    z.optional(z.int().check(z.minimum(1), z.maximum(MAX_ITEM_QUANTITY))),
+    undefined,
+  ),
 });
 
 /**
@@ -39,14 +48,19 @@ const ConfigSchema = z.object({
  */
 export function readShopConfig(source: unknown): ShopConfig {
   const parsed = ConfigSchema.safeParse(source);
-  if (!parsed.success) return { yandexMapsApiKey: null, buildPollIntervalMs: null };
+  const data = parsed.success ? parsed.data : {};
   return {
-    yandexMapsApiKey: parsed.data.yandexMapsApiKey ?? null,
-    buildPollIntervalMs: parsed.data.buildPollIntervalMs ?? null,
+    yandexMapsApiKey: data.yandexMapsApiKey ?? null,
+    buildPollIntervalMs: data.buildPollIntervalMs ?? null,
+    orderLineQuantityLimit: data.orderLineQuantityLimit ?? ORDER_LINE_QUANTITY_LIMIT,
   };
 }
 
-/** The page's configuration, as the server injected it. */
+let read: { source: unknown; config: ShopConfig } | null = null;
+
+/** The page's configuration, as the server injected it (read once per injected object). */
 export function shopConfig(): ShopConfig {
-  return readShopConfig(typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__);
+  const source = typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__;
+  if (read === null || read.source !== source) read = { source, config: readShopConfig(source) };
+  return read.config;
 }

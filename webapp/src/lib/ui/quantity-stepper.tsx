@@ -1,4 +1,3 @@
-import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 import { MinusIcon, PlusIcon } from './icons';
 
 /**
@@ -9,14 +8,15 @@ export function QuantityStepper({
   value,
   onChange,
   min = 1,
-  max = ORDER_LINE_QUANTITY_LIMIT,
+  max,
   labels,
   disabled = false,
 }: {
   value: number;
   onChange: (next: number) => void;
   min?: number;
-  max?: number;
+  /** Where "+" stops: the stock, and the most of one item an order takes. */
+  max: number;
   labels: { decrease: string; increase: string; value: string };
   disabled?: boolean;
 }) {
