@@ -1,6 +1,6 @@
 import { SHOP_CALLS, type CallDef, type CallId, type ShopCallId } from '@shop/shared';
 import { ApiError } from './api-error';
-import type { CallResponse } from './client';
+import type { CallResponse } from './call-types';
 
 /**
  * The schemas of sign-in, checkout, payment, cards and orders: a chunk loaded with the first page

@@ -1,6 +1,6 @@
 import { callPath } from '@shop/shared';
 import { ApiError } from './api-error';
-import type { UploadOptions } from './client';
+import type { UploadOptions } from './call-types';
 import { answerError, parseAnswer, parseJson, type SendDef } from './wire';
 
 /** An upload may take minutes on a slow phone connection; a hung one must still end. */

@@ -1,9 +1,4 @@
-import type { PwaStore } from './pwa-store';
-
-/** Chromium's `beforeinstallprompt` event (not in the DOM typings): the browser's install offer. */
-export interface InstallPromptEvent extends Event {
-  prompt(): Promise<unknown>;
-}
+import type { InstallPromptEvent, PwaStore } from './pwa-store';
 
 function isInstallPromptEvent(event: Event): event is InstallPromptEvent {
   return typeof (event as { prompt?: unknown }).prompt === 'function';

@@ -1,5 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { InstallPromptEvent } from './install-prompt';
+
+/** Chromium's `beforeinstallprompt` event (not in the DOM typings): the browser's install offer. */
+export interface InstallPromptEvent extends Event {
+  prompt(): Promise<unknown>;
+}
 
 export interface PwaState {
   /** A failed service worker registration: only a flag, the shop works without one. */
