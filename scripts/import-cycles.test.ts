@@ -1,15 +1,21 @@
-// The lint's rule against import circles, run on planted files: each file on a circle of three
-// is an error; a file that only imports into the circle is not.
-import { ESLint } from 'eslint';
+// No import circles, checked two ways. The lint's import-x/no-cycle, run on planted files: each
+// file on a circle of runtime imports is an error, a file importing into the circle is not, and
+// type-only imports (erased from the build) are not counted. The workspace's whole import graph
+// (import-graph.ts), type-only imports included: the planted circles are found, and the
+// workspace itself has none.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { importCycleRules } from '../eslint.config.js';
+import { importCycles } from './import-graph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = 'scripts/fixtures/import-cycle';
 
-async function cycleErrors(): Promise<Map<string, number>> {
+async function lintCycleErrors(): Promise<Record<string, number>> {
   const eslint = new ESLint({
     cwd: root,
     // Only the rule under test: the fixtures are outside every tsconfig, so the type-aware rules
@@ -22,24 +28,51 @@ async function cycleErrors(): Promise<Map<string, number>> {
     ignore: false,
   });
   const results = await eslint.lintFiles([`${fixtures}/*.ts`]);
-  const counts = new Map<string, number>();
+  const counts: Record<string, number> = {};
   for (const result of results) {
     const name = result.filePath.slice(result.filePath.lastIndexOf('/') + 1);
-    const cycles = result.messages.filter((m) => m.ruleId === 'import-x/no-cycle');
     expect(result.messages.filter((m) => m.ruleId !== 'import-x/no-cycle')).toEqual([]);
-    counts.set(name, cycles.length);
+    counts[name] = result.messages.filter((m) => m.ruleId === 'import-x/no-cycle').length;
   }
   return counts;
 }
 
-describe('the import-circle lint rule', () => {
-  it('fails every file on a circle and no other', async () => {
-    const counts = await cycleErrors();
-    expect(Object.fromEntries(counts)).toEqual({
+/** The workspace's own TypeScript files, as git knows them, without the planted ones. */
+function workspaceFiles(): string[] {
+  return execFileSync('git', ['ls-files', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file !== '' && !file.startsWith(`${fixtures}/`))
+    .map((file) => join(root, file));
+}
+
+describe('import circles', () => {
+  it('fail the lint on every file of a runtime circle, and on no other', async () => {
+    expect(await lintCycleErrors()).toEqual({
       'first.ts': 1,
       'second.ts': 1,
       'third.ts': 1,
       'leaf.ts': 0,
+      'typed-a.ts': 0,
+      'typed-b.ts': 0,
     });
+  }, 60_000);
+
+  it('are found in the import graph, type-only imports included', () => {
+    const files = ['first', 'second', 'third', 'leaf', 'typed-a', 'typed-b'].map((name) =>
+      join(root, fixtures, `${name}.ts`),
+    );
+    expect(importCycles(root, files)).toEqual(
+      expect.arrayContaining([
+        [`${fixtures}/first.ts`, `${fixtures}/second.ts`, `${fixtures}/third.ts`],
+        [`${fixtures}/typed-a.ts`, `${fixtures}/typed-b.ts`],
+      ]),
+    );
+    expect(importCycles(root, files)).toHaveLength(2);
+  });
+
+  it('do not exist anywhere in the workspace, type-only imports included', () => {
+    const files = workspaceFiles();
+    expect(files.length).toBeGreaterThan(500);
+    expect(importCycles(root, files)).toEqual([]);
   }, 60_000);
 });
