@@ -14,7 +14,15 @@ export default defineConfig({
   root: 'webapp',
   base: '/',
   // precompress last: it compresses what the others wrote, the service worker included.
-  plugins: [react(), scriptPriority(), buildId(), webManifests(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    scriptPriority(),
+    // SHOP_BUILD_ID: only the byte budgets' build sets it, so its bytes are the same every time.
+    buildId(process.env.SHOP_BUILD_ID),
+    webManifests(),
+    serviceWorker(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
