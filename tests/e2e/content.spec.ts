@@ -107,32 +107,6 @@ test.describe('content: blog, info pages, shops', () => {
     await expect(page.getByRole('region', { name: 'Map of our shops' })).toHaveCount(0);
     expect(yandex).toEqual([]);
   });
-
-  test('markets with a key but the map script unreachable: the list stays, no blank map', async ({
-    page,
-  }) => {
-    // What the server injects when YANDEX_MAPS_API_KEY is set.
-    await page.addInitScript(() => {
-      (window as unknown as { __SHOP_CONFIG__: unknown }).__SHOP_CONFIG__ = {
-        yandexMapsApiKey: '00000000-0000-4000-8000-000000000000',
-      };
-    });
-    // Offline: the script cannot be fetched (a strict CSP refusing it ends the same way).
-    const asked: string[] = [];
-    await page.route('https://api-maps.yandex.ru/**', (route) => {
-      asked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    // The script is only for /markets: other pages never load it.
-    await page.goto('/en');
-    await expect(page.getByRole('region', { name: 'Offers' })).toBeVisible();
-    expect(asked).toEqual([]);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Our shops' }).click();
-    await expect(page).toHaveURL(/\/en\/markets$/);
-    await expect(page.getByText('The map could not be loaded.', { exact: false })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Map of our shops' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /^Open in map/ })).toHaveCount(3);
-  });
 });
 
 test.describe('markets on a server with YANDEX_MAPS_API_KEY (standalone web)', () => {
@@ -152,5 +126,25 @@ test.describe('markets on a server with YANDEX_MAPS_API_KEY (standalone web)', (
     expect(yandex.requested[0]?.searchParams.get('apikey')).toBe(TEST_YANDEX_MAPS_KEY);
     expect((await standInMapState(page))?.placemarks).toHaveLength(3);
     await expect(page.getByRole('link', { name: /^Open in map: / })).toHaveCount(3);
+  });
+
+  test('markets with a key but the map script unreachable: the list stays, no blank map', async ({
+    page,
+  }) => {
+    // Offline: the script cannot be fetched (a strict CSP refusing it ends the same way).
+    const asked: string[] = [];
+    await page.route('https://api-maps.yandex.ru/**', (route) => {
+      asked.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    // The script is only for /markets: other pages never load it.
+    await page.goto('/en');
+    await expect(page.getByRole('region', { name: 'Offers' })).toBeVisible();
+    expect(asked).toEqual([]);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Our shops' }).click();
+    await expect(page).toHaveURL(/\/en\/markets$/);
+    await expect(page.getByText('The map could not be loaded.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map of our shops' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Open in map/ })).toHaveCount(3);
   });
 });
