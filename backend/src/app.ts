@@ -102,6 +102,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
       return hmacKey;
     },
     limits: withDefaults(DEFAULT_SIGN_IN_LIMITS, deps.signInLimits),
+    log,
   });
   const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
   const eventListeners = new Set<() => void>();

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
         orderLimits: { openUnpaidOrders: 5, ordersPerDay: 20, lineQuantity: 20 },
         signInLimits: { failedChecks: 15, failedChecksWindowHours: 24, lockHours: 24 },
         demoOrderFlow: null,
+        sms: { provider: 'console' },
       },
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 4000 });
@@ -134,5 +135,53 @@ describe('readBackendSettings', () => {
       'PAYME_API_URL',
       'PAYME_MERCHANT_ID',
     ]);
+  });
+
+  it('sends codes through Eskiz with its account, the API and deadline having defaults', () => {
+    const account = {
+      ESKIZ_EMAIL: 'shop@example.uz',
+      ESKIZ_PASSWORD: 'secret',
+      ESKIZ_FROM: '4546',
+    };
+    expect(readBackendSettings({ SMS_PROVIDER: 'eskiz', ...account })).toMatchObject({
+      ok: true,
+      value: {
+        sms: {
+          provider: 'eskiz',
+          apiUrl: 'https://notify.eskiz.uz/api',
+          email: 'shop@example.uz',
+          password: 'secret',
+          from: '4546',
+          timeoutMs: 8000,
+        },
+      },
+    });
+    const local = readBackendSettings({
+      SMS_PROVIDER: 'eskiz',
+      ...account,
+      ESKIZ_API_URL: 'http://127.0.0.1:3702/api/',
+      ESKIZ_TIMEOUT_MS: '2000',
+    });
+    expect(local).toMatchObject({
+      value: { sms: { apiUrl: 'http://127.0.0.1:3702/api', timeoutMs: 2000 } },
+    });
+    // The account alone does not switch providers: the console one stays the default.
+    expect(readBackendSettings(account)).toMatchObject({ value: { sms: { provider: 'console' } } });
+  });
+
+  it('lists what Eskiz is missing at start-up, never a value given', () => {
+    const reading = readBackendSettings({
+      SMS_PROVIDER: 'eskiz',
+      ESKIZ_PASSWORD: 'do-not-echo',
+      ESKIZ_TIMEOUT_MS: '60',
+    });
+    const problems = reading.ok ? [] : reading.problems;
+    expect(problems.map((line) => line.split(':')[0])).toEqual([
+      'ESKIZ_TIMEOUT_MS',
+      'ESKIZ_EMAIL',
+      'ESKIZ_FROM',
+    ]);
+    expect(problems.join('\n')).toContain('Required when SMS_PROVIDER is eskiz');
+    expect(problems.join('\n')).not.toContain('do-not-echo');
   });
 });

@@ -5,6 +5,7 @@
 import {
   DatabaseUrl,
   DEFAULT_LOG_LEVEL,
+  type Env,
   HttpUrl,
   LogLevel,
   Milliseconds,
@@ -15,7 +16,6 @@ import {
   optional,
   problemLines,
   togetherProblems,
-  type Env,
   type Reading,
 } from '@shop/shared/server';
 import { z } from 'zod';
@@ -30,6 +30,9 @@ import { DEFAULT_PAYMENT_HOLD_MINUTES } from './app';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from './catalog/catalog-service';
 import type { PaymeCashbox } from './embedded';
 import { DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders/demo-order-flow';
+import { DEFAULT_ESKIZ_API_URL } from './sms/eskiz/eskiz-protocol';
+import { DEFAULT_ESKIZ_TIMEOUT_MS } from './sms/eskiz/eskiz-provider';
+import type { SmsSettings } from './sms/sms-settings';
 
 const BackendSettingsSchema = z.object({
   // 0 turns the catalogue cache off; the backend's own orders clear it at once.
@@ -56,9 +59,16 @@ const BackendSettingsSchema = z.object({
   // Move open orders along by themselves (a demo of an order's whole life).
   DEMO_ORDER_FLOW: optional(z.enum(['0', '1'], { error: 'Must be 0 or 1' })),
   DEMO_ORDER_FLOW_INTERVAL_MS: optional(Milliseconds(1000, 86_400_000)),
-  // Only the console provider exists so far (codes printed and written to the outbox); naming
-  // another one is a configuration error rather than a silent fallback to printing codes.
-  SMS_PROVIDER: optional(z.enum(['console'], { error: 'Must be console (the only provider yet)' })),
+  // console: codes printed and written to the outbox (development); eskiz: real SMS. Any other
+  // name is a configuration error rather than a silent fallback to printing codes.
+  SMS_PROVIDER: optional(z.enum(['console', 'eskiz'], { error: 'Must be console or eskiz' })),
+  ESKIZ_EMAIL: optional(z.string().max(200)),
+  ESKIZ_PASSWORD: optional(z.string().max(500)),
+  // The sender name or short number Eskiz gave the account.
+  ESKIZ_FROM: optional(z.string().max(20)),
+  ESKIZ_API_URL: optional(HttpUrl),
+  // Kept under the relay's UPSTREAM_TIMEOUT_MS (10 s), so the shopper reads our answer, not its.
+  ESKIZ_TIMEOUT_MS: optional(Milliseconds(500, 30_000)),
 });
 
 /** What the backend runs with, whichever program starts it; every value filled in. */
@@ -73,9 +83,32 @@ export interface BackendSettings {
   signInLimits: SignInLimits;
   /** DEMO_ORDER_FLOW=1: open orders move one step every `intervalMs`; null: they wait. */
   demoOrderFlow: { intervalMs: number } | null;
+  /** Who sends sign-in codes. */
+  sms: SmsSettings;
 }
 
 const PAYME_KEYS = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'];
+const ESKIZ_ACCOUNT_KEYS = ['ESKIZ_EMAIL', 'ESKIZ_PASSWORD', 'ESKIZ_FROM'];
+
+/** Eskiz without its account would fail only at the first shopper's code: a start-up problem. */
+function eskizProblems(env: Env): string[] {
+  if (env.SMS_PROVIDER !== 'eskiz') return [];
+  return ESKIZ_ACCOUNT_KEYS.filter((key) => !isSet(env, key)).map(
+    (key) => `${key}: Required when SMS_PROVIDER is eskiz (the Eskiz account's sign-in and sender)`,
+  );
+}
+
+function smsSettings(e: z.infer<typeof BackendSettingsSchema>): SmsSettings {
+  if (e.SMS_PROVIDER !== 'eskiz') return { provider: 'console' };
+  return {
+    provider: 'eskiz',
+    apiUrl: e.ESKIZ_API_URL ?? DEFAULT_ESKIZ_API_URL,
+    email: e.ESKIZ_EMAIL ?? '',
+    password: e.ESKIZ_PASSWORD ?? '',
+    from: e.ESKIZ_FROM ?? '',
+    timeoutMs: e.ESKIZ_TIMEOUT_MS ?? DEFAULT_ESKIZ_TIMEOUT_MS,
+  };
+}
 
 /**
  * The backend's own settings, or every problem in them. A half-configured cashbox would fail at
@@ -86,6 +119,7 @@ export function readBackendSettings(env: Env): Reading<BackendSettings> {
   const problems = [
     ...(parsed.success ? [] : problemLines(parsed.error)),
     ...togetherProblems(env, PAYME_KEYS, 'set all three, or none for the sandbox'),
+    ...eskizProblems(env),
   ];
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const e = parsed.data;
@@ -115,6 +149,7 @@ export function readBackendSettings(env: Env): Reading<BackendSettings> {
         e.DEMO_ORDER_FLOW === '1'
           ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS }
           : null,
+      sms: smsSettings(e),
     },
   };
 }

@@ -23,7 +23,9 @@ import { createPaymeProcessor } from './payments/payme-processor';
 import { startPaymeSandbox, type PaymeSandbox } from './payments/sandbox/payme-sandbox';
 import { sweepOrphanPhotos } from './photos/photo-sweep';
 import { seedDemoData } from './seed/seed';
+import { createEskizSmsProvider } from './sms/eskiz/eskiz-provider';
 import { createConsoleSmsProvider } from './sms/sms-provider';
+import type { SmsSettings } from './sms/sms-settings';
 
 export interface PaymeCashbox {
   url: string;
@@ -43,6 +45,8 @@ export interface EmbeddedBackendOptions {
   logger?: boolean | { level: string; name?: string; stream?: { write(line: string): void } };
   /** Where the console SMS provider prints; stdout by default. */
   printSms?: (line: string) => void;
+  /** Who sends sign-in codes: the console provider by default, or Eskiz. */
+  sms?: SmsSettings;
   /** How long listing totals, facet counts and categories are reused (buildBackend's default). */
   catalogCacheTtlMs?: number;
   /** A real Payme cashbox; without one the local sandbox processor runs (state in the data dir). */
@@ -114,16 +118,24 @@ export async function startEmbeddedBackend(
     const operatorSecret =
       options.operatorSecret ?? (await loadOrCreateSecret(options.dataDir, OPERATOR_SECRET_FILE));
     const now = () => new Date();
-    const sms = createConsoleSmsProvider({
+    const consoleSms = createConsoleSmsProvider({
       dataDir: options.dataDir,
       now,
       print: options.printSms,
     });
+    const sms =
+      options.sms?.provider === 'eskiz' ? createEskizSmsProvider(options.sms, { now }) : consoleSms;
     let cashbox: PaymeCashbox;
     if (options.payme) {
       cashbox = options.payme;
     } else {
-      sandbox = await startPaymeSandbox({ stateFile: sandboxStateFile(options.dataDir), sms, now });
+      // The sandbox stands in for Payme, whose bank texts the card codes itself: never through
+      // the shop's gateway, so they stay in the console outbox whichever provider sends ours.
+      sandbox = await startPaymeSandbox({
+        stateFile: sandboxStateFile(options.dataDir),
+        sms: consoleSms,
+        now,
+      });
       cashbox = sandbox;
     }
     const photoDir = join(options.dataDir, 'photos');

@@ -6,12 +6,13 @@
 // so several instances enforce one set of limits.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Language, SendOtpResponse, User } from '@shop/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
 import { ShopError } from '@shop/shared/server';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../abuse-limits';
-import type { SmsProvider } from '../sms/sms-provider';
+import { SmsNotSent, type SmsProvider } from '../sms/sms-provider';
+import { signInCodeText } from '../sms/sms-texts';
 import { findOrCreateUser, toUser } from '../profile/users';
 import {
   checkRefusal,
@@ -31,11 +32,14 @@ import { issueToken } from './tokens';
 
 const HOUR_MS = 3600 * 1000;
 
-const SMS_TEXT: Record<Language, (code: string) => string> = {
-  uz: (code) => `Uy Shop: kirish kodi ${code}. Uni hech kimga aytmang.`,
-  ru: (code) => `Uy Shop: код для входа ${code}. Никому его не сообщайте.`,
-  en: (code) => `Uy Shop: your sign-in code is ${code}. Do not share it with anyone.`,
-};
+/** Where a code that could not be sent is told (the backend's logger). */
+export interface OtpLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** '+998901234567' → '+99890*****67': enough to tell numbers apart in a log, not to text one. */
+const maskedPhone = (phone: string) => `${phone.slice(0, 6)}*****${phone.slice(-2)}`;
 
 export interface OtpServiceDeps {
   db: Db;
@@ -45,6 +49,7 @@ export interface OtpServiceDeps {
   hmacKey: () => Promise<string>;
   /** Wrong codes per phone across codes and days; DEFAULT_SIGN_IN_LIMITS when left out. */
   limits?: SignInLimits;
+  log?: OtpLog;
 }
 
 export interface SignedIn {
@@ -79,12 +84,12 @@ export function createOtpService(deps: OtpServiceDeps) {
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const codeHash = (await digest(phone, code)).toString('hex');
 
-    const refusal = await deps.db.transaction(async (tx) => {
+    const taken = await deps.db.transaction(async (tx) => {
       await tx.insert(otpChallenges).values({ phone }).onConflictDoNothing();
       const row = await lockedChallenge(tx, phone);
       if (!row) throw new Error('otp row vanished');
       const refused = sendRefusal(row, now);
-      if (refused) return refused;
+      if (refused) return { ok: false as const, refused };
       await tx
         .update(otpChallenges)
         .set({
@@ -96,15 +101,19 @@ export function createOtpService(deps: OtpServiceDeps) {
           sendsToday: sendsOn(row, now) + 1,
         })
         .where(eq(otpChallenges.phone, phone));
-      return null;
+      return { ok: true as const, before: row };
     });
-    if (refusal) throw refusal;
+    if (!taken.ok) throw taken.refused;
 
     // Sent after the commit: no network call holds the row lock.
     try {
-      await deps.sms.send(phone, SMS_TEXT[lang](code));
-    } catch {
-      throw new ShopError('upstream_unavailable', 'The SMS could not be sent. Try again shortly.');
+      await deps.sms.send(phone, signInCodeText(lang, code));
+    } catch (error) {
+      await undoSend(taken.before, codeHash);
+      logUnsent(phone, error);
+      throw new ShopError('sms_unavailable', 'The code could not be sent. Try again in a minute.', {
+        retryAfter: 60,
+      });
     }
     // The same answer whether or not the phone has an account: users appear on first sign-in.
     return {
@@ -113,6 +122,36 @@ export function createOtpService(deps: OtpServiceDeps) {
       expires_in: OTP_TTL_SECONDS,
       code_length: OTP_LENGTH,
     };
+  }
+
+  /**
+   * A code that never left is not the shopper's: the row goes back to what it was (the day's
+   * count, the resend wait, the code before), unless another send has replaced it meanwhile.
+   */
+  async function undoSend(before: ChallengeRow, sentHash: string): Promise<void> {
+    await deps.db
+      .update(otpChallenges)
+      .set({
+        codeHash: before.codeHash,
+        expiresAt: before.expiresAt,
+        attempts: before.attempts,
+        lastSentAt: before.lastSentAt,
+        sendDay: before.sendDay,
+        sendsToday: before.sendsToday,
+      })
+      .where(and(eq(otpChallenges.phone, before.phone), eq(otpChallenges.codeHash, sentHash)));
+  }
+
+  function logUnsent(phone: string, error: unknown): void {
+    const details = {
+      phone: maskedPhone(phone),
+      reason: error instanceof SmsNotSent ? error.reason : String(error),
+    };
+    // A refusal (no balance, a text not approved) needs the operator; an outage may pass.
+    if (!(error instanceof SmsNotSent)) deps.log?.error(details, 'Sign-in code not sent');
+    else if (error.kind === 'refused') {
+      deps.log?.error(details, 'Sign-in code not sent: the SMS gateway refused it');
+    } else deps.log?.warn(details, 'Sign-in code not sent: the SMS gateway did not answer');
   }
 
   /**

@@ -4,9 +4,9 @@ import { ERROR_STATUS } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../testing/test-backend';
 
-// The SMS gateway failing is the same error whoever reports it: the backend answers with the
-// status the relay uses for upstream_unavailable (once 503 here and 502 there).
-describe('a sign-in code the SMS gateway cannot take', () => {
+// Whatever provider fails (here the console one, whose outbox cannot be written), the shopper
+// gets the same answer: sms_unavailable, with the status of that code in the shared table.
+describe('a sign-in code the SMS provider cannot take', () => {
   let backend: TestBackend;
   beforeAll(async () => {
     backend = await createTestBackend({ kind: 'pglite' });
@@ -18,14 +18,14 @@ describe('a sign-in code the SMS gateway cannot take', () => {
     await backend.close();
   });
 
-  it('answers 502 upstream_unavailable, the status of that code in the shared table', async () => {
+  it('answers 503 sms_unavailable, the status of that code in the shared table', async () => {
     const answer = await backend.app.inject({
       method: 'POST',
       url: '/api/auth/send-otp',
       payload: { phone: '+998901230011', user_type: 'null' },
     });
-    expect(answer.statusCode).toBe(502);
-    expect(answer.statusCode).toBe(ERROR_STATUS.upstream_unavailable);
-    expect(answer.json()).toMatchObject({ code: 'upstream_unavailable' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.statusCode).toBe(ERROR_STATUS.sms_unavailable);
+    expect(answer.json()).toMatchObject({ code: 'sms_unavailable', retry_after: 60 });
   });
 });

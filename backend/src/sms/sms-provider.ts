@@ -2,7 +2,24 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface SmsProvider {
+  /** Resolves once the gateway took the message; rejects (with SmsNotSent from a gateway) if not. */
   send(phone: string, text: string): Promise<void>;
+}
+
+/**
+ * Why a gateway did not take a message: `refused` when it answered no (a bad number, no balance, a
+ * text it has not approved, wrong credentials), so trying again will not help; `unavailable` when
+ * it could not be reached or did not answer in time. `reason` is for the operator's log: the
+ * gateway's status and words, never a credential or a token.
+ */
+export class SmsNotSent extends Error {
+  constructor(
+    readonly kind: 'refused' | 'unavailable',
+    readonly reason: string,
+  ) {
+    super(`SMS not sent (${kind}): ${reason}`);
+    this.name = 'SmsNotSent';
+  }
 }
 
 export interface OutboxLine {

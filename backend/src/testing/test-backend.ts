@@ -17,7 +17,12 @@ import type { OrderStatusService } from '../orders/order-status';
 import type { PaymentService } from '../payments/payment-service';
 import { startPaymeSandbox, type PaymeSandbox } from '../payments/sandbox/payme-sandbox';
 import { seedDemoData } from '../seed/seed';
-import { createConsoleSmsProvider, outboxPath, type OutboxLine } from '../sms/sms-provider';
+import {
+  createConsoleSmsProvider,
+  outboxPath,
+  type OutboxLine,
+  type SmsProvider,
+} from '../sms/sms-provider';
 import { seededSnapshot } from './pglite-snapshot';
 import { createScratchDatabase } from './scratch-database';
 
@@ -87,6 +92,8 @@ export interface TestBackendOptions {
   orderLimits?: Partial<OrderLimits>;
   /** Raises or lowers the wrong-code limits (the backend's defaults otherwise). */
   signInLimits?: Partial<SignInLimits>;
+  /** Who sends sign-in codes (the console provider into the outbox otherwise). */
+  signInSms?: (clock: TestClock) => SmsProvider;
 }
 
 /** How many of a variant are in stock now; throws when there is no such variant. */
@@ -127,7 +134,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     db: database.db,
     catalogApiKey: apiKey,
     now: clock.now,
-    sms,
+    sms: options.signInSms?.(clock) ?? sms,
     payments: createPaymeProcessor({
       url: sandbox.url,
       merchantId: sandbox.merchantId,

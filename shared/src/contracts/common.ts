@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'otp_attempts_exceeded',
   'otp_resend_too_soon',
   'otp_daily_limit',
+  'sms_unavailable',
   'legal_entity_support',
   'out_of_stock',
   'product_unavailable',
@@ -68,6 +69,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   otp_attempts_exceeded: 429,
   otp_resend_too_soon: 429,
   otp_daily_limit: 429,
+  // The SMS gateway refused or did not take the code: nothing was counted, the shopper may retry.
+  sms_unavailable: 503,
   legal_entity_support: 403,
   out_of_stock: 409,
   product_unavailable: 422,

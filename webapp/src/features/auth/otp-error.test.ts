@@ -1,6 +1,7 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/api-error';
+import { MESSAGES } from '../../lib/i18n/locales/all';
 import { burnedCodeWait, isPhoneLocked, otpErrorMessage, resendTooSoonWait } from './otp-error';
 
 const t = ((key: string, values?: object) =>
@@ -48,5 +49,27 @@ describe('the wait before another code', () => {
     expect(resendTooSoonWait(tooSoon(25))).toBe(25);
     expect(resendTooSoonWait(tooSoon())).toBe(60);
     expect(resendTooSoonWait(exceeded(40))).toBeNull();
+  });
+});
+
+describe('a code the SMS gateway did not take', () => {
+  const failed = new ApiError({
+    code: 'sms_unavailable',
+    message: 'in English',
+    status: 503,
+    retryAfter: 60,
+    details: [],
+  });
+
+  it.each([
+    ['en', 'We could not send the code, try again in a minute.'],
+    ['ru', 'Не удалось отправить код, попробуйте ещё раз через минуту.'],
+    ['uz', 'Kodni yuborib boʻlmadi, bir daqiqadan soʻng qayta urinib koʻring.'],
+  ] as const)('tells the shopper in %s to try again in a minute', async (lang, text) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: lang, resources: { [lang]: { translation: MESSAGES[lang] } } });
+    expect(otpErrorMessage(i18n.t, failed)).toBe(text);
+    // Not a wait for another code: the shopper's phone step stays, with this message.
+    expect(resendTooSoonWait(failed)).toBeNull();
   });
 });

@@ -63,6 +63,7 @@ export const en = {
         'Too many wrong attempts: this code is no longer valid. Please request a new code.',
       otp_resend_too_soon: 'Please wait before requesting another code.',
       otp_daily_limit: 'Too many codes for this number today. Please try again tomorrow.',
+      sms_unavailable: 'We could not send the code, try again in a minute.',
       legal_entity_support: 'Legal entities are served by our customer support. Please contact us.',
       out_of_stock: 'Some items are no longer in stock in this quantity.',
       product_unavailable: 'Some items are no longer available. Please review your order.',

@@ -60,6 +60,7 @@ export const uz: ShopMessages = {
         'Notoʻgʻri urinishlar juda koʻp: bu kod endi amal qilmaydi. Yangi kod soʻrang.',
       otp_resend_too_soon: 'Yangi kod soʻrashdan oldin biroz kuting.',
       otp_daily_limit: 'Bugun bu raqamga juda koʻp kod yuborildi. Ertaga qayta urinib koʻring.',
+      sms_unavailable: 'Kodni yuborib boʻlmadi, bir daqiqadan soʻng qayta urinib koʻring.',
       legal_entity_support:
         'Yuridik shaxslarga mijozlarni qoʻllab-quvvatlash xizmati xizmat koʻrsatadi. Biz bilan bogʻlaning.',
       out_of_stock: 'Baʼzi mahsulotlar bu miqdorda omborda qolmagan.',
