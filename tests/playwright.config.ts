@@ -5,6 +5,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_DATA_DIR,
+  E2E_ESKIZ_ACCOUNT,
+  E2E_ESKIZ_PORT,
   E2E_MAPS_DATA_DIR,
   E2E_MAPS_PORT,
   E2E_PORT,
@@ -86,11 +88,34 @@ export default defineConfig({
   },
   webServer: [
     shopServer(E2E_PORT, E2E_DATA_DIR),
+    // The stand-in for Eskiz the second shop texts through; it writes what it accepts into that
+    // shop's SMS outbox, where specs read codes as from the console provider.
+    {
+      command: 'node --import tsx backend/src/scripts/eskiz-stand-in.ts',
+      cwd: REPO_ROOT,
+      url: `http://127.0.0.1:${E2E_ESKIZ_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: {
+        ESKIZ_EMAIL: E2E_ESKIZ_ACCOUNT.email,
+        ESKIZ_PASSWORD: E2E_ESKIZ_ACCOUNT.password,
+        ESKIZ_STAND_IN_PORT: String(E2E_ESKIZ_PORT),
+        ESKIZ_STAND_IN_DATA_DIR: E2E_MAPS_DATA_DIR,
+      },
+    },
     // The same shop with a Yandex Maps key (the server injects it into the page and opens its
-    // CSP to the map's hosts) and a lower line limit: the map specs and line-limit.spec use it.
+    // CSP to the map's hosts), a lower line limit, and real SMS through the Eskiz stand-in: the
+    // map specs, line-limit.spec and the Eskiz sign-in use it.
     shopServer(E2E_MAPS_PORT, E2E_MAPS_DATA_DIR, {
       YANDEX_MAPS_API_KEY: TEST_YANDEX_MAPS_KEY,
       ORDER_LINE_QUANTITY_LIMIT: String(E2E_SECOND_SHOP_LINE_LIMIT),
+      SMS_PROVIDER: 'eskiz',
+      ESKIZ_EMAIL: E2E_ESKIZ_ACCOUNT.email,
+      ESKIZ_PASSWORD: E2E_ESKIZ_ACCOUNT.password,
+      ESKIZ_FROM: '4546',
+      ESKIZ_API_URL: `http://127.0.0.1:${E2E_ESKIZ_PORT}/api`,
     }),
   ],
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { WEBAPP_DIST } from '../support/paths';
+import { E2E_MAPS_DATA_DIR, E2E_MAPS_PORT, WEBAPP_DIST } from '../support/paths';
+import { completeSignIn } from '../support/sign-in';
 import { startShopProcess } from '../support/shop-process';
 import { latestCodeFor, readOutbox, uniquePhone } from '../support/sms-outbox';
 
@@ -238,5 +239,28 @@ test.describe('sign-in: the phone, the code, the resend countdown and the limits
     } finally {
       await shop.stop();
     }
+  });
+
+  test('through Eskiz (the second shop, on the stand-in): a refused number is told to try again in a minute, a good one signs in', async ({
+    page,
+  }) => {
+    const shop = `http://127.0.0.1:${E2E_MAPS_PORT}`;
+    // The stand-in refuses this number as invalid, as Eskiz would; the console provider takes any.
+    await page.goto(`${shop}/en/sign-in`);
+    await page.getByRole('textbox', { name: EN.phone }).fill('+998 99 000 00 01');
+    const refused = page.waitForResponse((response) => isSendOtp(response.request()));
+    await page.getByRole('button', { name: EN.sendCode }).click();
+    const answer = await refused;
+    expect(answer.status()).toBe(503);
+    expect(((await answer.json()) as { code?: string }).code).toBe('sms_unavailable');
+    await expect(page.getByRole('alert')).toHaveText(
+      'We could not send the code, try again in a minute.',
+    );
+    await expect(page.getByRole('textbox', { name: EN.code })).toBeHidden();
+
+    // In Uzbek, a good number: the code Eskiz accepted is the one that signs in.
+    await page.goto(`${shop}/uz/sign-in`);
+    await completeSignIn(page, uniquePhone(), 'uz', E2E_MAPS_DATA_DIR);
+    await expect(page).toHaveURL(/\/uz\/account$/);
   });
 });

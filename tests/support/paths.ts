@@ -22,6 +22,15 @@ export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-signing-launch-params';
  */
 export const E2E_MAPS_PORT = Number(process.env.E2E_MAPS_PORT ?? E2E_PORT + 1);
 export const E2E_MAPS_DATA_DIR = join(REPO_ROOT, '.tmp', `e2e-data-maps${RUN_SUFFIX}`);
+/**
+ * The Eskiz stand-in the second shop sends its sign-in codes through (SMS_PROVIDER=eskiz): a
+ * process of its own that writes each accepted message to the second shop's SMS outbox.
+ */
+export const E2E_ESKIZ_PORT = Number(process.env.E2E_ESKIZ_PORT ?? E2E_PORT + 2);
+export const E2E_ESKIZ_ACCOUNT = {
+  email: 'e2e-shop@example.uz',
+  password: 'e2e-stand-in-password',
+};
 /** The second shop's most of one item per order line; the first keeps the default, 20. */
 export const E2E_SECOND_SHOP_LINE_LIMIT = 3;
 /** Only its shape matters: the map script is a local stand-in that never reaches Yandex. */
