@@ -235,6 +235,21 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}- PORT: /);
   });
 
+  it('refuses to start with SMS_PROVIDER=eskiz and no Eskiz account, naming what is missing', () => {
+    expect(problems({ SMS_PROVIDER: 'eskiz', ESKIZ_EMAIL: 'shop@example.uz' })).toEqual([
+      "ESKIZ_PASSWORD: Required when SMS_PROVIDER is eskiz (the Eskiz account's sign-in and sender)",
+      "ESKIZ_FROM: Required when SMS_PROVIDER is eskiz (the Eskiz account's sign-in and sender)",
+    ]);
+    const eskiz = loadConfig({
+      SMS_PROVIDER: 'eskiz',
+      ESKIZ_EMAIL: 'shop@example.uz',
+      ESKIZ_PASSWORD: 'secret',
+      ESKIZ_FROM: '4546',
+    });
+    expect(eskiz.embeddedBackend.sms).toMatchObject({ provider: 'eskiz', from: '4546' });
+    expect(loadConfig({}).embeddedBackend.sms).toEqual({ provider: 'console' });
+  });
+
   it('reads the order-events secret and the demo order flow', () => {
     expect(loadConfig({})).toMatchObject({
       orderEventsSecret: undefined,
