@@ -20,12 +20,6 @@ export const TokenAnswerSchema = z.object({
   data: z.object({ token: z.string().min(1) }),
 });
 
-/** `POST /message/sms/send`: queued, `{id, message, status: "waiting"}`. */
-export const SendAnswerSchema = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
-  status: z.string().optional(),
-});
-
 /** A refusal's words: a plain message, or field messages (`{mobile_phone: ["..."]}`). */
 const RefusalSchema = z.object({
   message: z.union([z.string(), z.record(z.string(), z.array(z.string()))]),
