@@ -45,8 +45,6 @@ const LIMIT_LABELS: Readonly<Record<LimitName, string>> = {
   requestsPerClient: 'requests_per_client',
 };
 
-type Labels<Name extends string> = Readonly<Record<Name, string>>;
-
 type Key = string | number;
 
 /** The inner map of `outer` under `key`, made on first use. */
@@ -60,21 +58,18 @@ function inner<V>(outer: Map<Key, Map<Key, V>>, key: Key): Map<Key, V> {
 }
 
 /**
- * A label set per combination of values, made once: a request looks its labels up (a few map
- * reads) instead of building an object, or a key string, each time.
+ * A label set per combination of values, made once by `make`: a request looks its labels up (a
+ * few map reads) instead of building an object, or a key string, each time.
  */
-function labelCache<Name extends string>(): (
-  a: Key,
-  b: Key,
-  c: Key,
-  make: () => Labels<Name>,
-) => Labels<Name> {
-  const root = new Map<Key, Map<Key, Map<Key, Labels<Name>>>>();
-  return (a, b, c, make) => {
+function labelCache<A extends Key, B extends Key, C extends Key, L>(
+  make: (a: A, b: B, c: C) => L,
+): (a: A, b: B, c: C) => L {
+  const root = new Map<Key, Map<Key, Map<Key, L>>>();
+  return (a, b, c) => {
     const last = inner(inner(root, a), b);
     let labels = last.get(c);
     if (labels === undefined) {
-      labels = make();
+      labels = make(a, b, c);
       last.set(c, labels);
     }
     return labels;
@@ -186,32 +181,36 @@ export function createShopMetrics(options: ShopMetricsOptions = {}): ShopMetrics
   const calls = createCallFigures(registry);
   registerQueueFigures(registry, options);
 
-  const requestLabels = labelCache<'route' | 'method' | 'status'>();
-  const timeLabels = labelCache<'route' | 'method'>();
-  const backendLabels = labelCache<'backend' | 'call' | 'outcome'>();
-  const backendTimeLabels = labelCache<'backend' | 'call'>();
+  const requestLabels = labelCache((route: string, method: string, status: number) => ({
+    route,
+    method,
+    status: String(status),
+  }));
+  const timeLabels = labelCache((route: string, method: string, _unused: '') => ({
+    route,
+    method,
+  }));
+  const backendLabels = labelCache((backend: string, call: string, outcome: string) => ({
+    backend,
+    call,
+    outcome,
+  }));
+  const backendTimeLabels = labelCache((backend: string, call: string, _unused: '') => ({
+    backend,
+    call,
+  }));
 
   return {
     registry,
     observeRequest: (route, method, status, seconds) => {
-      requests.inc(
-        requestLabels(route, method, status, () => ({ route, method, status: String(status) })),
-      );
-      requestSeconds.observe(
-        timeLabels(route, method, '', () => ({ route, method })),
-        seconds,
-      );
+      requests.inc(requestLabels(route, method, status));
+      requestSeconds.observe(timeLabels(route, method, ''), seconds);
     },
     observeBackendCall: (out, result, seconds, cancelled) => {
       const outcome = backendOutcome(result, cancelled);
       const { backend } = out.call;
-      backendCalls.inc(
-        backendLabels(backend, out.id, outcome, () => ({ backend, call: out.id, outcome })),
-      );
-      backendSeconds.observe(
-        backendTimeLabels(backend, out.id, '', () => ({ backend, call: out.id })),
-        seconds,
-      );
+      backendCalls.inc(backendLabels(backend, out.id, outcome));
+      backendSeconds.observe(backendTimeLabels(backend, out.id, ''), seconds);
       if (result instanceof ShopError) {
         calls.refused(out.id, result.code);
       } else if (result.kind === 'error') {
