@@ -4,7 +4,11 @@
 // port answers `/metrics` exactly as it answers any unknown path.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CALLS } from '@shop/shared';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type onResponseHookHandler,
+} from 'fastify';
 import type { ShopMetrics } from './shop-metrics';
 
 /** The route label of a request no route took (pages, unknown paths): the app's fallback. */
@@ -34,10 +38,28 @@ export function installMetrics(
   options: { metrics: ShopMetrics; token: string | null },
 ): void {
   const { metrics, token } = options;
+  const observeAs =
+    (route: string): onResponseHookHandler =>
+    (request, reply, done) => {
+      const call = request.shopCall;
+      const label = call === null ? route : CALLS[call].path;
+      metrics.observeRequest(label, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+  // Each route counts its own requests under its pattern, known when it is declared: reading the
+  // route per request (request.routeOptions) would build an object every time.
+  app.addHook('onRoute', (route) => {
+    const own = observeAs(route.url);
+    const hooks = route.onResponse;
+    route.onResponse =
+      hooks === undefined ? [own] : [...(Array.isArray(hooks) ? hooks : [hooks]), own];
+  });
+  const fallback = observeAs(FALLBACK_ROUTE);
   app.addHook('onResponse', (request, reply, done) => {
-    const call = request.shopCall;
-    const route = call === null ? (request.routeOptions.url ?? FALLBACK_ROUTE) : CALLS[call].path;
-    metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) {
+      fallback.call(app, request, reply, done);
+      return;
+    }
     done();
   });
   if (token === null) return;
