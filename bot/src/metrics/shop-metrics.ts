@@ -32,7 +32,7 @@ export interface ShopMetrics {
 export interface ShopMetricsOptions {
   /** The notifier's store: the waiting messages are counted in it on each scrape. */
   sendQueue?: Pick<NotifierStore, 'waitingSends'>;
-  /** Told when counting the waiting messages failed (the figures are then left out). */
+  /** Told when counting the waiting messages failed (the two figures are then NaN). */
   onQueueError?: (error: unknown) => void;
 }
 
@@ -104,9 +104,8 @@ function registerQueueFigures(registry: Registry, options: ShopMetricsOptions): 
     registers: [registry],
     async collect() {
       const summary = await read();
-      // Left out rather than shown stale when the store is away: an alert on absence sees it.
-      if (summary === null) this.reset();
-      else this.set(summary.count);
+      // Not a number rather than a stale or made-up one when the store cannot be read.
+      this.set(summary === null ? Number.NaN : summary.count);
     },
   });
   new Gauge({
@@ -115,8 +114,7 @@ function registerQueueFigures(registry: Registry, options: ShopMetricsOptions): 
     registers: [registry],
     async collect() {
       const summary = await read();
-      if (summary === null) this.reset();
-      else this.set(summary.oldestAgeSeconds ?? 0);
+      this.set(summary === null ? Number.NaN : (summary.oldestAgeSeconds ?? 0));
     },
   });
 }
