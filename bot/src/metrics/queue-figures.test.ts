@@ -1,6 +1,8 @@
+import { createScratchDatabase } from '@shop/backend';
 import { describe, expect, it } from 'vitest';
-import { openNotifierStore } from '../notifier/store';
+import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import { placedEvent, sampleOrder } from '../testing/order-events';
+import { TEST_DATABASE_URL } from '../testing/scratch-database';
 import { figure, parseScrape } from '../testing/scrape';
 import { createShopMetrics } from './shop-metrics';
 
@@ -10,9 +12,25 @@ import { createShopMetrics } from './shop-metrics';
  * a stale or made-up number, the rest of the scrape still answers, and the failure is reported
  * once per scrape.
  */
-describe('the waiting bot messages', () => {
+type OpenStore = () => Promise<{ store: NotifierStore; drop: () => Promise<void> }>;
+
+async function onPostgres(): ReturnType<OpenStore> {
+  const database = await createScratchDatabase(TEST_DATABASE_URL);
+  return {
+    store: await openNotifierStore({ databaseUrl: database.url }),
+    drop: () => database.drop(),
+  };
+}
+
+/** The store on PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server. */
+const STORES: [string, OpenStore][] = [
+  ['PGlite', async () => ({ store: await openNotifierStore({}), drop: () => Promise.resolve() })],
+];
+if (TEST_DATABASE_URL) STORES.push(['PostgreSQL', onPostgres]);
+
+describe.each(STORES)('the waiting bot messages on %s', (_kind, open) => {
   it('are counted in the store at each scrape, and not a number when it is away', async () => {
-    const store = await openNotifierStore({});
+    const { store, drop } = await open();
     const errors: unknown[] = [];
     const metrics = createShopMetrics({
       sendQueue: store,
@@ -47,5 +65,6 @@ describe('the waiting bot messages', () => {
     expect(away).toMatchObject({ count: Number.NaN, age: Number.NaN });
     expect(away.memory).toBeGreaterThan(0);
     expect(errors).toHaveLength(1);
+    await drop();
   });
 });
