@@ -187,7 +187,13 @@ function startServer(
  */
 function orderPollerFor(
   config: Config,
-  parts: { store: NotifierStore; notifier: Notifier; upstreams: Upstreams; app: FastifyInstance },
+  parts: {
+    store: NotifierStore;
+    notifier: Notifier;
+    upstreams: Upstreams;
+    app: FastifyInstance;
+    metrics: ShopMetrics | null;
+  },
 ): OrderPoller {
   return createOrderPoller({
     store: parts.store,
@@ -196,6 +202,7 @@ function orderPollerFor(
       upstreams: parts.upstreams,
       timeoutMs: config.upstreamTimeoutMs,
       maxAnswerBytes: config.upstreamMaxAnswerBytes,
+      ...(parts.metrics ? { observe: parts.metrics.observeBackendCall } : {}),
     }),
     logger: parts.app.log.child({ module: 'order-poller' }),
     intervalMs: config.orderPollIntervalMs,
@@ -285,7 +292,13 @@ async function main(): Promise<void> {
     chats: notifierStore,
   });
   telegram = bot;
-  const orderPoller = orderPollerFor(config, { store: notifierStore, notifier, upstreams, app });
+  const orderPoller = orderPollerFor(config, {
+    store: notifierStore,
+    notifier,
+    upstreams,
+    app,
+    metrics,
+  });
   let metricsListener: FastifyInstance | null = null;
 
   const shutdown = shutdownInOrder(app, {
