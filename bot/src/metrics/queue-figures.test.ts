@@ -66,5 +66,6 @@ describe.each(STORES)('the waiting bot messages on %s', (_kind, open) => {
     expect(away.memory).toBeGreaterThan(0);
     expect(errors).toHaveLength(1);
     await drop();
-  });
+    // A cold PGlite opens inside the test: a minute or more on a loaded machine.
+  }, 180_000);
 });
