@@ -258,5 +258,6 @@ describe('the figures for the operator', () => {
     expect(text).not.toContain(paid.order.number);
     const labelValues = after.flatMap((series) => Object.values(series.labels));
     expect(labelValues.filter((value) => /\d{5}/.test(value))).toEqual([]);
-  });
+    // Some forty requests and three chats at one message a second each: slow beside a full run.
+  }, 120_000);
 });
