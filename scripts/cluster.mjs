@@ -142,9 +142,16 @@ function startServer(server, index) {
       Object.entries(env).filter(
         ([key]) =>
           key.startsWith('RATE_LIMIT_') ||
-          ['UPSTREAM_TIMEOUT_MS', 'RELAY_CACHE_TTL_MS', 'YANDEX_MAPS_API_KEY'].includes(key),
+          [
+            'UPSTREAM_TIMEOUT_MS',
+            'RELAY_CACHE_TTL_MS',
+            'YANDEX_MAPS_API_KEY',
+            'METRICS_TOKEN',
+          ].includes(key),
       ),
     ),
+    // Each server's figures on a port of its own: METRICS_PORT, then the next ones.
+    ...(env.METRICS_PORT ? { METRICS_PORT: String(Number(env.METRICS_PORT) + index) } : {}),
     ...(env.BOT_TOKEN && (!polling || index === 0)
       ? {
           BOT_TOKEN: env.BOT_TOKEN,

@@ -411,4 +411,38 @@ describe('config', () => {
     expect(loadConfig({ MEDIA_TRANSFER_TIMEOUT_MS: '20000' }).mediaTransferTimeoutMs).toBe(20_000);
     expect(problems({ MEDIA_TRANSFER_TIMEOUT_MS: '10' })).toHaveLength(1);
   });
+
+  it('serves no figures unless told where: their own port on loopback, or a token', () => {
+    expect(loadConfig({}).metrics).toEqual({ listen: null, token: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({
+      listen: { port: 9464, host: '127.0.0.1' },
+      token: null,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics.listen).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    const token = 'prometheus-scrape-token-0123456789';
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '' }).metrics).toEqual({
+      listen: null,
+      token,
+    });
+    // The problems name the key, never the token.
+    for (const bad of ['short-token', 'a token with spaces in it 0123456789']) {
+      const found = problems({ METRICS_TOKEN: bad });
+      expect(found).toEqual([expect.stringMatching(/^METRICS_TOKEN: /)]);
+      expect(found.join('')).not.toContain(bad);
+    }
+    for (const bad of ['0', '70000', 'metrics']) {
+      expect(problems({ METRICS_PORT: bad })).toEqual([expect.stringMatching(/^METRICS_PORT: /)]);
+    }
+    // The shoppers' port never serves the figures without a token, and a host needs a port.
+    expect(problems({ METRICS_PORT: '3000' })).toEqual([
+      expect.stringMatching(/^METRICS_PORT: Must differ from PORT/),
+    ]);
+    expect(problems({ PORT: '8080', METRICS_PORT: '8080' })).toHaveLength(1);
+    expect(problems({ METRICS_HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^METRICS_HOST: Set METRICS_PORT too/),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +51,61 @@ function startShop(
   });
 }
 
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
 describe('main', () => {
+  it('serves the figures on a port of its own, on loopback, and none on the shop’s port', async () => {
+    const dist = await makeFakeDist();
+    cleanUpLater(dist.remove);
+    const upstream = await startStandInUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [] }));
+    });
+    cleanUpLater(() => upstream.close());
+    const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-metrics-'));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
+    const metricsPort = await freePort();
+
+    const { child, url } = await startShop({
+      PORT: '0',
+      METRICS_PORT: String(metricsPort),
+      WEBAPP_DIST: dist.dir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ECOMMERCE_API_URL: upstream.url,
+      CATALOG_API_URL: upstream.url,
+      CATALOG_API_KEY: 'main-test-key-123456',
+    });
+    expect((await fetch(`${url}/api/store/stores`)).status).toBe(200);
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    const metricsUrl = `http://127.0.0.1:${String(metricsPort)}/metrics`;
+    const scraped = await fetch(metricsUrl);
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toMatch(
+      /^http_requests_total\{route="\/api\/store\/stores",method="GET",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^shop_backend_requests_total\{backend="ecommerce",call="stores",outcome="ok"\} 1$/m,
+    );
+    // The waiting bot messages are read from the notifier's store (its own PGlite here).
+    expect(text).toMatch(/^shop_bot_messages_waiting 0$/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(metricsUrl)).rejects.toThrow();
+  }, 90_000);
+
   it('serves with configured upstreams, prints its URL, and stops cleanly on Ctrl-C', async () => {
     const dist = await makeFakeDist();
     cleanUpLater(dist.remove);

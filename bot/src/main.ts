@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
 import pinoPretty from 'pino-pretty';
 import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
 import { startUpstreams, type LogStream } from './embedded-backend';
+import { startMetricsListener } from './metrics/metrics-routes';
+import { createShopMetrics, type ShopMetrics } from './metrics/shop-metrics';
 import {
   createNotifier,
   loadOrCreateOrderEventsSecret,
@@ -88,8 +90,31 @@ async function openStore(
   });
 }
 
+/**
+ * The operator's figures, when `/metrics` is served anywhere (METRICS_PORT or METRICS_TOKEN);
+ * the waiting bot messages are counted in the shared store.
+ */
+function metricsFor(
+  config: Config,
+  store: NotifierStore,
+  log: () => FastifyInstance['log'] | null,
+): ShopMetrics | null {
+  const { listen, token } = config.metrics;
+  if (listen === null && token === null) return null;
+  return createShopMetrics({
+    sendQueue: store,
+    onQueueError: (error) =>
+      log()?.warn({ err: error }, 'Could not count the waiting bot messages'),
+  });
+}
+
 /** The order notifier on its store; it sends only when there is a bot token. */
-function notifierFor(config: Config, store: NotifierStore, secret: string | null): Notifier {
+function notifierFor(
+  config: Config,
+  store: NotifierStore,
+  secret: string | null,
+  metrics: ShopMetrics | null,
+): Notifier {
   return createNotifier({
     store,
     secret,
@@ -97,7 +122,10 @@ function notifierFor(config: Config, store: NotifierStore, secret: string | null
       ? createNotifierApi(config.telegram.token, config.telegram.apiRoot)
       : null,
     publicUrl: config.publicUrl,
-    sender: { leaseMs: config.notifierSendLeaseMs },
+    sender: {
+      leaseMs: config.notifierSendLeaseMs,
+      ...(metrics ? { observe: metrics.observeBotMessage } : {}),
+    },
   });
 }
 
@@ -120,11 +148,13 @@ function startServer(
     redis: Redis | null;
     logStream: LogStream | null;
     telegram: () => Telegram | null;
+    metrics: ShopMetrics | null;
   },
 ): Promise<FastifyInstance> {
-  const { notifier, upstreams, redis, logStream, telegram } = parts;
+  const { notifier, upstreams, redis, logStream, telegram, metrics } = parts;
   return buildServer({
     notifier,
+    ...(metrics ? { metrics: { figures: metrics, token: config.metrics.token } } : {}),
     ...(config.telegram.enabled
       ? {
           telegramLink: {
@@ -157,7 +187,13 @@ function startServer(
  */
 function orderPollerFor(
   config: Config,
-  parts: { store: NotifierStore; notifier: Notifier; upstreams: Upstreams; app: FastifyInstance },
+  parts: {
+    store: NotifierStore;
+    notifier: Notifier;
+    upstreams: Upstreams;
+    app: FastifyInstance;
+    metrics: ShopMetrics | null;
+  },
 ): OrderPoller {
   return createOrderPoller({
     store: parts.store,
@@ -166,6 +202,7 @@ function orderPollerFor(
       upstreams: parts.upstreams,
       timeoutMs: config.upstreamTimeoutMs,
       maxAnswerBytes: config.upstreamMaxAnswerBytes,
+      ...(parts.metrics ? { observe: parts.metrics.observeBackendCall } : {}),
     }),
     logger: parts.app.log.child({ module: 'order-poller' }),
     intervalMs: config.orderPollIntervalMs,
@@ -183,9 +220,10 @@ function shutdownInOrder(
     redis: Redis | null;
     notifierStore: NotifierStore;
     backend: EmbeddedBackend | null;
+    metricsListener: () => FastifyInstance | null;
   },
 ): (reason: string) => Promise<void> {
-  const { bot, orderPoller, notifier, redis, notifierStore, backend } = parts;
+  const { bot, orderPoller, notifier, redis, notifierStore, backend, metricsListener } = parts;
   return createShutdown({
     logger: app.log,
     steps: [
@@ -193,6 +231,7 @@ function shutdownInOrder(
       { name: 'order poller', run: () => orderPoller.stop() },
       { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
+      { name: 'metrics', run: () => metricsListener()?.close() ?? Promise.resolve() },
       {
         name: 'redis',
         run: async () => {
@@ -215,7 +254,10 @@ async function main(): Promise<void> {
   const { upstreams, backend } = await startUpstreams(config, orderEventsSecret, logStream);
 
   const notifierStore = await openStore(openingStore, backend);
-  const notifier = notifierFor(config, notifierStore, orderEventsSecret);
+  // The figures are made before the server, whose log they use once it exists.
+  let appLog: FastifyInstance['log'] | null = null;
+  const metrics = metricsFor(config, notifierStore, () => appLog);
+  const notifier = notifierFor(config, notifierStore, orderEventsSecret, metrics);
 
   // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
   // it for its username only when they are called.
@@ -227,7 +269,9 @@ async function main(): Promise<void> {
     redis,
     logStream,
     telegram: () => telegram,
+    metrics,
   });
+  appLog = app.log;
   if (backend) {
     app.log.info(
       {
@@ -248,7 +292,14 @@ async function main(): Promise<void> {
     chats: notifierStore,
   });
   telegram = bot;
-  const orderPoller = orderPollerFor(config, { store: notifierStore, notifier, upstreams, app });
+  const orderPoller = orderPollerFor(config, {
+    store: notifierStore,
+    notifier,
+    upstreams,
+    app,
+    metrics,
+  });
+  let metricsListener: FastifyInstance | null = null;
 
   const shutdown = shutdownInOrder(app, {
     bot,
@@ -257,13 +308,22 @@ async function main(): Promise<void> {
     redis,
     notifierStore,
     backend,
+    metricsListener: () => metricsListener,
   });
   exitOnSignals(shutdown, app.log);
 
   try {
     await app.listen({ host: config.host, port: config.port });
+    const { listen } = config.metrics;
+    if (metrics && listen) {
+      metricsListener = await startMetricsListener({ metrics, ...listen });
+      app.log.info(
+        { url: `http://${listen.host}:${String(listen.port)}/metrics` },
+        'Serving the figures for Prometheus',
+      );
+    }
   } catch (error) {
-    // The port is taken, say: stop the backend too, or the process would linger half-started.
+    // A port is taken, say: stop the backend too, or the process would linger half-started.
     await shutdown('listen failed');
     throw error;
   }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * One log line per request, when it has been answered: its id (also sent to the backends as
  * `x-request-id`, so their lines about it match), method, path with long digit runs blotted out,
  * status, time taken and client address. Health and readiness checks, asked every few seconds by
- * a load balancer, are logged only at debug level.
+ * a load balancer, and scrapes of the figures are logged only at debug level.
  */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
@@ -17,8 +17,9 @@ export function installRequestLog(app: FastifyInstance): void {
       ms: Math.round(reply.elapsedTime),
       ip: request.ip,
     };
-    if (path === '/healthz' || path === '/readyz') request.log.debug(line, 'request');
-    else if (reply.statusCode >= 500) request.log.warn(line, 'request');
+    if (path === '/healthz' || path === '/readyz' || path === '/metrics') {
+      request.log.debug(line, 'request');
+    } else if (reply.statusCode >= 500) request.log.warn(line, 'request');
     else request.log.info(line, 'request');
   });
 }

@@ -14,6 +14,8 @@ import {
 import { installErrorHandler, sendError } from './errors';
 import { installRequestLog } from './request-log';
 import { loggerOptions, type LogOptions } from './log-options';
+import { installMetrics } from './metrics/metrics-routes';
+import type { ShopMetrics } from './metrics/shop-metrics';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
@@ -76,6 +78,11 @@ export interface ServerDeps {
   trustProxy?: TrustProxy;
   /** Rate limits per client, per account and overall; absent: none (tests of other things). */
   rateLimits?: RateLimitOptions;
+  /**
+   * The operator's figures, counted as requests are answered; with a token, `/metrics` is served
+   * on this app to its holder only. Absent: nothing is counted.
+   */
+  metrics?: { figures: ShopMetrics; token: string | null };
   log?: LogOptions;
 }
 
@@ -168,7 +175,12 @@ async function installCommon(
       yandexMaps: deps.yandexMapsApiKey !== undefined,
     }),
   );
-  if (deps.rateLimits) await installRateLimits(app, deps.rateLimits);
+  if (deps.metrics)
+    installMetrics(app, { metrics: deps.metrics.figures, token: deps.metrics.token });
+  if (deps.rateLimits) {
+    const onRefused = deps.metrics?.figures.observeRateLimited;
+    await installRateLimits(app, { ...deps.rateLimits, ...(onRefused ? { onRefused } : {}) });
+  }
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     // Quality 11 (the default) costs ~50x the CPU of 5 for a few percent on JSON made per request.
@@ -244,6 +256,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...(deps.upstreamMaxAnswerBytes === undefined
       ? {}
       : { maxAnswerBytes: deps.upstreamMaxAnswerBytes }),
+    ...(deps.metrics ? { observe: deps.metrics.figures.observeBackendCall } : {}),
   });
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
   const { notifier } = deps;

@@ -33,6 +33,13 @@ export function createNotifierApi(token: string, apiRoot?: string): Api {
   return api;
 }
 
+/**
+ * What became of one attempt to send a message (the operator's figures): sent; or given up
+ * because the chat blocked the bot, Telegram refused it for good, or it failed too many times;
+ * or to be tried again.
+ */
+export type SendOutcome = 'sent' | 'blocked' | 'refused' | 'gave_up' | 'retry';
+
 export interface SenderOptions {
   store: NotifierStore;
   api: Api;
@@ -57,6 +64,8 @@ export interface SenderOptions {
   instanceId?: string;
   /** How often old handled update ids and expired link tokens are deleted (at start, then). */
   pruneIntervalMs?: number;
+  /** Told of each attempt's outcome once it is recorded; it must not throw. */
+  observe?: (outcome: SendOutcome) => void;
 }
 
 export interface Sender {
@@ -136,6 +145,7 @@ interface DeliveryDeps {
   backoff: { backoffMs: number; maxBackoffMs: number };
   maxAttempts: number;
   instanceId: string;
+  observe: (outcome: SendOutcome) => void;
 }
 
 async function retryLater(
@@ -148,9 +158,11 @@ async function retryLater(
   if (send.attempts >= maxAttempts) {
     logger.error({ sendId: send.sendId, event: send.event.id, reason }, 'Order message given up');
     await store.markFailed(send.sendId, reason);
+    deps.observe('gave_up');
     return;
   }
   await store.scheduleRetry(send.sendId, new Date(now().getTime() + delayMs), reason);
+  deps.observe('retry');
 }
 
 /** Records a failed send as what it means: blocked chat, refused message, or a retry. */
@@ -161,9 +173,11 @@ async function recordFailure(deps: DeliveryDeps, send: ClaimedSend, error: unkno
   if (failure.kind === 'blocked') {
     logger.info({ chatId: send.chatId }, 'Chat blocked the bot; no more messages to it');
     await store.markChatBlocked(send.chatId, now());
+    deps.observe('blocked');
   } else if (failure.kind === 'refused') {
     logger.error({ sendId: send.sendId, err: error }, 'Telegram refused an order message');
     await store.markFailed(send.sendId, reason);
+    deps.observe('refused');
   } else {
     if (!failure.throttled) {
       logger.warn(
@@ -191,6 +205,7 @@ async function deliver(deps: DeliveryDeps, send: ClaimedSend): Promise<void> {
   // The one window where a crash duplicates a message: Telegram has it, the row is not marked
   // yet. It is one row update long (bot/README.md, "Exactly once").
   await deps.store.markSent(send.sendId, messageId, deps.now(), deps.instanceId);
+  deps.observe('sent');
 }
 
 export function createSender(options: SenderOptions): Sender {
@@ -211,6 +226,7 @@ export function createSender(options: SenderOptions): Sender {
     },
     maxAttempts: options.maxAttempts ?? 20,
     instanceId: options.instanceId ?? `${hostname()}:${process.pid}`,
+    observe: options.observe ?? (() => undefined),
   };
   const prune = createPruner(store, logger, now, options.pruneIntervalMs ?? 3600_000);
 

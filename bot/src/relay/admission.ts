@@ -34,6 +34,7 @@ export function admit(request: FastifyRequest, reply: FastifyReply): AdmittedCal
     throw new ShopError('method_not_allowed', `${request.method} is not allowed here`);
   }
   const { call } = match;
+  request.shopCall = match.id;
 
   const authorization = headerValue(request, 'authorization');
   if (call.auth === 'bearer' && !isBearer(authorization)) {

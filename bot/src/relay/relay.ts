@@ -14,6 +14,7 @@ import {
   type PublicAnswer,
   type PublicReads,
 } from './public-reads';
+import { decorateRequestCall } from './request-call';
 import { headerValue, upstreamHeaders } from './request-headers';
 import { arrivalTime, clientCloseSignal, type RequestDeadline } from './upstream';
 import {
@@ -157,6 +158,7 @@ async function sendUpload(
 
 export async function registerRelay(app: FastifyInstance, opts: RelayOptions): Promise<void> {
   const { client, reads } = opts;
+  decorateRequestCall(app);
 
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // Every relay answer is private unless it is a shareable read (set below): answers for a

@@ -10,6 +10,7 @@ import {
   type CallDef,
   type CallId,
 } from '@shop/shared';
+import { ShopError } from '@shop/shared/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { compile } from 'zod/mini';
 import { DEFAULT_UPSTREAM_MAX_ANSWER_BYTES, type Upstreams } from '../config';
@@ -211,6 +212,18 @@ function checkedAnswer(
   throw upstreamBadStatus(call.backend);
 }
 
+/**
+ * Told of every backend call once it is over (the operator's figures): the contract-checked
+ * answer or the error the browser is given, how long it took in seconds, and whether it was cut
+ * short because nobody waited any more. It must not throw.
+ */
+export type UpstreamObserver = (
+  out: Outgoing,
+  result: UpstreamAnswer | ShopError,
+  seconds: number,
+  cancelled: boolean,
+) => void;
+
 export interface UpstreamClient {
   /**
    * The deadline of a request for `call` that arrived at `since` (default: now): the configured
@@ -235,8 +248,9 @@ export function createUpstreamClient(opts: {
   timeoutMs: number;
   /** The largest answer read (UPSTREAM_MAX_ANSWER_BYTES); a larger one is a 502. */
   maxAnswerBytes?: number;
+  observe?: UpstreamObserver;
 }): UpstreamClient {
-  const { upstreams, timeoutMs } = opts;
+  const { upstreams, timeoutMs, observe } = opts;
   const maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES;
 
   function deadlineFor(call: CallDef, cancel: AbortSignal, since = Date.now()): RequestDeadline {
@@ -257,11 +271,23 @@ export function createUpstreamClient(opts: {
     };
     if (call.backend === 'catalog') headers[HEADERS.apiKey] = upstreams.catalogApiKey;
     const base = call.backend === 'catalog' ? upstreams.catalogUrl : upstreams.ecommerceUrl;
-    const raw = await exchange(out, `${base}${out.target}`, headers, requestDeadline, {
-      log,
-      maxAnswerBytes,
-    });
-    return checkedAnswer(out, raw, log);
+    const started = performance.now();
+    let answer: UpstreamAnswer;
+    try {
+      const raw = await exchange(out, `${base}${out.target}`, headers, requestDeadline, {
+        log,
+        maxAnswerBytes,
+      });
+      answer = checkedAnswer(out, raw, log);
+    } catch (error) {
+      if (observe && error instanceof ShopError) {
+        const seconds = (performance.now() - started) / 1000;
+        observe(out, error, seconds, requestDeadline.cancel.aborted);
+      }
+      throw error;
+    }
+    observe?.(out, answer, (performance.now() - started) / 1000, false);
+    return answer;
   }
 
   return { deadlineFor, send };

@@ -9,6 +9,7 @@ import {
   type OutboxLine,
 } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
+import { createShopMetrics, type ShopMetrics } from '../metrics/shop-metrics';
 import type { Notifier } from '../notifier/notifier';
 import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import { buildServer, type ServerDeps } from '../server';
@@ -59,6 +60,8 @@ export interface PickupOrderOptions {
   /** The shopper's language (`x-lang`); English by default. */
   lang?: string;
   idempotencyKey?: string;
+  /** On receipt unless `card` (paid afterwards with the pay call). */
+  paymentType?: 'on_receipt' | 'card';
 }
 
 export type InjectAnswer = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -84,6 +87,8 @@ export interface RelayStandOptions {
   rateLimits?: ServerDeps['rateLimits'];
   /** Which proxies may name the client's address (ServerDeps.trustProxy). */
   trustProxy?: ServerDeps['trustProxy'];
+  /** The operator's figures (ServerDeps.metrics); none when absent. */
+  metrics?: ServerDeps['metrics'];
 }
 
 async function freePort(): Promise<number> {
@@ -169,7 +174,7 @@ async function placePickupOrder(
       name: 'Dilnoza',
       surname: 'Karimova',
       phone: '+998901117788',
-      payment_type: 'on_receipt',
+      payment_type: order.paymentType ?? 'on_receipt',
     },
   });
 }
@@ -210,6 +215,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     log: { level: options.logLevel, stream: logs.stream },
   });
   if (options.orderEvents) await app.listen({ host: '127.0.0.1', port });
@@ -239,6 +245,8 @@ export interface NotifierStand {
   readonly store: NotifierStore;
   readonly notifier: Notifier;
   readonly stand: RelayStand;
+  /** The figures of server and sender, when asked for; the waiting messages read `store`. */
+  readonly metrics: ShopMetrics | null;
   close(): Promise<void>;
 }
 
@@ -248,13 +256,19 @@ export interface NotifierStand {
  * backend pushes its signed events to the server.
  */
 export async function startNotifierStand(
-  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents'> & { apiRoot?: string },
+  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents' | 'rateLimits'> & {
+    apiRoot?: string;
+    /** Count the figures; with a token, `/metrics` is served on the app to its holder. */
+    metrics?: { token: string | null };
+  },
 ): Promise<NotifierStand> {
   const store = await openNotifierStore({});
+  const metrics = options.metrics ? createShopMetrics({ sendQueue: store }) : null;
   const notifier = testNotifier({
     store,
     apiRoot: options.apiRoot ?? null,
     secret: options.orderEvents?.secret ?? null,
+    ...(metrics ? { sender: { observe: metrics.observeBotMessage } } : {}),
   });
   notifier.start(QUIET_LOGGER);
   const stand = await startRelayStand({
@@ -263,6 +277,10 @@ export async function startNotifierStand(
     notifier,
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
     ...(options.orderEvents ? { orderEvents: options.orderEvents } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(metrics && options.metrics
+      ? { metrics: { figures: metrics, token: options.metrics.token } }
+      : {}),
   }).catch(async (error: unknown) => {
     await notifier.stop();
     await store.close();
@@ -272,6 +290,7 @@ export async function startNotifierStand(
     store,
     notifier,
     stand,
+    metrics,
     async close() {
       await notifier.stop();
       await stand.close();

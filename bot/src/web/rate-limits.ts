@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { CallId } from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
 import { matchCall } from '../relay/call-table';
 
@@ -44,9 +45,11 @@ export interface RateLimitOptions {
   redis: Redis | null;
   /** Where this shop's counters live in Redis, so two shops (or test runs) never share them. */
   redisPrefix?: string;
+  /** Told of each refusal (the operator's figures): which limit, and the call it refused. */
+  onRefused?: (limit: LimitName, call: CallId | null) => void;
 }
 
-type LimitName = keyof RateLimits;
+export type LimitName = keyof RateLimits;
 
 /** Which limits a request counts against, in the order they are checked. */
 function limitsOf(request: FastifyRequest): LimitName[] {
@@ -57,6 +60,7 @@ function limitsOf(request: FastifyRequest): LimitName[] {
   if (!isApi) return [];
   const match = matchCall(request.method, path);
   const id = match.kind === 'call' ? match.id : null;
+  request.shopCall = id;
   const names: LimitName[] = ['requestsPerClient'];
   if (id === 'sendOtp') names.push('signInCodesPerClient', 'signInCodesOverall');
   if (id === 'verifyOtp') names.push('codeChecksPerClient');
@@ -142,6 +146,7 @@ export async function installRateLimits(
       const outcome = await counter(request);
       if (outcome.isAllowed || !outcome.isExceeded) continue;
       const retryAfter = Math.max(1, outcome.ttlInSeconds);
+      options.onRefused?.(name, request.shopCall);
       throw new ShopError('rate_limited', MESSAGES[name], { retryAfter });
     }
   });

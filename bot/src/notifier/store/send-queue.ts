@@ -44,6 +44,12 @@ export interface SendQueue {
   markFailed(sendId: number, error: string): Promise<void>;
   /** The chat blocked the bot: no send to it is attempted again. */
   markChatBlocked(chatId: number, now: Date): Promise<void>;
+  /**
+   * How many messages wait to be sent (retries included) and how long, in seconds by the
+   * database's clock, the oldest has waited since its event came in (null: none waits). One
+   * query on the pending sends' index: the operator's figures ask on every scrape.
+   */
+  waitingSends(): Promise<{ count: number; oldestAgeSeconds: number | null }>;
   /** Every send and event id, for tests and operators. */
   sends(): Promise<SendRow[]>;
   eventIds(): Promise<string[]>;
@@ -203,6 +209,17 @@ export function createSendQueue(sql: SqlClient): SendQueue {
           [chatId],
         );
       });
+    },
+
+    async waitingSends() {
+      const [row] = await sql.query<{ count: number; oldest_age_s: number | null }>(
+        `select count(*)::int as count,
+                extract(epoch from now() - min(event.received_at))::float8 as oldest_age_s
+         from notifier.sends send
+         join notifier.events event on event.id = send.event_id
+         where send.state = 'pending'`,
+      );
+      return { count: row?.count ?? 0, oldestAgeSeconds: row?.oldest_age_s ?? null };
     },
 
     sends: () => readSends(sql),
