@@ -18,8 +18,10 @@ import { loadPgliteDump } from './pglite-dump';
 import { pgRestore, PostgresToolError, userObjectCount } from './postgres-tools';
 
 const USAGE = `Usage: pnpm data:restore <file>
+       pnpm data:restore --check <file>
   Restores a backup made by pnpm data:backup into an empty DATA_DIR (and, for a backup of a shop
-  on PostgreSQL, into the empty database DATABASE_URL names). The shop must be stopped.`;
+  on PostgreSQL, into the empty database DATABASE_URL names). The shop must be stopped.
+  --check reads the whole backup against its checksums and writes nothing.`;
 
 export interface RestoreIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -120,10 +122,35 @@ async function restore(file: string, dataDir: string, databaseUrl: string): Prom
   return manifest;
 }
 
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+/** `--check`: the backup read whole against its manifest; nothing is written. */
+async function check(backupFile: string, io: RestoreIo): Promise<number> {
+  try {
+    const manifest = await verifyBackup(backupFile);
+    const files = manifest.files.filter((f) => f.path.startsWith(FILES_PREFIX));
+    const database = manifest.files.find((f) => f.path === DATABASE_ENTRY[manifest.kind]);
+    io.out(
+      `${backupFile} is whole: the backup of ${kindWords(manifest)} taken ${manifest.createdAt}, its database ${megabytes(database?.size ?? 0)} and ${files.length} files (${megabytes(files.reduce((sum, f) => sum + f.size, 0))}), every checksum matching.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupDamagedError) {
+      io.err(`${backupFile} is damaged or not a shop backup: ${error.message}.`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 /** Runs the command; answers the exit code (0 restored, 1 refused or failed, 2 bad usage). */
 export async function runRestoreCommand(args: readonly string[], io: RestoreIo): Promise<number> {
-  const [file, ...extra] = args.map((arg) => arg.trim());
-  if (!file || extra.length > 0) {
+  const words = args.map((arg) => arg.trim());
+  const checkOnly = words[0] === '--check';
+  const [file, ...extra] = checkOnly ? words.slice(1) : words;
+  if (!file || extra.length > 0 || file.startsWith('--')) {
     io.err(USAGE);
     return 2;
   }
@@ -135,6 +162,7 @@ export async function runRestoreCommand(args: readonly string[], io: RestoreIo):
     io.err(`There is no backup file at ${backupFile}.`);
     return 1;
   }
+  if (checkOnly) return check(backupFile, io);
   try {
     const manifest = await restore(backupFile, dataDir, databaseUrl);
     const files = manifest.files.filter((f) => f.path.startsWith(FILES_PREFIX)).length;
