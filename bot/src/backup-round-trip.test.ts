@@ -318,6 +318,14 @@ describe.each(KINDS)('backup and restore (%s)', (kind) => {
     expect(await runBackupCommand([backupFile], backup.io), backup.err.join('\n')).toBe(0);
     expect(backup.out.join('\n')).toMatch(/Backed up the .* database .* files/);
 
+    // The call that hands over the database is the backend's own: the shop's server never
+    // passes it on, even with the operator secret.
+    const secret = (await readFile(join(sourceDir, 'operator-secret'), 'utf8')).trim();
+    const relayed = await fetch(`${shop.url}/operator/database-dump`, {
+      headers: { 'x-operator-secret': secret },
+    });
+    expect(relayed.status).toBe(404);
+
     // The shop went on serving meanwhile; what it does after the backup is not in it.
     const laterOrder = (
       await json<{ data: Order }>(

@@ -1,7 +1,7 @@
 // `pnpm data:backup` and `pnpm data:restore` on the embedded backend, around what the whole-shop
 // round trip (bot/src/backup-round-trip.test.ts) does not reach: the operator call that hands over
 // the database, a backup of a stopped shop, a shop that crashed, `--check`, and bad usage.
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,14 @@ describe('data:backup and data:restore', () => {
   it('backs up a stopped shop by opening its data dir, and restores it', async () => {
     await backend?.close();
     backend = null;
+    // What a backup killed two days ago left behind goes; nothing else does.
+    const abandoned = join(dataDir, '.backup-killed');
+    await mkdir(abandoned);
+    await utimes(
+      abandoned,
+      new Date(Date.now() - 2 * 86_400_000),
+      new Date(Date.now() - 2 * 86_400_000),
+    );
     const file = join(work, 'stopped.tar.gz');
     const backup = io({ DATA_DIR: dataDir });
     expect(await runBackupCommand([file], backup.io), backup.err.join('\n')).toBe(0);

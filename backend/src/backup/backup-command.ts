@@ -4,7 +4,7 @@
 // through the operator call (found in DATA_DIR as `pnpm order:status` finds it), or, with the
 // shop stopped, the data dir is opened directly.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { BACKEND_URL_FILE, DEFAULT_DATA_DIR, OPERATOR_SECRET_FILE } from '../api-key';
 import { OPERATOR_DATABASE_DUMP_PATH, OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
@@ -90,6 +90,21 @@ async function dumpDatabase(
   return dumpPgliteDir(join(dataDir, PGLITE_DIR));
 }
 
+const STAGING_PREFIX = '.backup-';
+/** A staging folder this old was left by a backup that was killed; a running one is younger. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
+
+async function removeAbandonedStaging(dataDir: string): Promise<void> {
+  for (const name of await readdir(dataDir)) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const path = join(dataDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory() && Date.now() - info.mtimeMs > ABANDONED_AFTER_MS) {
+      await rm(path, { recursive: true, force: true });
+    }
+  }
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
@@ -99,9 +114,10 @@ async function writeBackup(
   parts: { kind: BackupKind; dataDir: string; databaseUrl: string; io: BackupIo },
 ): Promise<Manifest> {
   const { kind, dataDir, databaseUrl, io } = parts;
+  await removeAbandonedStaging(dataDir);
   // Inside the data dir, so files are hard-linked rather than copied; the dot keeps it out of
   // every listing of the data dir's files.
-  const staging = await mkdtemp(join(dataDir, '.backup-'));
+  const staging = await mkdtemp(join(dataDir, STAGING_PREFIX));
   try {
     const filesDir = join(staging, 'files');
     await stageDataDirFiles(dataDir, filesDir);
