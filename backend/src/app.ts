@@ -60,6 +60,8 @@ export interface BackendDeps {
   paymentHoldMinutes?: number;
   /** The secret of the operator's calls (`/operator/...`); without it they are not served. */
   operatorSecret?: string;
+  /** A consistent copy of the database for the operator's backups (embedded PGlite only). */
+  dumpDatabase?: () => Promise<Buffer>;
   /** Where uploaded profile photos are kept; without it the upload call is not served (404). */
   photoDir?: string;
   /** Caps on one account's orders and on one item per order; unset ones keep their defaults. */
@@ -188,7 +190,11 @@ function registerRoutes(
   registerCatalogRoutes(route, services.catalog, services.orders);
   registerMediaRoutes(app, db);
   if (deps.operatorSecret !== undefined) {
-    registerOperatorRoutes(app, { secret: deps.operatorSecret, statuses: services.statuses });
+    registerOperatorRoutes(app, {
+      secret: deps.operatorSecret,
+      statuses: services.statuses,
+      dumpDatabase: deps.dumpDatabase,
+    });
   }
   if (deps.photoDir !== undefined) {
     registerPhotoRoutes(app, { db, photoDir: deps.photoDir, routeOptions });

@@ -11,6 +11,7 @@ import {
   MIN_API_KEY_LENGTH,
   OPERATOR_SECRET_FILE,
 } from './api-key';
+import { dumpPglite } from './backup/pglite-dump';
 import { openDatabase } from './db/client';
 import {
   createOrderEventDeliverer,
@@ -139,6 +140,7 @@ export async function startEmbeddedBackend(
       cashbox = sandbox;
     }
     const photoDir = join(options.dataDir, 'photos');
+    const { pglite } = database;
     const { app, payments, statuses, onOrderEvents } = createBackend({
       db: database.db,
       catalogApiKey,
@@ -149,6 +151,7 @@ export async function startEmbeddedBackend(
       catalogCacheTtlMs: options.catalogCacheTtlMs,
       paymentHoldMinutes: options.paymentHoldMinutes,
       operatorSecret,
+      dumpDatabase: pglite ? () => dumpPglite(pglite) : undefined,
       photoDir,
       orderLimits: options.orderLimits,
       signInLimits: options.signInLimits,

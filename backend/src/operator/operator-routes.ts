@@ -2,13 +2,15 @@
 // Each call carries the operator secret (x-operator-secret), compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { OrderStatusSchema, type Order, type OrderStatus } from '@shop/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShopError } from '@shop/shared/server';
 import type { OrderStatusService } from '../orders/order-status';
 
 export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
 const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
+/** A consistent copy of the embedded database, for `pnpm data:backup` while the shop runs. */
+export const OPERATOR_DATABASE_DUMP_PATH = '/operator/database-dump';
 
 /** The answer of `POST /operator/orders/:number/status`. */
 export interface OperatorStatusAnswer {
@@ -25,16 +27,33 @@ function digest(value: string): Buffer {
 
 export function registerOperatorRoutes(
   app: FastifyInstance,
-  options: { secret: string; statuses: OrderStatusService },
+  options: {
+    secret: string;
+    statuses: OrderStatusService;
+    /** The database as a tarball (PGlite only: a server is dumped with pg_dump). */
+    dumpDatabase?: () => Promise<Buffer>;
+  },
 ): void {
   // Compared as digests: equal lengths for timingSafeEqual, and the secret's length does not leak.
   const secretDigest = digest(options.secret);
-
-  app.post(OPERATOR_STATUS_PATH, async (request): Promise<OperatorStatusAnswer> => {
+  const checkSecret = (request: FastifyRequest) => {
     const given = request.headers[OPERATOR_SECRET_HEADER];
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), secretDigest)) {
       throw new ShopError('unauthorized', 'A valid operator secret is required');
     }
+  };
+
+  const { dumpDatabase } = options;
+  if (dumpDatabase) {
+    app.get(OPERATOR_DATABASE_DUMP_PATH, async (request, reply) => {
+      checkSecret(request);
+      const tarball = await dumpDatabase();
+      return reply.type('application/x-tar').header('cache-control', 'no-store').send(tarball);
+    });
+  }
+
+  app.post(OPERATOR_STATUS_PATH, async (request): Promise<OperatorStatusAnswer> => {
+    checkSecret(request);
     const params = ParamsSchema.safeParse(request.params);
     if (!params.success) {
       throw new ShopError('validation_error', 'The order number is not valid', {

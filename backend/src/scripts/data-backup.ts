@@ -1,0 +1,12 @@
+// `pnpm data:backup <file>` (see backup/backup-command.ts).
+import { existsSync } from 'node:fs';
+import { runBackupCommand } from '../backup/backup-command';
+
+// A local .env fills in what the shell did not set (DATA_DIR, DATABASE_URL), as for `pnpm start`.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+process.exitCode = await runBackupCommand(process.argv.slice(2), {
+  env: process.env,
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+});
