@@ -40,10 +40,11 @@ function readConfig(): Config {
  * not two: null here); else, with the backends elsewhere, in a PGlite of its own in the data dir.
  */
 function startOpeningStore(config: Config): Promise<NotifierStore> | null {
+  const staffChatId = config.staff?.chatId ?? null;
   const opening = config.databaseUrl
-    ? openNotifierStore({ databaseUrl: config.databaseUrl })
+    ? openNotifierStore({ databaseUrl: config.databaseUrl, staffChatId })
     : config.upstreams
-      ? openNotifierStore({ pgliteDir: notifierPgliteDir(config.dataDir) })
+      ? openNotifierStore({ pgliteDir: notifierPgliteDir(config.dataDir), staffChatId })
       : null;
   // Awaited later; a failure meanwhile is reported there, not as an unhandled rejection.
   opening?.catch(() => undefined);
@@ -75,12 +76,13 @@ function terminalLogStream(): LogStream | null {
 async function openStore(
   opening: Promise<NotifierStore> | null,
   backend: EmbeddedBackend | null,
+  staffChatId: number | null,
 ): Promise<NotifierStore> {
   const sharedPglite = backend?.pglite ?? null;
   return (
     opening ??
     (sharedPglite
-      ? openNotifierStore({ pglite: sharedPglite })
+      ? openNotifierStore({ pglite: sharedPglite, staffChatId })
       : Promise.reject(new Error('The embedded backend runs on no PGlite to share')))
   ).catch(async (error: unknown) => {
     await backend?.close();
@@ -97,7 +99,10 @@ function notifierFor(config: Config, store: NotifierStore, secret: string | null
       ? createNotifierApi(config.telegram.token, config.telegram.apiRoot)
       : null,
     publicUrl: config.publicUrl,
-    sender: { leaseMs: config.notifierSendLeaseMs },
+    sender: {
+      leaseMs: config.notifierSendLeaseMs,
+      ...(config.staff ? { staffCards: { language: config.staff.language, buttons: false } } : {}),
+    },
   });
 }
 
@@ -214,7 +219,10 @@ async function main(): Promise<void> {
 
   const { upstreams, backend } = await startUpstreams(config, orderEventsSecret, logStream);
 
-  const notifierStore = await openStore(openingStore, backend);
+  const notifierStore = await openStore(openingStore, backend, config.staff?.chatId ?? null);
+  if (config.staff) {
+    await notifierStore.ensureStaffChat(config.staff.chatId, config.staff.language, new Date());
+  }
   const notifier = notifierFor(config, notifierStore, orderEventsSecret);
 
   // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask

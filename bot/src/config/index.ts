@@ -14,6 +14,7 @@ import { httpConfig, httpProblems, HttpSettings, type HttpConfig } from './http'
 import { limitsConfig, LimitsSettings, type LimitsConfig } from './limits';
 import { notifierConfig, NotifierSettings, type NotifierConfig } from './notifier';
 import { relayConfig, RelaySettings, type RelayConfig } from './relay';
+import { staffConfig, staffProblems, StaffSettings, type StaffConfig } from './staff';
 import { telegramConfig, telegramProblems, TelegramSettings, type BotConfig } from './telegram';
 import { webappConfig, WebappSettings, type WebappConfig } from './webapp';
 
@@ -25,6 +26,7 @@ export {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
 } from './relay';
 export type { TelegramConfig } from './telegram';
+export type { OperatorApi, StaffConfig } from './staff';
 
 const EnvSchema = z.object({
   ...HttpSettings.shape,
@@ -34,6 +36,7 @@ const EnvSchema = z.object({
   ...TelegramSettings.shape,
   ...NotifierSettings.shape,
   ...LimitsSettings.shape,
+  ...StaffSettings.shape,
 });
 
 export type Config = HttpConfig &
@@ -42,7 +45,8 @@ export type Config = HttpConfig &
   WebappConfig &
   BotConfig &
   NotifierConfig &
-  LimitsConfig;
+  LimitsConfig &
+  StaffConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -64,6 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...backendsProblems(env),
     ...httpProblems(env),
     ...telegramProblems(env),
+    ...staffProblems(env),
   ];
   if (!parsed.success || !embeddedBackend.ok || problems.length > 0) {
     throw new ConfigError(problems);
@@ -78,5 +83,6 @@ export function loadConfig(env: Env = process.env): Config {
     ...telegramConfig(e),
     ...notifierConfig(e, backends.upstreams),
     ...limitsConfig(e),
+    ...staffConfig(e),
   };
 }
