@@ -4,7 +4,7 @@ import type { EmbeddedBackend } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pinoPretty from 'pino-pretty';
-import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
+import { ConfigError, loadConfig, type Config, type OperatorApi, type Upstreams } from './config';
 import { startUpstreams, type LogStream } from './embedded-backend';
 import {
   createNotifier,
@@ -18,6 +18,8 @@ import { createOrderPoller, type OrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
 import type { NotifierStore } from './notifier/store';
 import { createUpstreamClient } from './relay/upstream-client';
+import { createOperatorClient } from './staff/operator-client';
+import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
@@ -90,8 +92,43 @@ async function openStore(
   });
 }
 
+/**
+ * Where the staff buttons move orders: the embedded backend's own operator call, or the outside
+ * backend's (OPERATOR_API_URL); null: staff cards come without buttons.
+ */
+function staffOperatorApi(config: Config, backend: EmbeddedBackend | null): OperatorApi | null {
+  if (!config.staff) return null;
+  if (backend) return { url: backend.url, secret: backend.operatorSecret };
+  return config.staff.operatorApi;
+}
+
+/** The staff chat's buttons and commands, when STAFF_CHAT_ID is set. */
+function staffFor(
+  config: Config,
+  parts: { store: NotifierStore; notifier: Notifier; operatorApi: OperatorApi | null },
+  logger: StaffDeps['logger'],
+): StaffDeps | undefined {
+  if (!config.staff) return undefined;
+  return {
+    chatId: config.staff.chatId,
+    userIds: config.staff.userIds,
+    language: config.staff.language,
+    store: parts.store,
+    notifier: parts.notifier,
+    operator: parts.operatorApi
+      ? createOperatorClient(parts.operatorApi, config.upstreamTimeoutMs)
+      : null,
+    logger,
+  };
+}
+
 /** The order notifier on its store; it sends only when there is a bot token. */
-function notifierFor(config: Config, store: NotifierStore, secret: string | null): Notifier {
+function notifierFor(
+  config: Config,
+  store: NotifierStore,
+  secret: string | null,
+  operatorApi: OperatorApi | null,
+): Notifier {
   return createNotifier({
     store,
     secret,
@@ -101,7 +138,9 @@ function notifierFor(config: Config, store: NotifierStore, secret: string | null
     publicUrl: config.publicUrl,
     sender: {
       leaseMs: config.notifierSendLeaseMs,
-      ...(config.staff ? { staffCards: { language: config.staff.language, buttons: false } } : {}),
+      ...(config.staff
+        ? { staffCards: { language: config.staff.language, buttons: operatorApi !== null } }
+        : {}),
     },
   });
 }
@@ -223,7 +262,8 @@ async function main(): Promise<void> {
   if (config.staff) {
     await notifierStore.ensureStaffChat(config.staff.chatId, config.staff.language, new Date());
   }
-  const notifier = notifierFor(config, notifierStore, orderEventsSecret);
+  const operatorApi = staffOperatorApi(config, backend);
+  const notifier = notifierFor(config, notifierStore, orderEventsSecret, operatorApi);
 
   // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
   // it for its username only when they are called.
@@ -254,6 +294,11 @@ async function main(): Promise<void> {
     app,
     seenUpdates: notifierStore,
     chats: notifierStore,
+    staff: staffFor(
+      config,
+      { store: notifierStore, notifier, operatorApi },
+      app.log.child({ module: 'staff' }),
+    ),
   });
   telegram = bot;
   const orderPoller = orderPollerFor(config, { store: notifierStore, notifier, upstreams, app });

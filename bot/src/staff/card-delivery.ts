@@ -47,6 +47,7 @@ export async function deliverStaffCard(
   const number = send.event.order.number;
   // The latest known state, so a card never goes back to an older one.
   const state = (await store.staffCardState(number)) ?? {
+    userId: send.event.user_id,
     order: send.event.order,
     status: send.event.order.status,
     lastMove: null,

@@ -248,13 +248,20 @@ export interface NotifierStand {
  * backend pushes its signed events to the server.
  */
 export async function startNotifierStand(
-  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents'> & { apiRoot?: string },
+  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents'> & {
+    apiRoot?: string;
+    /** A staff chat: each order's card goes there, in English, with buttons. */
+    staffChatId?: number;
+  },
 ): Promise<NotifierStand> {
-  const store = await openNotifierStore({});
+  const staffChatId = options.staffChatId ?? null;
+  const store = await openNotifierStore({ staffChatId });
+  if (staffChatId !== null) await store.ensureStaffChat(staffChatId, 'en', new Date());
   const notifier = testNotifier({
     store,
     apiRoot: options.apiRoot ?? null,
     secret: options.orderEvents?.secret ?? null,
+    ...(staffChatId === null ? {} : { sender: { staffCards: { language: 'en', buttons: true } } }),
   });
   notifier.start(QUIET_LOGGER);
   const stand = await startRelayStand({

@@ -7,6 +7,8 @@ import { storedEvent } from './stored-values';
 
 /** What an order's card shows: the order as last told, and its last move. */
 export interface StaffCardState {
+  /** The shop account the order belongs to. */
+  userId: number;
   order: Order;
   status: OrderStatus;
   /** The last status move: when, and who made it (null: the shop itself, or not told). */
@@ -48,6 +50,7 @@ async function stateOf(sql: SqlRunner, orderNumber: string): Promise<StaffCardSt
   const event = storedEvent(latest.payload);
   const moveEvent = move ? storedEvent(move.payload) : null;
   return {
+    userId: event.user_id,
     order: event.order,
     status: event.order.status,
     lastMove: moveEvent ? { at: moveEvent.at, by: moveEvent.by ?? null } : null,
