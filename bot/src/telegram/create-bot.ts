@@ -9,6 +9,7 @@ import { languageFeature } from './features/language';
 import { ordersFeature } from './features/orders';
 import { startFeature } from './features/start';
 import { staffButtons } from '../staff/staff-buttons';
+import { staffCommands } from '../staff/staff-commands';
 import type { StaffDeps } from '../staff/staff-deps';
 import { dropRepeats } from './update-dedupe';
 
@@ -59,7 +60,7 @@ export function createBot(deps: BotDeps): Bot {
           'Staff update failed',
         );
       })
-      .use(staffButtons(deps.staff));
+      .use(staffButtons(deps.staff), staffCommands(deps.staff));
   }
   // web_app buttons work only in private chats, and the bot has nothing to say to groups.
   const privateChats = bot.chatType('private').errorBoundary((error) => {
