@@ -4,7 +4,7 @@
 // order's lines, total, delivery and phone; staff presses (updates the stand-in hands the bot)
 // move the order along its road, editing the same card, and the shopper gets one message per
 // move. A stranger's press changes nothing, two presses at once move once, Cancel asks first and
-// then returns the stock.
+// then returns the stock. An order placed outside Telegram posts its card the same way.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
@@ -16,6 +16,7 @@ import {
 } from '../../bot/src/testing/fake-bot-api';
 import { buttonPress, type TestUser } from '../../bot/src/testing/updates';
 import { appLinksChat, placeInApp } from '../support/bot-journey';
+import { checkoutWith, lineOf, pickUpAtFirstShop } from '../support/checkout';
 import { TEST_BOT_TOKEN } from '../support/paths';
 import { startShopProcess, type ShopProcess } from '../support/shop-process';
 import { completeSignIn } from '../support/sign-in';
@@ -205,4 +206,34 @@ test('two presses at once move once; Cancel asks, then cancels and the stock com
   expect(await press(VALI, card, `m:${number}:c:x`)).toMatch(/^Готово/);
   await cardShows(card, 'Статус: <b>отменён</b> — Vali (id 800000002)');
   expect(await stockOf(request, slug)).toBe(stockAfterOrder + 2);
+});
+
+test('a standalone order (outside Telegram) posts its card too, and a staff press moves it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: shopOf().baseUrl });
+  const page = await context.newPage();
+  await page.goto('/en/sign-in?next=/en/account');
+  await completeSignIn(page, uniquePhone(), 'en', shopOf().dataDir);
+  await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+  await checkoutWith(page, context.request, 'en', [
+    await lineOf(context.request, 'porcelain-mug', 'en'),
+  ]);
+  await pickUpAtFirstShop(page);
+  const placed = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/orders' && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const order = ((await (await placed).json()) as { data: Order }).data;
+  await context.close();
+  const card = await cardOf(order.number);
+  const text = tg().message(STAFF_CHAT, card)?.text ?? '';
+  expect(text).toContain(`<b>Итого: ${formatMoney(order.total, 'ru')}</b>`);
+  expect(text).toMatch(/Получатель: .+, \+998 \d\d \d\d\d \d\d \d\d/);
+  expect(await press(VALI, card, `m:${order.number}:n:c`)).toMatch(/^Готово/);
+  await cardShows(card, 'Статус: <b>подтверждён</b> — Vali (id 800000002)');
+  expect(await press(VALI, card, `c:${order.number}:c`)).toMatch(/^Отменить/);
+  expect(await press(VALI, card, `m:${order.number}:c:x`)).toMatch(/^Готово/);
 });
