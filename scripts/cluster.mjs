@@ -111,6 +111,14 @@ const backend = run('backend', BACKEND_BUNDLE, {
 });
 await waitFor(`${backendUrl}/healthz`, 'the backend');
 const catalogApiKey = readFileSync(join(dataDir, 'backend', 'catalog-api-key'), 'utf8').trim();
+// Staff in Telegram: the servers move orders through the backend's operator call.
+const staffEnv = env.STAFF_CHAT_ID
+  ? {
+      ...Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('STAFF_'))),
+      OPERATOR_API_URL: backendUrl,
+      OPERATOR_SECRET: readFileSync(join(dataDir, 'backend', 'operator-secret'), 'utf8').trim(),
+    }
+  : {};
 
 // --- the servers ---------------------------------------------------------------------------
 const polling = env.BOT_TOKEN && env.BOT_MODE !== 'webhook';
@@ -138,6 +146,7 @@ function startServer(server, index) {
     ORDER_EVENTS_SECRET: orderEventsSecret,
     // The balancer is the one proxy in front: it names the shopper's address.
     TRUST_PROXY: '127.0.0.1',
+    ...staffEnv,
     ...Object.fromEntries(
       Object.entries(env).filter(
         ([key]) =>

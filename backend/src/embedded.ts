@@ -74,6 +74,8 @@ export interface EmbeddedBackendOptions {
 export interface EmbeddedBackend {
   url: string;
   catalogApiKey: string;
+  /** The secret of its operator calls (the staff buttons move orders with it). */
+  operatorSecret: string;
   /** The sandbox card processor's endpoint, when no Payme cashbox is configured. */
   paymentSandboxUrl: string | null;
   /**
@@ -208,6 +210,7 @@ export async function startEmbeddedBackend(
     return {
       url,
       catalogApiKey,
+      operatorSecret,
       paymentSandboxUrl: openSandbox?.url ?? null,
       pglite: database.pglite,
       close: () => {

@@ -445,4 +445,45 @@ describe('config', () => {
       expect.stringMatching(/^METRICS_HOST: Set METRICS_PORT too/),
     ]);
   });
+
+  it('reads the staff chat, who may act and the cards’ language; staff are off without a chat', () => {
+    expect(loadConfig({}).staff).toBeNull();
+    expect(loadConfig({ STAFF_USER_IDS: '1,2' }).staff).toBeNull();
+    expect(
+      loadConfig({ STAFF_CHAT_ID: '-1001234567890', STAFF_USER_IDS: ' 111, 222 ,333' }).staff,
+    ).toEqual({
+      chatId: -1001234567890,
+      userIds: [111, 222, 333],
+      language: 'ru',
+      operatorApi: null,
+    });
+    expect(
+      loadConfig({
+        STAFF_CHAT_ID: '42',
+        STAFF_LANGUAGE: 'uz',
+        OPERATOR_API_URL: 'https://api.example.uz/',
+        OPERATOR_SECRET: 'operator-secret-1234',
+      }).staff,
+    ).toEqual({
+      chatId: 42,
+      userIds: [],
+      language: 'uz',
+      operatorApi: { url: 'https://api.example.uz', secret: 'operator-secret-1234' },
+    });
+    expect(
+      problems({
+        STAFF_CHAT_ID: '@shop_staff',
+        STAFF_USER_IDS: '111,-5,abc',
+        STAFF_LANGUAGE: 'de',
+        OPERATOR_SECRET: 'short',
+      }).map((line) => line.split(':')[0]),
+    ).toEqual([
+      'STAFF_CHAT_ID',
+      'STAFF_USER_IDS',
+      'STAFF_LANGUAGE',
+      'OPERATOR_SECRET',
+      'OPERATOR_API_URL',
+    ]);
+    expect(problems({ STAFF_CHAT_ID: '-99999999999999999' })).toHaveLength(1);
+  });
 });

@@ -4,7 +4,7 @@ import type { EmbeddedBackend } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pinoPretty from 'pino-pretty';
-import { ConfigError, loadConfig, type Config, type Upstreams } from './config';
+import { ConfigError, loadConfig, type Config, type OperatorApi, type Upstreams } from './config';
 import { startUpstreams, type LogStream } from './embedded-backend';
 import { startMetricsListener } from './metrics/metrics-routes';
 import { createShopMetrics, type ShopMetrics } from './metrics/shop-metrics';
@@ -20,6 +20,8 @@ import { createOrderPoller, type OrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
 import type { NotifierStore } from './notifier/store';
 import { createUpstreamClient } from './relay/upstream-client';
+import { createOperatorClient } from './staff/operator-client';
+import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
@@ -42,10 +44,11 @@ function readConfig(): Config {
  * not two: null here); else, with the backends elsewhere, in a PGlite of its own in the data dir.
  */
 function startOpeningStore(config: Config): Promise<NotifierStore> | null {
+  const staffChatId = config.staff?.chatId ?? null;
   const opening = config.databaseUrl
-    ? openNotifierStore({ databaseUrl: config.databaseUrl })
+    ? openNotifierStore({ databaseUrl: config.databaseUrl, staffChatId })
     : config.upstreams
-      ? openNotifierStore({ pgliteDir: notifierPgliteDir(config.dataDir) })
+      ? openNotifierStore({ pgliteDir: notifierPgliteDir(config.dataDir), staffChatId })
       : null;
   // Awaited later; a failure meanwhile is reported there, not as an unhandled rejection.
   opening?.catch(() => undefined);
@@ -77,12 +80,13 @@ function terminalLogStream(): LogStream | null {
 async function openStore(
   opening: Promise<NotifierStore> | null,
   backend: EmbeddedBackend | null,
+  staffChatId: number | null,
 ): Promise<NotifierStore> {
   const sharedPglite = backend?.pglite ?? null;
   return (
     opening ??
     (sharedPglite
-      ? openNotifierStore({ pglite: sharedPglite })
+      ? openNotifierStore({ pglite: sharedPglite, staffChatId })
       : Promise.reject(new Error('The embedded backend runs on no PGlite to share')))
   ).catch(async (error: unknown) => {
     await backend?.close();
@@ -108,12 +112,43 @@ function metricsFor(
   });
 }
 
+/**
+ * Where the staff buttons move orders: the embedded backend's own operator call, or the outside
+ * backend's (OPERATOR_API_URL); null: staff cards come without buttons.
+ */
+function staffOperatorApi(config: Config, backend: EmbeddedBackend | null): OperatorApi | null {
+  if (!config.staff) return null;
+  if (backend) return { url: backend.url, secret: backend.operatorSecret };
+  return config.staff.operatorApi;
+}
+
+/** The staff chat's buttons and commands, when STAFF_CHAT_ID is set. */
+function staffFor(
+  config: Config,
+  parts: { store: NotifierStore; notifier: Notifier; operatorApi: OperatorApi | null },
+  logger: StaffDeps['logger'],
+): StaffDeps | undefined {
+  if (!config.staff) return undefined;
+  return {
+    chatId: config.staff.chatId,
+    userIds: config.staff.userIds,
+    language: config.staff.language,
+    store: parts.store,
+    notifier: parts.notifier,
+    operator: parts.operatorApi
+      ? createOperatorClient(parts.operatorApi, config.upstreamTimeoutMs)
+      : null,
+    logger,
+  };
+}
+
 /** The order notifier on its store; it sends only when there is a bot token. */
 function notifierFor(
   config: Config,
   store: NotifierStore,
   secret: string | null,
   metrics: ShopMetrics | null,
+  operatorApi: OperatorApi | null,
 ): Notifier {
   return createNotifier({
     store,
@@ -125,6 +160,9 @@ function notifierFor(
     sender: {
       leaseMs: config.notifierSendLeaseMs,
       ...(metrics ? { observe: metrics.observeBotMessage } : {}),
+      ...(config.staff
+        ? { staffCards: { language: config.staff.language, buttons: operatorApi !== null } }
+        : {}),
     },
   });
 }
@@ -253,11 +291,15 @@ async function main(): Promise<void> {
 
   const { upstreams, backend } = await startUpstreams(config, orderEventsSecret, logStream);
 
-  const notifierStore = await openStore(openingStore, backend);
+  const notifierStore = await openStore(openingStore, backend, config.staff?.chatId ?? null);
+  if (config.staff) {
+    await notifierStore.ensureStaffChat(config.staff.chatId, config.staff.language, new Date());
+  }
   // The figures are made before the server, whose log they use once it exists.
   let appLog: FastifyInstance['log'] | null = null;
   const metrics = metricsFor(config, notifierStore, () => appLog);
-  const notifier = notifierFor(config, notifierStore, orderEventsSecret, metrics);
+  const operatorApi = staffOperatorApi(config, backend);
+  const notifier = notifierFor(config, notifierStore, orderEventsSecret, metrics, operatorApi);
 
   // The bot is prepared once the server exists (its webhook route goes on it); the link calls ask
   // it for its username only when they are called.
@@ -290,6 +332,11 @@ async function main(): Promise<void> {
     app,
     seenUpdates: notifierStore,
     chats: notifierStore,
+    staff: staffFor(
+      config,
+      { store: notifierStore, notifier, operatorApi },
+      app.log.child({ module: 'staff' }),
+    ),
   });
   telegram = bot;
   const orderPoller = orderPollerFor(config, {

@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { createDatabase, dropDatabase } from '@shop/backend';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
+import { buttonPress, type TestUser } from '../../bot/src/testing/updates';
 import { journey, type JourneyShop } from '../support/bot-journey';
 import { moveOrder } from '../support/bot-shop';
 import { bearer, checkoutWith, lineOf, pickUpAtFirstShop } from '../support/checkout';
@@ -25,8 +26,15 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 const PORT = Number(process.env.E2E_CLUSTER_PORT ?? 3160);
 const BASE = `http://127.0.0.1:${PORT}`;
 
+/** The staff chat of the cluster's shop, and who may act there. */
+const STAFF_CHAT = -1003000000001;
+const STAFF: TestUser = { id: 800_300_001, first_name: 'Ali', username: 'ali_cluster' };
+const OTHER_STAFF: TestUser = { id: 800_300_002, first_name: 'Vali' };
+
 interface Cluster {
   child: ChildProcess;
+  /** Telegram's X-Telegram-Bot-Api-Secret-Token for the servers' webhook. */
+  webhookSecret: string;
   dataDir: string;
   database: string;
   /** The scratch database's URL. */
@@ -41,6 +49,7 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
   const url = await createDatabase(DATABASE_URL, database);
   const dataDir = join(REPO_ROOT, '.tmp', `e2e-cluster-${String(PORT)}`);
   await rm(dataDir, { recursive: true, force: true });
+  const webhookSecret = randomBytes(16).toString('hex');
   const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
     cwd: REPO_ROOT,
     env: {
@@ -59,8 +68,11 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
       // Webhooks, the mode for more than one server: every server's bot and notifier is on.
       BOT_TOKEN: TEST_BOT_TOKEN,
       BOT_MODE: 'webhook',
-      WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+      WEBHOOK_SECRET: webhookSecret,
       TELEGRAM_API_ROOT: telegram.apiRoot,
+      STAFF_CHAT_ID: String(STAFF_CHAT),
+      STAFF_USER_IDS: `${String(STAFF.id)},${String(OTHER_STAFF.id)}`,
+      STAFF_LANGUAGE: 'en',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,7 +84,15 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
     .toBe(true);
   // Each server has told Telegram where its webhook is.
   await expect.poll(() => telegram.callsOf('setWebhook').length, { timeout: 30_000 }).toBe(2);
-  return { child, dataDir, database, databaseUrl: url, telegram, log: () => log };
+  return {
+    child,
+    webhookSecret,
+    dataDir,
+    database,
+    databaseUrl: url,
+    telegram,
+    log: () => log,
+  };
 }
 
 /** Sends SIGUSR2 and resolves when the balancer says the servers have all been restarted. */
@@ -210,6 +230,83 @@ test.describe('two servers behind one balancer', () => {
     });
     await restarted;
     await context.close();
+  });
+
+  test('staff presses through the webhook, on either server, move the order once and edit its one card', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const running = cluster();
+    const bot = running.telegram;
+    const context = await browser.newContext({ baseURL: BASE });
+    const page = await context.newPage();
+    await page.goto('/en/sign-in?next=/en/account');
+    await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
+    await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+    await checkoutWith(page, context.request, 'en', [
+      await lineOf(context.request, 'porcelain-mug', 'en'),
+    ]);
+    await pickUpAtFirstShop(page);
+    const placed = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/orders' &&
+        response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const { number } = ((await (await placed).json()) as { data: { number: string } }).data;
+    await context.close();
+
+    // One card, whichever server's sender took it.
+    await bot.waitForCall(
+      'sendMessage',
+      (call) => call.payload.chat_id === STAFF_CHAT && String(call.payload.text).includes(number),
+      30_000,
+    );
+    let card = 0;
+    for (let id = 1; id < 1000 && card === 0; id++) {
+      if (bot.message(STAFF_CHAT, id)?.text.includes(`№${number}`)) card = id;
+    }
+    expect(card).toBeGreaterThan(0);
+
+    // Telegram posts each press to the webhook; the balancer hands them to either server.
+    const press = async (from: TestUser, data: string, updateId: number): Promise<string> => {
+      const update = { ...buttonPress(STAFF_CHAT, card, from, data), update_id: updateId };
+      const answer = await fetch(`${BASE}/tg/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-telegram-bot-api-secret-token': running.webhookSecret,
+        },
+        body: JSON.stringify(update),
+      });
+      expect(answer.status).toBe(200);
+      const answered = await bot.waitForCall(
+        'answerCallbackQuery',
+        (call) => call.payload.callback_query_id === update.callback_query?.id,
+        20_000,
+      );
+      return String(answered.payload.text);
+    };
+    const base = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const both = await Promise.all([
+      press(STAFF, `m:${number}:n:c`, base),
+      press(OTHER_STAFF, `m:${number}:n:c`, base + 1),
+    ]);
+    expect(both.filter((text) => text.startsWith('Done'))).toHaveLength(1);
+    expect(both.filter((text) => text.startsWith('Too late'))).toHaveLength(1);
+    await expect
+      .poll(() => bot.message(STAFF_CHAT, card)?.text ?? '', { timeout: 30_000 })
+      .toContain('Status: <b>confirmed</b>');
+    expect(await press(STAFF, `m:${number}:c:a`, base + 2)).toMatch(/^Done/);
+    await expect
+      .poll(() => bot.message(STAFF_CHAT, card)?.text ?? '', { timeout: 30_000 })
+      .toContain('Status: <b>being assembled</b> — Ali (@ali_cluster)');
+    const cards = bot
+      .delivered()
+      .filter(
+        (call) => call.payload.chat_id === STAFF_CHAT && String(call.payload.text).includes(number),
+      );
+    expect(cards).toHaveLength(1);
   });
 
   test('"Place order" pressed again while the first send is still running waits for it: one order, confirmed', async ({

@@ -107,7 +107,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const main = (page: Page) => page.getByRole('main');
 
 /** The app's own POST /tg/link, which links the Telegram chat that opened it to the account. */
-function appLinksChat(page: Page): Promise<Response> {
+export function appLinksChat(page: Page): Promise<Response> {
   return page.waitForResponse(
     (response) =>
       new URL(response.url()).pathname === TELEGRAM_LINK_PATHS.link &&
@@ -145,7 +145,7 @@ async function openFromChat(
   }
 }
 
-async function placeInApp(
+export async function placeInApp(
   page: Page,
   request: APIRequestContext,
   lang: Lang,

@@ -1,11 +1,22 @@
 // The operator's calls: not part of the storefront's contract and never relayed to shoppers.
 // Each call carries the operator secret (x-operator-secret), compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { OrderStatusSchema, type Order, type OrderStatus } from '@shop/shared';
+import {
+  MOVED_BY_MAX_LENGTH,
+  ORDER_STATUSES,
+  OrderStatusSchema,
+  type ApiError,
+  type Order,
+  type OrderStatus,
+} from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ShopError } from '@shop/shared/server';
-import type { OrderStatusService } from '../orders/order-status';
+import { ShopError, errorBody } from '@shop/shared/server';
+import {
+  MovedMeanwhileError,
+  type LastMove,
+  type OrderStatusService,
+} from '../orders/order-status';
 
 export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
 const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
@@ -18,8 +29,20 @@ export interface OperatorStatusAnswer {
   data: Order;
 }
 
+/**
+ * The 409 answer when `expected_from` was given and the order had already left it: where it is
+ * now, since when, and who moved it there (null: the shop itself).
+ */
+export type OperatorMovedMeanwhileAnswer = ApiError & { current: LastMove };
+
 const ParamsSchema = z.object({ number: z.string().min(1).max(60) });
-const BodySchema = z.strictObject({ status: OrderStatusSchema });
+const BodySchema = z.strictObject({
+  status: OrderStatusSchema,
+  // Compare-and-set: move only if the order is still where the caller saw it.
+  expected_from: z.enum(ORDER_STATUSES).optional(),
+  // Who is moving it, kept with the move and told to whoever presses second.
+  actor: z.string().trim().min(1).max(MOVED_BY_MAX_LENGTH).optional(),
+});
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -52,7 +75,7 @@ export function registerOperatorRoutes(
     });
   }
 
-  app.post(OPERATOR_STATUS_PATH, async (request): Promise<OperatorStatusAnswer> => {
+  app.post(OPERATOR_STATUS_PATH, async (request, reply) => {
     checkSecret(request);
     const params = ParamsSchema.safeParse(request.params);
     if (!params.success) {
@@ -62,11 +85,28 @@ export function registerOperatorRoutes(
     }
     const body = BodySchema.safeParse(request.body);
     if (!body.success) {
-      throw new ShopError('validation_error', 'Send { "status": <an order status> }', {
-        details: [{ field: 'status', message: `One of: ${OrderStatusSchema.options.join(', ')}` }],
-      });
+      throw new ShopError(
+        'validation_error',
+        'Send { "status": <an order status>, "expected_from"?: <an order status>, "actor"?: <a name> }',
+        {
+          details: [
+            { field: 'status', message: `One of: ${OrderStatusSchema.options.join(', ')}` },
+            { field: 'actor', message: `1 to ${MOVED_BY_MAX_LENGTH} characters` },
+          ],
+        },
+      );
     }
-    const change = await options.statuses.changeStatus(params.data.number, body.data.status);
-    return { from: change.from, data: change.order };
+    try {
+      const change = await options.statuses.changeStatus(params.data.number, body.data.status, {
+        expectedFrom: body.data.expected_from,
+        actor: body.data.actor ?? null,
+      });
+      const answer: OperatorStatusAnswer = { from: change.from, data: change.order };
+      return answer;
+    } catch (error) {
+      if (!(error instanceof MovedMeanwhileError)) throw error;
+      const answer: OperatorMovedMeanwhileAnswer = { ...errorBody(error), current: error.current };
+      return reply.code(error.status).send(answer);
+    }
   });
 }

@@ -12,6 +12,9 @@ const USAGE = `Usage: pnpm order:status <order number> <status>
   status: one of ${ORDER_STATUSES.join(', ')}
   The shop must be running (pnpm start). For a backend elsewhere set BACKEND_URL and OPERATOR_SECRET.`;
 
+/** How a move made by this command is named to staff (on their order cards). */
+export const COMMAND_ACTOR = 'pnpm order:status';
+
 export interface CommandIo {
   env: Readonly<Record<string, string | undefined>>;
   out: (line: string) => void;
@@ -93,7 +96,7 @@ export async function runOrderStatusCommand(
     response = await fetch(`${base}/operator/orders/${encodeURIComponent(number)}/status`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: target.secret },
-      body: JSON.stringify({ status }),
+      body: JSON.stringify({ status, actor: COMMAND_ACTOR }),
       signal: AbortSignal.timeout(io.timeoutMs ?? 10_000),
     });
   } catch (error) {

@@ -8,7 +8,7 @@ import { orderEvents } from '../db/schema';
 
 export type OrderChange =
   | { type: 'order_placed' }
-  | { type: 'status_changed'; status: OrderStatus }
+  | { type: 'status_changed'; status: OrderStatus; by?: string | null }
   | { type: 'payment_received' | 'payment_declined'; attempt: number };
 
 /**
@@ -29,6 +29,7 @@ export async function recordOrderEvent(
     user_id: userId,
     order,
     ...(change.type === 'status_changed' ? { status: change.status } : {}),
+    ...(change.type === 'status_changed' && change.by ? { by: change.by } : {}),
   };
   await tx
     .insert(orderEvents)

@@ -36,7 +36,7 @@ export async function advanceOpenOrders(db: Db, statuses: OrderStatusService): P
     if (next === null) continue;
     try {
       // Only from the status just read: an order the operator moved meanwhile is left as is.
-      await statuses.changeStatus(order.number, next, order.status);
+      await statuses.changeStatus(order.number, next, { expectedFrom: order.status });
       moved += 1;
     } catch (error) {
       if (!(error instanceof ShopError && error.code === 'conflict')) throw error;

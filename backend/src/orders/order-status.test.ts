@@ -232,6 +232,94 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
     expect(await stockOfMug()).toBe(start - 2);
   });
 
+  const moveAs = (number: string, body: object) =>
+    call(t, 'POST', `/operator/orders/${encodeURIComponent(number)}/status`, {
+      body,
+      headers: { [OPERATOR_SECRET_HEADER]: t.operatorSecret },
+    });
+
+  it('keeps who moved an order, and refuses a move from a status it has left, naming who moved it', async () => {
+    const placed = await placeOrder(courier);
+    const moved = await moveAs(placed.number, {
+      status: 'confirmed',
+      expected_from: 'new',
+      actor: 'Dilnoza (Telegram 1001)',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ from: 'new', data: { status: 'confirmed' } });
+    const events = await eventsOf(placed.number);
+    expect(events.at(-1)).toMatchObject({ status: 'confirmed', by: 'Dilnoza (Telegram 1001)' });
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, placed.id));
+    expect(history.map((h) => [h.status, h.actor])).toEqual([
+      ['new', null],
+      ['confirmed', 'Dilnoza (Telegram 1001)'],
+    ]);
+    // A second press made from the card as it was: the order is no longer new.
+    const stale = await moveAs(placed.number, {
+      status: 'confirmed',
+      expected_from: 'new',
+      actor: 'Bobur (Telegram 1002)',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'conflict',
+      details: [{ field: 'status', rule: 'status_changed_meanwhile' }],
+      current: { status: 'confirmed', by: 'Dilnoza (Telegram 1001)' },
+    });
+    const staleCancel = await moveAs(placed.number, {
+      status: 'cancelled',
+      expected_from: 'new',
+      actor: 'Bobur (Telegram 1002)',
+    });
+    expect(staleCancel.status).toBe(409);
+    const [row] = await t.db.select().from(orders).where(eq(orders.number, placed.number));
+    expect(row?.status).toBe('confirmed');
+    expect(await eventsOf(placed.number)).toHaveLength(events.length);
+    // A bad actor or expected status is a 400 that changes nothing.
+    for (const body of [
+      { status: 'assembling', actor: '' },
+      { status: 'assembling', actor: 'x'.repeat(121) },
+      { status: 'assembling', actor: 7 },
+      { status: 'assembling', expected_from: 'nowhere' },
+    ]) {
+      expect((await moveAs(placed.number, body)).status).toBe(400);
+    }
+    expect(await eventsOf(placed.number)).toHaveLength(events.length);
+    // Closed, so the shopper's open-order cap is left for the other tests.
+    expect((await setStatus(placed.number, 'cancelled')).status).toBe(200);
+  });
+
+  it('moves an order once when two staff press at once, and tells the second who was first', async () => {
+    const start = await stockOfMug();
+    for (const to of ['confirmed', 'cancelled'] as const) {
+      const placed = await placeOrder(courier);
+      const answers = await Promise.all(
+        ['Ali', 'Vali', 'Gani', 'Sobir'].map((actor) =>
+          moveAs(placed.number, { status: to, expected_from: 'new', actor }),
+        ),
+      );
+      const winners = answers.filter((answer) => answer.status === 200);
+      const losers = answers.filter((answer) => answer.status === 409);
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(3);
+      const events = await eventsOf(placed.number);
+      const moves = events.filter((event) => event.type === 'status_changed');
+      expect(moves).toHaveLength(1);
+      for (const loser of losers) {
+        expect(loser.body).toMatchObject({ current: { status: to, by: moves[0]?.by } });
+      }
+      if (to === 'confirmed') {
+        expect(await stockOfMug()).toBe(start - 2);
+        expect((await setStatus(placed.number, 'cancelled')).status).toBe(200);
+      }
+    }
+    // Each order's stock came back once.
+    expect(await stockOfMug()).toBe(start);
+  });
+
   it('answers 401 without the right secret, 404 for an unknown order, 400 for a bad body', async () => {
     const placed = await placeOrder();
     expect((await setStatus(placed.number, 'confirmed', null)).status).toBe(401);

@@ -12,7 +12,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/shared';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orderStatusHistory, orders, variants } from '../db/schema';
 import { ShopError, notFound } from '@shop/shared/server';
@@ -20,15 +20,57 @@ import { recordOrderEvent } from '../order-events/outbox';
 import { hasChargeInFlight } from '../payments/in-flight';
 import { loadOrder, loadOrderForEvent } from './order-view';
 
-/** Writes the history row and the event of a status an order has just reached. */
-async function recordStatus(tx: Db, orderId: number, status: OrderStatus, at: Date): Promise<void> {
-  await tx.insert(orderStatusHistory).values({ orderId, status, at });
+/**
+ * Writes the history row and the event of a status an order has just reached, with who moved it
+ * (null: the shop itself, e.g. a payment hold running out).
+ */
+async function recordStatus(
+  tx: Db,
+  orderId: number,
+  status: OrderStatus,
+  at: Date,
+  actor: string | null,
+): Promise<void> {
+  await tx.insert(orderStatusHistory).values({ orderId, status, at, actor });
   await recordOrderEvent(
     tx,
     await loadOrderForEvent(tx, orderId),
-    { type: 'status_changed', status },
+    { type: 'status_changed', status, by: actor },
     at,
   );
+}
+
+/** An order's last move: the status it reached, when, and who made it. */
+export interface LastMove {
+  status: OrderStatus;
+  at: string;
+  by: string | null;
+}
+
+async function lastMove(tx: Db, orderId: number, status: OrderStatus): Promise<LastMove | null> {
+  const [row] = await tx
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  return row ? { status, at: row.at.toISOString(), by: row.actor } : null;
+}
+
+/**
+ * The order was no longer where the caller saw it: someone moved it first. `current` says where
+ * it is, and who moved it there, so a second press can be told who was first.
+ */
+export class MovedMeanwhileError extends ShopError {
+  constructor(
+    number: string,
+    readonly current: LastMove,
+  ) {
+    const message = `Order ${number} is already ${current.status}${current.by ? ` (moved by ${current.by})` : ''}.`;
+    super('conflict', message, {
+      details: [{ field: 'status', message, rule: 'status_changed_meanwhile' }],
+    });
+  }
 }
 
 /**
@@ -41,6 +83,7 @@ export async function cancelOrders(
   ids: readonly number[],
   at: Date,
   also?: SQL,
+  actor: string | null = null,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const cancelled = await tx
@@ -67,7 +110,7 @@ export async function cancelOrders(
       .set({ quantity: sql`${variants.quantity} + ${quantity}` })
       .where(eq(variants.id, variantId));
   }
-  for (const orderId of cancelledIds) await recordStatus(tx, orderId, 'cancelled', at);
+  for (const orderId of cancelledIds) await recordStatus(tx, orderId, 'cancelled', at, actor);
   return cancelledIds;
 }
 
@@ -102,12 +145,13 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
 
   /**
    * Moves order `number` to `to` if the rules allow it from where it is now (and, when
-   * `expectedFrom` is given, only if it is still there); otherwise throws and changes nothing.
+   * `expectedFrom` is given, only if it is still there: MovedMeanwhileError otherwise); else
+   * throws and changes nothing. `actor` names who moved it, kept with the move.
    */
   async function changeStatus(
     number: string,
     to: OrderStatus,
-    expectedFrom?: OrderStatus,
+    { expectedFrom, actor = null }: { expectedFrom?: OrderStatus; actor?: string | null } = {},
   ): Promise<StatusChange> {
     const at = deps.now();
     const change = await db.transaction(async (tx): Promise<StatusChange> => {
@@ -116,10 +160,16 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
       if (!isOrderStatus(row.status))
         throw new Error(`Unknown status in the database: ${row.status}`);
       const from = row.status;
-      if (
-        (expectedFrom !== undefined && from !== expectedFrom) ||
-        !transitionAllowed(from, to, row.deliveryType)
-      ) {
+      if (expectedFrom !== undefined && from !== expectedFrom) {
+        // The row is locked, so the move that got here first has committed: name it.
+        const current = (await lastMove(tx, row.id, from)) ?? {
+          status: from,
+          at: row.createdAt.toISOString(),
+          by: null,
+        };
+        throw new MovedMeanwhileError(number, current);
+      }
+      if (!transitionAllowed(from, to, row.deliveryType)) {
         throw refused(number, from, to, row.deliveryType);
       }
       if (to === 'cancelled') {
@@ -131,10 +181,10 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
             `A card payment for order ${number} is under way: cancel it once the payment has settled.`,
           );
         }
-        await cancelOrders(tx, [row.id], at);
+        await cancelOrders(tx, [row.id], at, undefined, actor);
       } else {
         await tx.update(orders).set({ status: to }).where(eq(orders.id, row.id));
-        await recordStatus(tx, row.id, to, at);
+        await recordStatus(tx, row.id, to, at, actor);
       }
       const order = await loadOrder(tx, row.id, isLanguage(row.lang) ? row.lang : 'uz');
       if (!order) throw new Error('Order vanished');

@@ -15,6 +15,7 @@ import { limitsConfig, LimitsSettings, type LimitsConfig } from './limits';
 import { metricsConfig, metricsProblems, MetricsSettings, type MetricsConfig } from './metrics';
 import { notifierConfig, NotifierSettings, type NotifierConfig } from './notifier';
 import { relayConfig, RelaySettings, type RelayConfig } from './relay';
+import { staffConfig, staffProblems, StaffSettings, type StaffConfig } from './staff';
 import { telegramConfig, telegramProblems, TelegramSettings, type BotConfig } from './telegram';
 import { webappConfig, WebappSettings, type WebappConfig } from './webapp';
 
@@ -27,6 +28,7 @@ export {
 } from './relay';
 export type { TelegramConfig } from './telegram';
 export type { MetricsExposure } from './metrics';
+export type { OperatorApi, StaffConfig } from './staff';
 
 const EnvSchema = z.object({
   ...HttpSettings.shape,
@@ -37,6 +39,7 @@ const EnvSchema = z.object({
   ...NotifierSettings.shape,
   ...LimitsSettings.shape,
   ...MetricsSettings.shape,
+  ...StaffSettings.shape,
 });
 
 export type Config = HttpConfig &
@@ -46,7 +49,8 @@ export type Config = HttpConfig &
   BotConfig &
   NotifierConfig &
   LimitsConfig &
-  MetricsConfig;
+  MetricsConfig &
+  StaffConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -69,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...httpProblems(env),
     ...telegramProblems(env),
     ...metricsProblems(env),
+    ...staffProblems(env),
   ];
   if (!parsed.success || !embeddedBackend.ok || problems.length > 0) {
     throw new ConfigError(problems);
@@ -84,5 +89,6 @@ export function loadConfig(env: Env = process.env): Config {
     ...notifierConfig(e, backends.upstreams),
     ...limitsConfig(e),
     ...metricsConfig(e),
+    ...staffConfig(e),
   };
 }

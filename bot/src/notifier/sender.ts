@@ -6,6 +6,8 @@ import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Api, GrammyError } from 'grammy';
+import { DEFAULT_STAFF_LANGUAGE } from '../config/staff';
+import { deliverStaffCard, type StaffCardOptions } from '../staff/card-delivery';
 import { orderEventMessage } from './messages';
 import { createPause } from './pause';
 import type { ClaimedSend, NotifierStore } from './store';
@@ -66,6 +68,8 @@ export interface SenderOptions {
   pruneIntervalMs?: number;
   /** Told of each attempt's outcome once it is recorded; it must not throw. */
   observe?: (outcome: SendOutcome) => void;
+  /** How staff cards are written (STAFF_LANGUAGE, and whether they carry buttons). */
+  staffCards?: StaffCardOptions;
 }
 
 export interface Sender {
@@ -146,6 +150,7 @@ interface DeliveryDeps {
   maxAttempts: number;
   instanceId: string;
   observe: (outcome: SendOutcome) => void;
+  staffCards: StaffCardOptions;
 }
 
 async function retryLater(
@@ -189,15 +194,23 @@ async function recordFailure(deps: DeliveryDeps, send: ClaimedSend, error: unkno
   }
 }
 
-/** Sends one claimed message and records what Telegram answered. */
-async function deliver(deps: DeliveryDeps, send: ClaimedSend): Promise<void> {
+/** The shopper's message about an event; answers its message id. */
+async function sendShopperMessage(deps: DeliveryDeps, send: ClaimedSend): Promise<number> {
   const message = orderEventMessage(send.event, send.language, deps.publicUrl);
+  const sent = await deps.api.sendMessage(send.chatId, message.text, {
+    reply_markup: message.replyMarkup,
+  });
+  return sent.message_id;
+}
+
+/** Sends one claimed message (a shopper's, or a staff card) and records what Telegram answered. */
+async function deliver(deps: DeliveryDeps, send: ClaimedSend): Promise<void> {
   let messageId: number;
   try {
-    const sent = await deps.api.sendMessage(send.chatId, message.text, {
-      reply_markup: message.replyMarkup,
-    });
-    messageId = sent.message_id;
+    messageId =
+      send.purpose === 'shopper'
+        ? await sendShopperMessage(deps, send)
+        : await deliverStaffCard(deps, send, deps.staffCards);
   } catch (error) {
     await recordFailure(deps, send, error);
     return;
@@ -227,6 +240,7 @@ export function createSender(options: SenderOptions): Sender {
     maxAttempts: options.maxAttempts ?? 20,
     instanceId: options.instanceId ?? `${hostname()}:${process.pid}`,
     observe: options.observe ?? (() => undefined),
+    staffCards: options.staffCards ?? { language: DEFAULT_STAFF_LANGUAGE, buttons: false },
   };
   const prune = createPruner(store, logger, now, options.pruneIntervalMs ?? 3600_000);
 

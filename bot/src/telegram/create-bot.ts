@@ -8,6 +8,9 @@ import { helpFeature } from './features/help';
 import { languageFeature } from './features/language';
 import { ordersFeature } from './features/orders';
 import { startFeature } from './features/start';
+import { staffButtons } from '../staff/staff-buttons';
+import { staffCommands } from '../staff/staff-commands';
+import type { StaffDeps } from '../staff/staff-deps';
 import { dropRepeats } from './update-dedupe';
 
 export interface BotDeps {
@@ -30,6 +33,8 @@ export interface BotDeps {
    * links nothing and knows no orders.
    */
   chats?: BotChats;
+  /** Staff in Telegram (STAFF_CHAT_ID): the card buttons and commands; without it, none. */
+  staff?: StaffDeps;
 }
 
 export function createBot(deps: BotDeps): Bot {
@@ -46,6 +51,17 @@ export function createBot(deps: BotDeps): Bot {
   );
 
   bot.use(dropRepeats(deps.seenUpdates, logger));
+  // Staff act in their group (or a private chat): before the private-chats-only features.
+  if (deps.staff) {
+    bot
+      .errorBoundary((error) => {
+        logger.error(
+          { err: error.error, update_id: error.ctx.update.update_id },
+          'Staff update failed',
+        );
+      })
+      .use(staffButtons(deps.staff), staffCommands(deps.staff));
+  }
   // web_app buttons work only in private chats, and the bot has nothing to say to groups.
   const privateChats = bot.chatType('private').errorBoundary((error) => {
     logger.error({ err: error.error, update_id: error.ctx.update.update_id }, 'Bot update failed');

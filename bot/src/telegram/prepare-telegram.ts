@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { GrammyError, webhookCallback, type Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { TelegramConfig } from '../config';
+import type { StaffDeps } from '../staff/staff-deps';
 import type { BotChats, BotLogger, SeenUpdates } from './bot-deps';
 import { setBotCommands } from './command-menu';
 import { createBot } from './create-bot';
@@ -34,6 +35,8 @@ export interface TelegramDeps {
   seenUpdates?: SeenUpdates;
   /** Links, orders and languages of chats (see BotDeps.chats). */
   chats?: BotChats;
+  /** Staff in Telegram (see BotDeps.staff). */
+  staff?: StaffDeps;
 }
 
 /** POST /tg/webhook: Telegram's secret header is checked before an update reaches the bot. */
@@ -177,6 +180,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
     logger,
     ...(deps.seenUpdates ? { seenUpdates: deps.seenUpdates } : {}),
     ...(deps.chats ? { chats: deps.chats } : {}),
+    ...(deps.staff ? { staff: deps.staff } : {}),
   });
   const username = (): string | null => (bot.isInited() ? bot.botInfo.username : null);
   const mode =

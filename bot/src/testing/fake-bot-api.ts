@@ -45,7 +45,17 @@ export interface FakeBotApi {
     timeoutMs?: number,
   ): Promise<RecordedCall>;
   callsOf(method: string): RecordedCall[];
+  /**
+   * A message as it stands now (after edits): its text as sent (HTML source with parse_mode) and
+   * its inline keyboard; undefined for one never sent.
+   */
+  message(chatId: number, messageId: number): ShownMessage | undefined;
   close(): Promise<void>;
+}
+
+export interface ShownMessage {
+  text: string;
+  replyMarkup: unknown;
 }
 
 /** The token bot tests start the stand-in with, and the shop address their buttons open. */
@@ -218,28 +228,70 @@ function createCallLog() {
   };
 }
 
-/** What the stand-in answers a call that succeeds. */
-function createResults(
-  botInfo: UserFromGetMe,
-): (method: string, payload: Record<string, unknown>) => unknown {
+type Answer = { ok: true; result: unknown } | { ok: false; failure: BotApiFailure };
+
+const NOT_MODIFIED =
+  'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
+
+/**
+ * What the stand-in answers: sent messages are kept, so edits work as Telegram's do (an edit that
+ * changes nothing is 400 "message is not modified", an unknown message 400 "not found").
+ */
+function createResults(botInfo: UserFromGetMe) {
   let nextMessageId = 1;
-  return (method, payload) => {
-    switch (method) {
-      case 'getMe':
-        return botInfo;
-      case 'sendMessage':
-        return {
-          message_id: nextMessageId++,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: payload.chat_id, type: 'private' },
-          from: botInfo,
-          text: payload.text,
-          ...(payload.reply_markup ? { reply_markup: payload.reply_markup } : {}),
-        };
-      default:
-        // setWebhook, deleteWebhook, setChatMenuButton, setMyCommands...: all answer `true`.
-        return true;
+  const shown = new Map<string, ShownMessage>();
+  const key = (chatId: unknown, messageId: unknown) => `${String(chatId)}:${String(messageId)}`;
+  const messageOf = (chatId: unknown, messageId: unknown, message: ShownMessage) => ({
+    message_id: messageId,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: chatId, type: typeof chatId === 'number' && chatId < 0 ? 'supergroup' : 'private' },
+    from: botInfo,
+    text: message.text,
+    ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+  });
+
+  function edit(payload: Record<string, unknown>, change: Partial<ShownMessage>): Answer {
+    const id = key(payload.chat_id, payload.message_id);
+    const before = shown.get(id);
+    if (!before) {
+      return {
+        ok: false,
+        failure: { error_code: 400, description: 'Bad Request: message to edit not found' },
+      };
     }
+    const after = { ...before, ...change };
+    if (
+      after.text === before.text &&
+      JSON.stringify(after.replyMarkup ?? null) === JSON.stringify(before.replyMarkup ?? null)
+    ) {
+      return { ok: false, failure: { error_code: 400, description: NOT_MODIFIED } };
+    }
+    shown.set(id, after);
+    return { ok: true, result: messageOf(payload.chat_id, payload.message_id, after) };
+  }
+
+  return {
+    message: (chatId: number, messageId: number) => shown.get(key(chatId, messageId)),
+    answer(method: string, payload: Record<string, unknown>): Answer {
+      switch (method) {
+        case 'getMe':
+          return { ok: true, result: botInfo };
+        case 'sendMessage': {
+          const messageId = nextMessageId++;
+          const message = { text: String(payload.text), replyMarkup: payload.reply_markup };
+          shown.set(key(payload.chat_id, messageId), message);
+          return { ok: true, result: messageOf(payload.chat_id, messageId, message) };
+        }
+        case 'editMessageText':
+          // Without reply_markup, Telegram removes the inline keyboard.
+          return edit(payload, { text: String(payload.text), replyMarkup: payload.reply_markup });
+        case 'editMessageReplyMarkup':
+          return edit(payload, { replyMarkup: payload.reply_markup });
+        default:
+          // setWebhook, deleteWebhook, setChatMenuButton, answerCallbackQuery...: all `true`.
+          return { ok: true, result: true };
+      }
+    },
   };
 }
 
@@ -249,7 +301,7 @@ export async function startFakeBotApi(opts: {
 }): Promise<FakeBotApi> {
   const log = createCallLog();
   const { calls } = log;
-  const result = createResults(opts.botInfo ?? TEST_BOT_INFO);
+  const results = createResults(opts.botInfo ?? TEST_BOT_INFO);
   const updates = createUpdateQueue();
   const failures = new Map<string, BotApiFailure>();
   let failurePolicy: ((call: RecordedCall) => BotApiFailure | undefined) | null = null;
@@ -264,12 +316,20 @@ export async function startFakeBotApi(opts: {
       if (failure) {
         failures.delete(method);
         call.ok = false;
+        log.record(call);
+        send(res, failure.error_code, { ok: false, ...failure });
+        return;
       }
+      if (method === 'getUpdates') {
+        log.record(call);
+        updates.answer(res, payload);
+        return;
+      }
+      const answer = results.answer(method, payload);
+      call.ok = answer.ok;
       log.record(call);
-
-      if (failure) send(res, failure.error_code, { ok: false, ...failure });
-      else if (method === 'getUpdates') updates.answer(res, payload);
-      else send(res, 200, { ok: true, result: result(method, payload) });
+      if (answer.ok) send(res, 200, answer);
+      else send(res, answer.failure.error_code, { ok: false, ...answer.failure });
     })();
   });
 
@@ -288,6 +348,7 @@ export async function startFakeBotApi(opts: {
     },
     delivered: () => calls.filter((call) => call.method === 'sendMessage' && call.ok),
     callsOf: (method) => calls.filter((call) => call.method === method),
+    message: (chatId, messageId) => results.message(chatId, messageId),
     waitForCall: (method, match = () => true, timeoutMs = 5000) =>
       log.waitFor(method, match, timeoutMs),
     async close() {

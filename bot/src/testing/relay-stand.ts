@@ -260,15 +260,22 @@ export async function startNotifierStand(
     apiRoot?: string;
     /** Count the figures; with a token, `/metrics` is served on the app to its holder. */
     metrics?: { token: string | null };
+    /** A staff chat: each order's card goes there, in English, with buttons. */
+    staffChatId?: number;
   },
 ): Promise<NotifierStand> {
-  const store = await openNotifierStore({});
+  const staffChatId = options.staffChatId ?? null;
+  const store = await openNotifierStore({ staffChatId });
+  if (staffChatId !== null) await store.ensureStaffChat(staffChatId, 'en', new Date());
   const metrics = options.metrics ? createShopMetrics({ sendQueue: store }) : null;
   const notifier = testNotifier({
     store,
     apiRoot: options.apiRoot ?? null,
     secret: options.orderEvents?.secret ?? null,
-    ...(metrics ? { sender: { observe: metrics.observeBotMessage } } : {}),
+    sender: {
+      ...(metrics ? { observe: metrics.observeBotMessage } : {}),
+      ...(staffChatId === null ? {} : { staffCards: { language: 'en' as const, buttons: true } }),
+    },
   });
   notifier.start(QUIET_LOGGER);
   const stand = await startRelayStand({

@@ -28,3 +28,60 @@ export function privateMessage(
     },
   };
 }
+
+/** Someone in a group (or private) chat: who pressed or wrote, as Telegram describes them. */
+export interface TestUser {
+  id: number;
+  first_name: string;
+  username?: string;
+}
+
+/** A message in `chatId` (a group when negative) from `from`; a leading /command is marked. */
+export function chatMessage(
+  chatId: number,
+  from: TestUser,
+  text: string,
+): Omit<Update, 'update_id'> {
+  const command = /^\/\S+/.exec(text)?.[0];
+  return {
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat:
+        chatId < 0
+          ? { id: chatId, type: 'supergroup', title: 'Shop staff' }
+          : { id: chatId, type: 'private', first_name: from.first_name },
+      from: { ...from, is_bot: false },
+      text,
+      ...(command
+        ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] }
+        : {}),
+    },
+  };
+}
+
+/** A press on an inline button of the bot's message `messageId` in `chatId`. */
+export function buttonPress(
+  chatId: number,
+  messageId: number,
+  from: TestUser,
+  data: string,
+): Omit<Update, 'update_id'> {
+  return {
+    callback_query: {
+      id: `press-${String(Math.random()).slice(2)}`,
+      from: { ...from, is_bot: false },
+      chat_instance: `instance-${chatId}`,
+      data,
+      message: {
+        message_id: messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat:
+          chatId < 0
+            ? { id: chatId, type: 'supergroup', title: 'Shop staff' }
+            : { id: chatId, type: 'private', first_name: from.first_name },
+        text: 'card',
+      },
+    },
+  };
+}

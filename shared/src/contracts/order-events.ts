@@ -38,6 +38,9 @@ export function orderEventId(
   }
 }
 
+/** The longest name of whoever moved an order (a staff member's Telegram name and id). */
+export const MOVED_BY_MAX_LENGTH = 120;
+
 export const OrderEventSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(120)),
   type: OrderEventTypeSchema,
@@ -49,6 +52,8 @@ export const OrderEventSchema = z.object({
   order: OrderSchema,
   /** status_changed: the status reached. */
   status: z.optional(OrderStatusSchema),
+  /** status_changed: who made the move, as the caller named them; absent: the shop itself. */
+  by: z.optional(z.string().check(z.minLength(1), z.maxLength(MOVED_BY_MAX_LENGTH))),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 

@@ -118,6 +118,8 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id),
     status: text('status').notNull(),
     at: timestamptz('at').notNull(),
+    /** Who made the move, as the caller named them (a staff member in Telegram); null: the shop. */
+    actor: text('actor'),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );

@@ -9,24 +9,32 @@ import { createChatLinks, type ChatLinks } from './links';
 import { migrate } from './migrations';
 import { createOrderPolls, type OrderPolls } from './order-polls';
 import { createSendQueue, type SendQueue } from './send-queue';
+import { createStaffCards, type StaffCards } from './staff-cards';
 import { createUpdateLog, type UpdateLog } from './update-log';
 
 export { MIGRATIONS } from './migrations';
 export type { OrderPollOutcome, OrderToPoll } from './order-polls';
-export type { ClaimedSend } from './send-queue';
+export type { ClaimedSend, SendPurpose } from './send-queue';
+export type { StaffCardState } from './staff-cards';
 
-export interface NotifierStore extends ChatLinks, ChatOrderReads, SendQueue, UpdateLog, OrderPolls {
+export interface NotifierStore
+  extends ChatLinks, ChatOrderReads, SendQueue, UpdateLog, OrderPolls, StaffCards {
   readonly kind: 'pglite' | 'postgres';
   /** One round trip to the database: resolves when it answers (the server's /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface NotifierStoreOptions extends OpenSqlOptions {
+  /** STAFF_CHAT_ID: each event also posts or edits its order's card there. */
+  staffChatId?: number | null;
+}
+
 /**
  * Opens (and migrates) the store: PostgreSQL at `databaseUrl`, else the given `pglite` (left open
  * by close()), else a PGlite of its own in `pgliteDir`.
  */
-export async function openNotifierStore(options: OpenSqlOptions): Promise<NotifierStore> {
+export async function openNotifierStore(options: NotifierStoreOptions): Promise<NotifierStore> {
   const sql = await openSql(options);
   try {
     await migrate(sql);
@@ -38,7 +46,8 @@ export async function openNotifierStore(options: OpenSqlOptions): Promise<Notifi
     kind: sql.kind,
     ...createChatLinks(sql),
     ...createChatOrderReads(sql),
-    ...createSendQueue(sql),
+    ...createSendQueue(sql, options.staffChatId ?? null),
+    ...createStaffCards(sql),
     ...createUpdateLog(sql),
     ...createOrderPolls(sql),
     async ping() {

@@ -90,6 +90,20 @@ export const MIGRATIONS: readonly string[] = [
     now()
   from notifier.events
   group by order_number`,
+  // Staff cards (STAFF_CHAT_ID): a send's purpose says what it does — a shopper's message, or a
+  // staff card posted, edited, or posted again on request (which may repeat, so it is left out of
+  // the once-per-event rule). staff_cards keeps each order's newest card, the one edits go to.
+  `alter table notifier.sends add column purpose text not null default 'shopper';
+  alter table notifier.sends drop constraint sends_event_id_chat_id_key;
+  create unique index sends_once on notifier.sends (event_id, chat_id, purpose)
+    where purpose <> 'staff_repost';
+  create table notifier.staff_cards (
+    order_number text not null,
+    chat_id bigint not null,
+    message_id bigint not null,
+    posted_at timestamptz not null,
+    primary key (order_number, chat_id)
+  )`,
 ];
 
 /** Brings the schema up to date; instances starting together apply each migration once. */

@@ -7,9 +7,21 @@ import { asLanguage, storedEvent } from './stored-values';
 
 export type SendState = 'pending' | 'sent' | 'blocked' | 'failed';
 
+/**
+ * What a send does: tell a shopper about an event, or keep the staff chat's card of the order
+ * (post it, edit it to the order's latest state, or post it again because staff asked).
+ */
+export const SEND_PURPOSES = ['shopper', 'staff_post', 'staff_edit', 'staff_repost'] as const;
+export type SendPurpose = (typeof SEND_PURPOSES)[number];
+
+function asPurpose(value: string): SendPurpose {
+  return SEND_PURPOSES.find((purpose) => purpose === value) ?? 'shopper';
+}
+
 export interface ClaimedSend {
   sendId: number;
   chatId: number;
+  purpose: SendPurpose;
   language: Language;
   /** How many claims this send has had, this one included. */
   attempts: number;
@@ -55,8 +67,16 @@ export interface SendQueue {
   eventIds(): Promise<string[]>;
 }
 
-/** Stores a new event with its sends (and tracks its order for polling); false for a repeat. */
-async function insertEvent(tx: SqlRunner, event: OrderEvent, now: Date): Promise<boolean> {
+/**
+ * Stores a new event with its sends (and tracks its order for polling); false for a repeat. With
+ * a staff chat, the event also posts the order's card there (placed) or edits it (any other).
+ */
+async function insertEvent(
+  tx: SqlRunner,
+  event: OrderEvent,
+  now: Date,
+  staffChatId: number | null,
+): Promise<boolean> {
   const inserted = await tx.query(
     `insert into notifier.events (id, type, user_id, order_number, payload, received_at)
      values ($1, $2, $3, $4, $5::jsonb, $6::timestamptz)
@@ -79,9 +99,22 @@ async function insertEvent(tx: SqlRunner, event: OrderEvent, now: Date): Promise
      from notifier.chat_links link
      join notifier.chats chat on chat.chat_id = link.chat_id
      where link.user_id = $2 and chat.blocked_at is null
-     on conflict (event_id, chat_id) do nothing`,
+     on conflict (event_id, chat_id, purpose) where purpose <> 'staff_repost' do nothing`,
     [event.id, event.user_id, now.toISOString()],
   );
+  if (staffChatId !== null) {
+    await tx.query(
+      `insert into notifier.sends (event_id, chat_id, purpose, next_attempt_at)
+       values ($1, $2, $3, $4::timestamptz)
+       on conflict (event_id, chat_id, purpose) where purpose <> 'staff_repost' do nothing`,
+      [
+        event.id,
+        staffChatId,
+        event.type === 'order_placed' ? 'staff_post' : 'staff_edit',
+        now.toISOString(),
+      ],
+    );
+  }
   return true;
 }
 
@@ -95,10 +128,12 @@ async function claimDueSendsIn(
     id: string | number;
     chat_id: string;
     attempts: number;
+    purpose: string;
     language: string;
     payload: unknown;
   }>(
-    `select send.id, send.chat_id::text as chat_id, send.attempts, chat.language, event.payload
+    `select send.id, send.chat_id::text as chat_id, send.attempts, send.purpose, chat.language,
+            event.payload
      from notifier.sends send
      join notifier.chats chat on chat.chat_id = send.chat_id
      join notifier.events event on event.id = send.event_id
@@ -124,6 +159,7 @@ async function claimDueSendsIn(
   return rows.map((row) => ({
     sendId: Number(row.id),
     chatId: Number(row.chat_id),
+    purpose: asPurpose(row.purpose),
     language: asLanguage(row.language),
     attempts: row.attempts + 1,
     event: storedEvent(row.payload),
@@ -156,13 +192,14 @@ async function readSends(sql: SqlClient): Promise<SendRow[]> {
   }));
 }
 
-export function createSendQueue(sql: SqlClient): SendQueue {
+/** `staffChatId`: where each order's staff card goes (STAFF_CHAT_ID); null: no staff cards. */
+export function createSendQueue(sql: SqlClient, staffChatId: number | null = null): SendQueue {
   return {
     recordEvents(events, now) {
       return sql.transaction(async (tx) => {
         const fresh: string[] = [];
         for (const event of events) {
-          if (await insertEvent(tx, event, now)) fresh.push(event.id);
+          if (await insertEvent(tx, event, now, staffChatId)) fresh.push(event.id);
         }
         return fresh;
       });

@@ -1,0 +1,1 @@
+ALTER TABLE "order_status_history" ADD COLUMN "actor" text;

@@ -1,0 +1,134 @@
+// What the bot says to staff, in the shop's three languages side by side (Uzbek Latin writes ʻ).
+// Plain text: the card escapes every value it puts in, and these hold no markup.
+import type { Language, OrderStatus } from '@shop/shared';
+
+type Row = Readonly<Record<Language, string>>;
+
+const TABLE = {
+  order: { uz: 'Buyurtma №{number}', ru: 'Заказ №{number}', en: 'Order №{number}' },
+  status: { uz: 'Holati', ru: 'Статус', en: 'Status' },
+  movedBy: { uz: '{who}, {at}', ru: '{who}, {at}', en: '{who}, {at}' },
+  theShop: { uz: 'doʻkon', ru: 'магазин', en: 'the shop' },
+  deliveryPrice: { uz: 'Yetkazib berish', ru: 'Доставка', en: 'Delivery' },
+  total: { uz: 'Jami', ru: 'Итого', en: 'Total' },
+  flat: { uz: 'xonadon {value}', ru: 'кв. {value}', en: 'flat {value}' },
+  entrance: { uz: 'podyezd {value}', ru: 'подъезд {value}', en: 'entrance {value}' },
+  floor: { uz: 'qavat {value}', ru: 'этаж {value}', en: 'floor {value}' },
+  intercom: { uz: 'domofon {value}', ru: 'домофон {value}', en: 'intercom {value}' },
+  comment: { uz: 'Izoh', ru: 'Комментарий', en: 'Comment' },
+  map: { uz: 'Xaritada', ru: 'На карте', en: 'On the map' },
+  recipient: { uz: 'Qabul qiluvchi', ru: 'Получатель', en: 'Recipient' },
+  payment: { uz: 'Toʻlov', ru: 'Оплата', en: 'Payment' },
+  payOnReceipt: {
+    uz: 'qabul qilganda ({how})',
+    ru: 'при получении ({how})',
+    en: 'on receipt ({how})',
+  },
+  cash: { uz: 'naqd', ru: 'наличными', en: 'cash' },
+  cardAtTill: { uz: 'karta bilan', ru: 'картой', en: 'by card' },
+  paidByCard: { uz: 'karta bilan toʻlangan', ru: 'оплачен картой', en: 'paid by card' },
+  waitingForPayment: {
+    uz: 'toʻlov kutilmoqda (karta)',
+    ru: 'ждём оплату картой',
+    en: 'waiting for card payment',
+  },
+  payUntil: { uz: '{at} gacha', ru: 'до {at}', en: 'until {at}' },
+  cancelAsk: {
+    uz: 'Buyurtma №{number} bekor qilinsinmi? Tovarlar omborga qaytadi.',
+    ru: 'Отменить заказ №{number}? Товары вернутся на склад.',
+    en: 'Cancel order №{number}? Its items go back on sale.',
+  },
+  cancelYes: { uz: 'Ha, bekor qilish', ru: 'Да, отменить', en: 'Yes, cancel' },
+  back: { uz: 'Orqaga', ru: 'Назад', en: 'Back' },
+  notAllowed: {
+    uz: 'Sizga buyurtmalarni oʻzgartirish mumkin emas.',
+    ru: 'Вам нельзя менять заказы.',
+    en: 'You are not allowed to change orders.',
+  },
+  movedAlready: {
+    uz: 'Kechikdingiz: {who} allaqachon oʻzgartirdi ({status}).',
+    ru: 'Уже изменён: {who} успел раньше ({status}).',
+    en: 'Too late: {who} moved it first ({status}).',
+  },
+  moved: { uz: 'Bajarildi: {status}.', ru: 'Готово: {status}.', en: 'Done: {status}.' },
+  refused: {
+    uz: 'Oʻzgartirib boʻlmadi: {why}',
+    ru: 'Не изменён: {why}',
+    en: 'Not changed: {why}',
+  },
+  failed: {
+    uz: 'Doʻkon javob bermadi, birozdan keyin qayta bosing.',
+    ru: 'Магазин не ответил, нажмите ещё раз чуть позже.',
+    en: 'The shop did not answer; press again in a moment.',
+  },
+  badButton: {
+    uz: 'Bu tugma eskirgan. /order bilan buyurtmani qayta oching.',
+    ru: 'Эта кнопка устарела. Откройте заказ заново через /order.',
+    en: 'This button is out of date. Open the order again with /order.',
+  },
+  noButtons: {
+    uz: 'Bu doʻkonda buyurtmani shu yerdan oʻzgartirib boʻlmaydi.',
+    ru: 'В этом магазине заказы отсюда не меняются.',
+    en: 'Orders cannot be moved from here in this shop.',
+  },
+  openHeader: { uz: 'Ochiq buyurtmalar', ru: 'Открытые заказы', en: 'Open orders' },
+  openNone: {
+    uz: 'Ochiq buyurtmalar yoʻq.',
+    ru: 'Открытых заказов нет.',
+    en: 'There are no open orders.',
+  },
+  orderUsage: {
+    uz: 'Shunday yozing: /order UY-001001',
+    ru: 'Напишите так: /order UY-001001',
+    en: 'Write it like this: /order UY-001001',
+  },
+  orderUnknown: {
+    uz: '№{number} buyurtma topilmadi.',
+    ru: 'Заказ №{number} не найден.',
+    en: 'There is no order №{number}.',
+  },
+  cardComing: {
+    uz: 'Buyurtma kartasi yuborilmoqda.',
+    ru: 'Карточка заказа сейчас придёт.',
+    en: 'The order card is on its way.',
+  },
+} as const satisfies Record<string, Row>;
+
+/** What a button moving an order to each status says. */
+const MOVE_BUTTONS: Readonly<Record<OrderStatus, Row>> = {
+  new: { uz: 'Yangi', ru: 'Новый', en: 'New' },
+  confirmed: { uz: '✅ Tasdiqlash', ru: '✅ Подтвердить', en: '✅ Confirm' },
+  assembling: { uz: '📦 Yigʻishni boshlash', ru: '📦 Собирать', en: '📦 Start assembling' },
+  ready_for_pickup: {
+    uz: '🏬 Olib ketishga tayyor',
+    ru: '🏬 Готов к выдаче',
+    en: '🏬 Ready for pickup',
+  },
+  delivering: {
+    uz: '🚚 Yetkazishga berildi',
+    ru: '🚚 Передан в доставку',
+    en: '🚚 Out for delivery',
+  },
+  completed: { uz: '🏁 Yakunlash', ru: '🏁 Выполнен', en: '🏁 Completed' },
+  cancelled: { uz: '✖️ Bekor qilish', ru: '✖️ Отменить', en: '✖️ Cancel' },
+};
+
+/** Puts values into a template's `{name}` marks. */
+function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (mark, name: string) => values[name] ?? mark);
+}
+
+export type StaffTextKey = keyof typeof TABLE;
+
+/** A staff text in `language`, with its `{name}` marks filled. */
+export function staffText(
+  language: Language,
+  key: StaffTextKey,
+  values: Readonly<Record<string, string>> = {},
+): string {
+  return fill(TABLE[key][language], values);
+}
+
+export function moveButtonText(language: Language, to: OrderStatus): string {
+  return MOVE_BUTTONS[to][language];
+}
