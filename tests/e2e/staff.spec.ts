@@ -4,10 +4,19 @@
 // order's lines, total, delivery and phone; staff presses (updates the stand-in hands the bot)
 // move the order along its road, editing the same card, and the shopper gets one message per
 // move. A stranger's press changes nothing, two presses at once move once, Cancel asks first and
-// then returns the stock. An order placed outside Telegram posts its card the same way.
+// then returns the stock. An order placed outside Telegram posts its card the same way. A card
+// order's card waits for the payment, then is edited when the shopper pays or the hold runs out
+// (this shop holds unpaid card orders for 1 minute, the least there is).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { formatMoney, type Order } from '@shop/shared';
 import {
   startFakeBotApi,
@@ -16,7 +25,15 @@ import {
 } from '../../bot/src/testing/fake-bot-api';
 import { buttonPress, type TestUser } from '../../bot/src/testing/updates';
 import { appLinksChat, placeInApp } from '../support/bot-journey';
-import { checkoutWith, lineOf, pickUpAtFirstShop } from '../support/checkout';
+import {
+  addCardByApi,
+  checkoutWith,
+  lineOf,
+  nextOrderAnswer,
+  orderOf,
+  pickUpAtFirstShop,
+  TEST_CARDS,
+} from '../support/checkout';
 import { TEST_BOT_TOKEN } from '../support/paths';
 import { startShopProcess, type ShopProcess } from '../support/shop-process';
 import { completeSignIn } from '../support/sign-in';
@@ -49,6 +66,9 @@ test.beforeAll(async () => {
     TELEGRAM_API_ROOT: telegram.apiRoot,
     STAFF_CHAT_ID: String(STAFF_CHAT),
     STAFF_USER_IDS: `${ALI.id},${VALI.id}`,
+    // Short enough for a test to watch an unpaid card order's hold run out (the sweep runs every
+    // 30 s); the other orders here are paid on receipt and have no hold.
+    PAYMENT_HOLD_MINUTES: '1',
   });
   await telegram.waitForCall('getUpdates', undefined, 60_000);
 });
@@ -236,4 +256,102 @@ test('a standalone order (outside Telegram) posts its card too, and a staff pres
   await cardShows(card, 'Статус: <b>подтверждён</b> — Vali (id 800000002)');
   expect(await press(VALI, card, `c:${order.number}:c`)).toMatch(/^Отменить/);
   expect(await press(VALI, card, `m:${order.number}:c:x`)).toMatch(/^Готово/);
+});
+
+/** Staff-chat messages posted (not edited) about order `number`. */
+function cardsPosted(number: string): RecordedCall[] {
+  return tg()
+    .delivered()
+    .filter(
+      (call) => call.payload.chat_id === STAFF_CHAT && String(call.payload.text).includes(number),
+    );
+}
+
+function editsOf(messageId: number): RecordedCall[] {
+  return tg()
+    .callsOf('editMessageText')
+    .filter(
+      (call) =>
+        call.ok && call.payload.chat_id === STAFF_CHAT && call.payload.message_id === messageId,
+    );
+}
+
+/**
+ * A standalone shopper with two saved cards orders for pickup by card; the default card is
+ * declined, so the order waits, unpaid, on its payment page (where the page is left).
+ */
+async function placeUnpaidCardOrder(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; number: string }> {
+  const context = await browser.newContext({ baseURL: shopOf().baseUrl });
+  const page = await context.newPage();
+  const phone = uniquePhone();
+  await page.goto('/en/sign-in?next=/en/account');
+  await completeSignIn(page, phone, 'en', shopOf().dataDir);
+  await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+  // The declined card first, so it is the default one checkout offers.
+  await addCardByApi(page, context.request, TEST_CARDS.declined, phone, shopOf().dataDir);
+  await addCardByApi(page, context.request, TEST_CARDS.uzcard, phone, shopOf().dataDir);
+  await checkoutWith(page, context.request, 'en', [
+    await lineOf(context.request, 'porcelain-mug', 'en'),
+  ]);
+  await pickUpAtFirstShop(page);
+  await page.getByRole('radio', { name: /Card online/ }).check();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio', { name: /1110$/ }),
+  ).toBeChecked();
+  const declined = nextOrderAnswer(page, 'pay');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  expect((await declined).status()).toBe(422);
+  await expect(page).toHaveURL(/\/en\/checkout\/payment\?order=UY-\d+$/);
+  const number = new URL(page.url()).searchParams.get('order') ?? '';
+  return { context, page, number };
+}
+
+test('a card order waits for payment on its card; paying by card edits the same card to paid', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page, number } = await placeUnpaidCardOrder(browser);
+  const card = await cardOf(number);
+  expect(tg().message(STAFF_CHAT, card)?.text).toMatch(
+    /Оплата: <b>ждём оплату картой, до \d\d\.\d\d\.\d{4} \d\d:\d\d<\/b>/,
+  );
+
+  // The shopper pays with the other card on the order's payment page.
+  await page
+    .getByRole('radiogroup', { name: 'Saved cards' })
+    .getByRole('radio', { name: 'Uzcard •••• 6311' })
+    .check();
+  const paidAnswer = nextOrderAnswer(page, 'pay');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  expect(await orderOf(await paidAnswer)).toMatchObject({ number, payment_status: 'paid' });
+  await context.close();
+
+  await cardShows(card, 'Оплата: <b>оплачен картой</b>');
+  expect(editsOf(card).length).toBeGreaterThan(0);
+  expect(cardsPosted(number)).toHaveLength(1);
+});
+
+test('a card order left unpaid: its hold runs out and the same card is edited to cancelled', async ({
+  browser,
+}) => {
+  // The hold is 1 minute and the sweep runs every 30 s: the edit comes 60 to 90 s after ordering.
+  test.setTimeout(240_000);
+  const { context, number } = await placeUnpaidCardOrder(browser);
+  await context.close();
+  const card = await cardOf(number);
+  const waiting = tg().message(STAFF_CHAT, card)?.text ?? '';
+  expect(waiting).toContain('Статус: <b>новый</b>');
+  expect(waiting).toMatch(/Оплата: <b>ждём оплату картой, до \d\d\.\d\d\.\d{4} \d\d:\d\d<\/b>/);
+  expect(callbackData(card)).toEqual([`m:${number}:n:c`, `c:${number}:n`]);
+
+  await expect
+    .poll(() => tg().message(STAFF_CHAT, card)?.text ?? '', { timeout: 150_000 })
+    .toMatch(/Статус: <b>отменён<\/b> — магазин, /);
+  // The card no longer offers a payment deadline nor any button.
+  expect(tg().message(STAFF_CHAT, card)?.text).toContain('Оплата: <b>ждём оплату картой</b>');
+  expect(callbackData(card)).toEqual([]);
+  expect(editsOf(card).length).toBeGreaterThan(0);
+  expect(cardsPosted(number)).toHaveLength(1);
 });

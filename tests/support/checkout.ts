@@ -149,12 +149,16 @@ export async function latestCardCode(last4: string, dataDir?: string): Promise<s
   return code ?? '';
 }
 
-/** Adds a card through the card calls, as setup for a test about something else. */
+/**
+ * Adds a card through the card calls, as setup for a test about something else; `dataDir` is the
+ * shop's whose sandbox texts the code (the suite's first shop by default).
+ */
 export async function addCardByApi(
   page: Page,
   request: APIRequestContext,
   number: string,
   phone: string,
+  dataDir?: string,
 ): Promise<SavedCard> {
   const headers = await bearer(page);
   const created = await request.post(CALLS.createCard.path, {
@@ -164,7 +168,7 @@ export async function addCardByApi(
   expect(created.status(), await created.text()).toBe(200);
   const { card_id } = (await created.json()) as { card_id: number };
   const confirmed = await request.post(CALLS.confirmCard.path, {
-    data: { card_id, code: await latestCardCode(number.slice(-4)) },
+    data: { card_id, code: await latestCardCode(number.slice(-4), dataDir) },
     headers,
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
