@@ -1,6 +1,7 @@
 // What the bot says to staff, in the shop's three languages side by side (Uzbek Latin writes ʻ).
 // Plain text: the card escapes every value it puts in, and these hold no markup.
 import type { Language, OrderStatus } from '@shop/shared';
+import { fill } from '../telegram/order-texts';
 
 type Row = Readonly<Record<Language, string>>;
 
@@ -112,11 +113,6 @@ const MOVE_BUTTONS: Readonly<Record<OrderStatus, Row>> = {
   completed: { uz: '🏁 Yakunlash', ru: '🏁 Выполнен', en: '🏁 Completed' },
   cancelled: { uz: '✖️ Bekor qilish', ru: '✖️ Отменить', en: '✖️ Cancel' },
 };
-
-/** Puts values into a template's `{name}` marks. */
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (mark, name: string) => values[name] ?? mark);
-}
 
 export type StaffTextKey = keyof typeof TABLE;
 

@@ -86,7 +86,7 @@ const STATUSES: Readonly<Record<OrderStatus, Row>> = {
 };
 
 /** Puts values into a template's `{name}` marks (a value is inserted as is, `$` included). */
-function fill(template: string, values: Readonly<Record<string, string>>): string {
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (mark, name: string) => values[name] ?? mark);
 }
 
