@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { readCappedBody } from '../../http/stand-in-io';
 import type { SmsProvider } from '../../sms/sms-provider';
 import {
   CARD_CLIENT_METHODS,
@@ -102,18 +103,6 @@ export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<P
     response.end(text);
   }
 
-  async function readBody(request: IncomingMessage): Promise<string | null> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of request) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-      size += buffer.length;
-      if (size > MAX_BODY_BYTES) return null;
-      chunks.push(buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (outage) {
       response.writeHead(503, { 'content-type': 'text/plain' });
@@ -131,7 +120,7 @@ export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<P
       fail(null, PAYME_ERRORS.transport, 'Only POST is accepted');
       return;
     }
-    const text = await readBody(request);
+    const text = await readCappedBody(request, MAX_BODY_BYTES);
     if (text === null) {
       fail(null, PAYME_ERRORS.invalidRequest, 'Request too large');
       return;

@@ -1,6 +1,6 @@
 // The JSON-RPC pieces the sandbox's server and its method handlers share: the failure an answer
 // carries, reading a method's params, and comparing secrets in constant time.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { PAYME_ERRORS, type PaymeMethod } from '../payme-protocol';
 
@@ -25,11 +25,7 @@ export function params<S extends z.ZodType>(schema: S, value: unknown): z.output
   return parsed.data;
 }
 
-export function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+export { sameText } from '../../http/stand-in-io';
 
 /** An id shaped like Payme's (a 24-digit hex object id). */
 export function objectId(): string {

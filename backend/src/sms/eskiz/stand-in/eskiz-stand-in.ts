@@ -5,8 +5,9 @@
 // template, and it has numbers that refuse, fail or stall (stand-in-numbers.ts). A message it
 // accepts can be handed on to another SMS provider: the console one writes it to the outbox the
 // end-to-end suite reads codes from.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readCappedBody, sameText } from '../../../http/stand-in-io';
 import type { SmsProvider } from '../../sms-provider';
 import { allTemplates } from '../../sms-texts';
 import { ESKIZ_PATHS, ESKIZ_TOKEN_LIFETIME_MS } from '../eskiz-protocol';
@@ -59,25 +60,13 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${template.split('{code}').map(escapeRegExp).join('\\d{4,8}')}$`);
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(buffer);
-  }
+  const body = await readCappedBody(request, MAX_BODY_BYTES);
+  if (body === null) return null;
   // Only the urlencoded kind the shop's adapter sends; a form of another kind reads as empty.
   const contentType = request.headers['content-type'] ?? '';
   if (!contentType.startsWith('application/x-www-form-urlencoded')) return null;
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return new URLSearchParams(body);
 }
 
 function field(form: URLSearchParams, name: string): string {
