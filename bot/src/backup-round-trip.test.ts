@@ -5,7 +5,6 @@
 // refusals: a data dir or database that is not empty, a damaged or cut backup, a backup of the
 // other kind; each changes nothing. On PGlite always; on PostgreSQL with TEST_DATABASE_URL.
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -34,6 +33,7 @@ import {
 import { TEST_DATABASE_URL } from './testing/scratch-database';
 import { startShopProcess, type ShopProcess } from './testing/shop-process';
 import { makeFakeDist } from './testing/temp-dist';
+import { freePort } from './testing/free-port';
 
 /** Payme's published test card: what the shopper types, and what must never be in a backup. */
 const CARD_NUMBER = '8600069195406311';
@@ -204,20 +204,6 @@ function panScan(backup: Buffer): { maskedCardSeen: boolean; found: string[] } {
     if (!hit.digits.startsWith('0')) found.push(hit.digits);
   }
   return { maskedCardSeen: archive.includes('860006******6311'), found };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 async function modeOf(path: string): Promise<number> {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { makeFakeDist } from './testing/temp-dist';
 import { startStandInUpstream } from './testing/upstream-stand-ins';
 import { cleanUpAfterEach } from './testing/cleanups';
+import { freePort } from './testing/free-port';
 
 const BOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,14 +52,6 @@ function startShop(
 }
 
 /** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 describe('main', () => {
   it('serves the figures on a port of its own, on loopback, and none on the shop’s port', async () => {

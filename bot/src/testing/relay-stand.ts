@@ -1,6 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   outboxPath,
@@ -17,6 +16,7 @@ import { captureLogs, type LogCapture } from './log-capture';
 import { QUIET_LOGGER, testNotifier } from './notifier-stand';
 import { makeFakeDist } from './temp-dist';
 import { startRecordingProxy, type StandIn } from './upstream-stand-ins';
+import { freePort } from './free-port';
 
 /**
  * The relay in front of the real reference backend (embedded, in a data dir of its own), with a
@@ -89,15 +89,6 @@ export interface RelayStandOptions {
   trustProxy?: ServerDeps['trustProxy'];
   /** The operator's figures (ServerDeps.metrics); none when absent. */
   metrics?: ServerDeps['metrics'];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The SMS the backend in `dataDir` has sent so far, oldest first. */
