@@ -6,6 +6,7 @@ import {
   firstVariantOf,
   seedCart,
 } from '../support/cart-lines';
+import { apiProduct } from '../support/shop-api';
 
 /** The cart line (list item) that links to this product. */
 const cartLine = (page: Page, name: string) =>
@@ -52,10 +53,10 @@ test.describe('the cart knows the stock of each line', () => {
   test('"+" stops at the stock and says so in Russian', async ({ page, request }) => {
     const few = await findVariantWithFewLeft(request, 5);
     const left = few.variant.quantity;
-    // The line keeps the name it was added with; the stock comes from the catalogue.
+    // Added in English; the stock, and the name shown in Russian, come from the catalogue.
     await seedCart(page, [cartLineOf(few.product, few.variant, Math.max(1, left - 1))]);
     await page.goto('/ru/cart');
-    const line = cartLine(page, few.product.name);
+    const line = cartLine(page, (await apiProduct(request, few.product.slug, 'ru')).name);
     const increase = line.getByRole('button', { name: /Увеличить количество/ });
     if (left > 1) await increase.click();
     await expect(increase).toBeDisabled();

@@ -1,12 +1,13 @@
 // An order's lines: the variants asked for, checked to be on sale and visible to the account,
 // then priced from the catalogue (a client's price is never read) and written down with the
-// name, attributes and picture they are bought under, in the shopper's language.
-import { lineTotal, type Attribute, type FieldError, type Language } from '@shop/shared';
+// name, attributes and picture they are bought under: in the shopper's language, and in every
+// language beside it, so the order reads in whichever it is opened in.
+import { LANGUAGES, lineTotal, type Attribute, type FieldError, type Language } from '@shop/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { localizeAttributes, pick } from '../catalog/localize';
 import { productImageUrl } from '../catalog/product-rows';
 import type { Db } from '../db/client';
-import { productImages, products, variants } from '../db/schema';
+import { productImages, products, variants, type StoredLineNames } from '../db/schema';
 import { ShopError } from '@shop/shared/server';
 import { isPgInt } from '../http/database-input';
 import type { OrderedItem } from './order-input';
@@ -29,6 +30,7 @@ export interface OrderLine {
   slug: string;
   name: string;
   attributes: Attribute[];
+  names: StoredLineNames;
   price: number;
   quantity: number;
   total: number;
@@ -110,6 +112,15 @@ export async function orderLines(
       slug: row.slug,
       name: pick(row.name, lang),
       attributes: localizeAttributes(row.variant.attributes, lang),
+      names: Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          {
+            name: pick(row.name, language),
+            attributes: localizeAttributes(row.variant.attributes, language),
+          },
+        ]),
+      ),
       price: row.variant.price,
       quantity: item.quantity,
       total: lineTotal({ price: row.variant.price, quantity: item.quantity }),

@@ -42,7 +42,10 @@ export interface StoredOrder {
   store: StoreRow | null;
 }
 
-/** The contract's Order from its stored parts; items keep the names they were bought under. */
+/**
+ * The contract's Order from its stored parts. Items keep the names they were bought under, in
+ * `lang` when the line kept that language (lines from before then have only the order's own).
+ */
 export function toOrder({ row, items, statuses, store }: StoredOrder, lang: Language): Order {
   return {
     id: row.id,
@@ -52,8 +55,9 @@ export function toOrder({ row, items, statuses, store }: StoredOrder, lang: Lang
     items: items.map((item) => ({
       product_id: item.variantId,
       slug: item.slug,
-      name: item.name,
-      attributes: item.attributes,
+      name: item.names?.[lang]?.name ?? item.name,
+      attributes: item.names?.[lang]?.attributes ?? item.attributes,
+      ...(item.names ? { names: item.names } : {}),
       price: item.price,
       quantity: item.quantity,
       total: item.total,

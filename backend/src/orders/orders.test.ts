@@ -7,9 +7,10 @@ import {
   type CartItem,
   type Order,
 } from '@shop/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryMethods, idempotencyKeys, variants } from '../db/schema';
+import { deliveryMethods, idempotencyKeys, orderItems, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { call, catalog, signIn } from '../testing/http-client';
 import { courierOrder, pickupOrder, type OrderLine } from '../testing/order-bodies';
@@ -624,6 +625,69 @@ describe.each(DATABASE_KINDS)('cart and orders on %s', (kind) => {
       expect((await call(t, 'GET', '/api/orders/UY-999999', { token })).status).toBe(404);
       expect((await call(t, 'GET', '/api/orders/bad%20number', { token })).status).toBe(400);
       expect((await call(t, 'GET', `/api/orders/${created.number}`)).status).toBe(401);
+    });
+
+    it('names each line in the language the order is read in, whatever it was placed in', async () => {
+      const productIn = async (lang: string) =>
+        ProductResponseSchema.parse(
+          (
+            await catalog(t, 'GET', `/resources/product/${mug.slug}`, {
+              headers: { 'x-lang': lang },
+            })
+          ).body,
+        ).data;
+      const [uz, ru, en] = await Promise.all([productIn('uz'), productIn('ru'), productIn('en')]);
+      const id = variant(mug).id;
+      const labelsOf = (product: typeof uz) =>
+        product.variants.find((v) => v.product_id === id)?.attributes;
+      const placed = OrderResponseSchema.parse(
+        (await order(pickup([{ product_id: id, quantity: 1 }]), { lang: 'en' })).body,
+      ).data;
+      expect(placed.items[0]).toMatchObject({ name: en.name, attributes: labelsOf(en) });
+      expect(placed.items[0]?.names).toEqual({
+        uz: { name: uz.name, attributes: labelsOf(uz) },
+        ru: { name: ru.name, attributes: labelsOf(ru) },
+        en: { name: en.name, attributes: labelsOf(en) },
+      });
+
+      const read = async (lang: string) =>
+        OrderResponseSchema.parse(
+          (
+            await call(t, 'GET', `/api/orders/${placed.number}`, {
+              token,
+              headers: { 'x-lang': lang },
+            })
+          ).body,
+        ).data.items[0];
+      expect(await read('uz')).toMatchObject({ name: uz.name, attributes: labelsOf(uz) });
+      expect(await read('ru')).toMatchObject({ name: ru.name, attributes: labelsOf(ru) });
+      const details = await catalog(
+        t,
+        'GET',
+        `/customers/${userId}/orders/${placed.id}/details?resources[]=statuses`,
+        { headers: { 'x-lang': 'uz' } },
+      );
+      expect(OrderResponseSchema.parse(details.body).data.items[0]?.name).toBe(uz.name);
+
+      // A line written before the names were kept reads as it was bought, in every language...
+      const asBought = `${en.name} (as bought)`;
+      await t.db
+        .update(orderItems)
+        .set({ names: null, name: asBought })
+        .where(eq(orderItems.variantId, id));
+      const old = await read('uz');
+      expect(old).toMatchObject({ name: asBought, attributes: labelsOf(en) });
+      expect(old?.names).toBeUndefined();
+      // ...until the migration that fills them in from the catalogue has run, which keeps the
+      // order's own language as bought.
+      const backfill = await readFile(
+        new URL('../../drizzle/0012_order-line-names-backfill.sql', import.meta.url),
+        'utf8',
+      );
+      await t.db.execute(sql.raw(backfill));
+      expect(await read('uz')).toMatchObject({ name: uz.name, attributes: labelsOf(uz) });
+      expect(await read('ru')).toMatchObject({ name: ru.name, attributes: labelsOf(ru) });
+      expect(await read('en')).toMatchObject({ name: asBought, attributes: labelsOf(en) });
     });
 
     it('lists a customer’s orders newest first on the catalogue backend, with details', async () => {

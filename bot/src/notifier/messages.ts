@@ -1,7 +1,7 @@
 // Turns a stored order event into the chat message that tells the shopper about it.
 import { formatMoney, type Language, type Order, type OrderEvent } from '@shop/shared';
 import { InlineKeyboard } from 'grammy';
-import { ORDER_TEXTS } from '../telegram/order-texts';
+import { ORDER_TEXTS, orderLineText } from '../telegram/order-texts';
 
 export interface ChatMessage {
   text: string;
@@ -24,9 +24,7 @@ function openOrderButton(publicUrl: string, language: Language, number: string):
 
 function confirmation(order: Order, language: Language): string {
   const t = ORDER_TEXTS[language];
-  const lines = order.items.map(
-    (item) => `• ${item.name} × ${item.quantity} — ${formatMoney(item.total, language)}`,
-  );
+  const lines = order.items.map((item) => orderLineText(item, language));
   const delivery =
     order.delivery_type === 'pickup' && order.store
       ? `${t.deliveryTypes.pickup}. ${t.pickupAt(order.store.name)}`

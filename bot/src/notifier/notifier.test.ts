@@ -27,6 +27,7 @@ const TOKEN = TEST_BOT_TOKEN;
 const SECRET = 'order-events-secret-for-tests';
 const PUBLIC_URL = TEST_PUBLIC_URL;
 const USER = 501;
+const NBSP = '\u00A0';
 
 // One store for the file (PGlite takes seconds to start); each test has its own users and chats.
 let store: NotifierStore;
@@ -151,6 +152,37 @@ describe('POST /tg/order-events', () => {
       ],
     });
     expect((await sendsTo([9002]))[0]).toMatchObject({ state: 'sent', telegramMessageId: 1 });
+  });
+
+  it('names the lines in each chat’s language, whatever language the order was placed in', async () => {
+    const { app, api } = await setup();
+    await store.linkChat({ userId: 403, chatId: 9006, language: 'uz' }, new Date());
+    await store.linkChat({ userId: 403, chatId: 9007, language: 'ru' }, new Date());
+    // Placed in English; the backend sent the line in Uzbek and English, not in Russian.
+    const [cup] = sampleOrder('A-2002').items;
+    if (!cup) throw new Error('sample order has no line');
+    const colour = (name: string, value: string) => [{ code: 'color', name, value }];
+    const order = sampleOrder('A-2002', {
+      items: [
+        {
+          ...cup,
+          name: 'Piyola tea bowl set',
+          attributes: colour('Colour', 'Blue'),
+          names: {
+            uz: { name: 'Piyolalar toʻplami', attributes: colour('Rang', 'Koʻk') },
+            en: { name: 'Piyola tea bowl set', attributes: colour('Colour', 'Blue') },
+          },
+        },
+      ],
+    });
+    const answer = await app.inject(signedDelivery(SECRET, [placedEvent(403, order)]));
+    expect(answer.statusCode).toBe(200);
+    await allSettled([9006, 9007], 2);
+    const [uz] = textsTo(api.delivered(), 9006);
+    expect(uz).toContain(`• Piyolalar toʻplami × 2 — 90${NBSP}000${NBSP}soʻm`);
+    expect(uz).not.toContain('Piyola tea bowl set');
+    // No Russian kept for the line: the name it was bought under.
+    expect(textsTo(api.delivered(), 9007)[0]).toContain('• Piyola tea bowl set × 2');
   });
 
   it('tells every linked chat, each in its language, in the order things happened', async () => {

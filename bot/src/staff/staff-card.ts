@@ -4,6 +4,7 @@ import {
   formatMoney,
   isOpenStatus,
   nextStatus,
+  orderItemNaming,
   type Language,
   type Order,
   type OrderStatus,
@@ -105,7 +106,7 @@ export function staffCardText(state: StaffCardState, language: Language): string
   const { order } = state;
   const items = order.items.map(
     (item) =>
-      `• ${escapeHtml(item.name)} × ${item.quantity} — ${escapeHtml(formatMoney(item.total, language))}`,
+      `• ${escapeHtml(orderItemNaming(item, language).name)} × ${item.quantity} — ${escapeHtml(formatMoney(item.total, language))}`,
   );
   const money = (amount: number) => escapeHtml(formatMoney(amount, language));
   const totals = [

@@ -1,4 +1,10 @@
-import type { Language, OrderStatus } from '@shop/shared';
+import {
+  formatMoney,
+  orderItemNaming,
+  type Language,
+  type OrderItem,
+  type OrderStatus,
+} from '@shop/shared';
 
 type DeliveryType = 'pickup' | 'courier' | 'express';
 type PaymentType = 'on_receipt' | 'card';
@@ -127,3 +133,12 @@ export const ORDER_TEXTS: Readonly<Record<Language, OrderTexts>> = {
   ru: textsIn('ru'),
   en: textsIn('en'),
 };
+
+/**
+ * One order line as a message lists it, named in the chat's language when the order carries that
+ * language, else as it was bought.
+ */
+export function orderLineText(item: OrderItem, language: Language): string {
+  const { name } = orderItemNaming(item, language);
+  return `• ${name} × ${item.quantity} — ${formatMoney(item.total, language)}`;
+}

@@ -12,6 +12,7 @@ import {
   RECEIPT_PAYMENTS,
 } from '../order-rules';
 import { ORDER_STATUSES } from '../order-lifecycle';
+import type { Language } from '../languages';
 
 // ---- Delivery settings ---------------------------------------------------------------------
 
@@ -125,11 +126,30 @@ export const PAYMENT_STATUSES = ['not_required', 'unpaid', 'paid'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
+/** What an order line is called in one language: its product's name and its variant's labels. */
+export const OrderItemNamingSchema = z.object({
+  name: z.string(),
+  attributes: z.array(AttributeSchema),
+});
+export type OrderItemNaming = z.infer<typeof OrderItemNamingSchema>;
+
 export const OrderItemSchema = z.object({
   product_id: z.int().check(z.positive()),
   slug: z.string(),
+  /** In the language the order is read in (`x-lang`), else in the one it was placed in. */
   name: z.string(),
   attributes: z.array(AttributeSchema),
+  /**
+   * The line in every language the backend keeps it in, so a message about the order (the bot's)
+   * can name it in the chat's language. Optional: without it, `name` and `attributes` serve all.
+   */
+  names: z.optional(
+    z.object({
+      uz: z.optional(OrderItemNamingSchema),
+      ru: z.optional(OrderItemNamingSchema),
+      en: z.optional(OrderItemNamingSchema),
+    }),
+  ),
   price: MoneyAmountSchema,
   quantity: z.int().check(z.positive()),
   total: MoneyAmountSchema,
@@ -137,6 +157,13 @@ export const OrderItemSchema = z.object({
   package_code: z.string(),
   img_url: z.nullable(z.string()),
 });
+
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+/** A line's name and attributes in `lang` when the order carries them, else as the order has them. */
+export function orderItemNaming(item: OrderItem, lang: Language): OrderItemNaming {
+  return item.names?.[lang] ?? { name: item.name, attributes: item.attributes };
+}
 
 export const OrderSchema = z.object({
   id: z.int().check(z.positive()),

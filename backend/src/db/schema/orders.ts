@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Language } from '@shop/shared';
 import { users } from './accounts';
 import { variants } from './catalog';
 import { timestamptz } from './columns';
@@ -33,6 +34,10 @@ export interface StoredAddress {
   intercom: string | null;
   comment: string | null;
 }
+
+export type StoredLineNames = Partial<
+  Record<Language, { name: string; attributes: { code: string; name: string; value: string }[] }>
+>;
 
 export const orders = pgTable(
   'orders',
@@ -105,6 +110,12 @@ export const orderItems = pgTable(
     mxik: text('mxik').notNull(),
     packageCode: text('package_code').notNull(),
     imgUrl: text('img_url'),
+    /**
+     * The line's name and attributes in each language, as the catalogue had them when it was
+     * bought, so the order reads in whatever language it is opened in. Null on lines written
+     * before they were kept: `name` and `attributes` (the order's language) serve every language.
+     */
+    names: jsonb('names').$type<StoredLineNames>(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

@@ -2,6 +2,7 @@ import { buildPath, formatMoney, type CartItem } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { maxQuantityFor, type LineStock } from '../../lib/cart/cart-stock';
+import type { LineNaming } from '../../lib/cart/line-naming';
 import { shopConfig } from '../../lib/config/shop-config';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useServices } from '../../lib/services/services-context';
@@ -10,8 +11,20 @@ import { Price } from '../../lib/ui/price';
 import { ProductImage } from '../../lib/ui/product-image';
 import { QuantityStepper } from '../../lib/ui/quantity-stepper';
 
-/** One cart line: picture, name with the remove button beside it, price, quantity, stock. */
-export function CartLine({ item, stock }: { item: CartItem; stock: LineStock }) {
+/**
+ * One cart line: picture, name with the remove button beside it, price, quantity, stock.
+ * `naming`: the name and labels in the language shown now (the line keeps those it was added with).
+ */
+export function CartLine({
+  item,
+  stock,
+  naming,
+}: {
+  item: CartItem;
+  stock: LineStock;
+  naming: LineNaming;
+}) {
+  const { name } = naming;
   const { t } = useTranslation();
   const lang = useLanguage();
   const { cart } = useServices();
@@ -28,13 +41,13 @@ export function CartLine({ item, stock }: { item: CartItem; stock: LineStock }) 
       <div className="cart-line__body">
         <div className="cart-line__head">
           <Link className="cart-line__name" to={productPath}>
-            {item.name}
+            {name}
           </Link>
           {/* Beside the name, not after the price: a long total can never push it off screen. */}
           <button
             type="button"
             className="icon-button icon-button--danger cart-line__remove"
-            aria-label={t('cart.remove', { name: item.name })}
+            aria-label={t('cart.remove', { name })}
             onClick={() => {
               cart.getState().remove(item.product_id);
             }}
@@ -42,9 +55,11 @@ export function CartLine({ item, stock }: { item: CartItem; stock: LineStock }) 
             <TrashIcon size={20} />
           </button>
         </div>
-        {item.attributes.length > 0 && (
+        {naming.attributes.length > 0 && (
           <p className="cart-line__attributes">
-            {item.attributes.map((attribute) => `${attribute.name}: ${attribute.value}`).join(', ')}
+            {naming.attributes
+              .map((attribute) => `${attribute.name}: ${attribute.value}`)
+              .join(', ')}
           </p>
         )}
         <Price amount={item.price} size="sm" />
@@ -59,9 +74,9 @@ export function CartLine({ item, stock }: { item: CartItem; stock: LineStock }) 
               cart.getState().setQuantity(item.product_id, next);
             }}
             labels={{
-              decrease: t('cart.decrease', { name: item.name }),
-              increase: t('cart.increase', { name: item.name }),
-              value: t('cart.quantityOf', { name: item.name }),
+              decrease: t('cart.decrease', { name }),
+              increase: t('cart.increase', { name }),
+              value: t('cart.quantityOf', { name }),
             }}
           />
           <span className="cart-line__total">{formatMoney(item.price * item.quantity, lang)}</span>

@@ -2,6 +2,7 @@ import { buildPath, cartCount, cartTotal, formatMoney } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../lib/router';
 import { useCartStock } from '../../lib/cart/use-cart-stock';
+import { useLineNamings } from '../../lib/cart/use-line-namings';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useCart, useServices } from '../../lib/services/services-context';
 import { useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
@@ -21,6 +22,7 @@ export function CartPage() {
   const isTelegram = useIsTelegram();
   const signedIn = useAuth((state) => state.isAuthenticated);
   const stock = useCartStock(items);
+  const namingOf = useLineNamings(items);
   useDocumentTitle(t('cart.title'));
 
   const checkout = () => {
@@ -66,7 +68,12 @@ export function CartPage() {
       <HeldOrdersPanel />
       <ul className="cart__lines" aria-label={t('cart.title')}>
         {items.map((item) => (
-          <CartLine key={item.product_id} item={item} stock={stock.of(item)} />
+          <CartLine
+            key={item.product_id}
+            item={item}
+            stock={stock.of(item)}
+            naming={namingOf(item)}
+          />
         ))}
       </ul>
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { ApiError } from '../../lib/api/api-error';
 import type { HeldOrder } from '../../lib/cart/held-orders';
+import { useLineNamings } from '../../lib/cart/use-line-namings';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useServices } from '../../lib/services/services-context';
@@ -30,6 +31,7 @@ function HeldOrderCard({ order }: { order: HeldOrder }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { heldOrders, cart, toasts } = useServices();
+  const namingOf = useLineNamings(order.lines);
   const sending = order.sendingSince !== null;
   const titleId = `held-${order.idempotencyKey}`;
 
@@ -63,7 +65,7 @@ function HeldOrderCard({ order }: { order: HeldOrder }) {
       <ul className="held-order__lines">
         {order.lines.map((line) => (
           <li key={line.product_id}>
-            <span className="held-order__name">{line.name}</span>
+            <span className="held-order__name">{namingOf(line).name}</span>
             <span className="held-order__quantity">× {line.quantity}</span>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { formatMoney, formatUzPhone, type Order } from '@shop/shared';
+import { formatMoney, formatUzPhone, orderItemNaming, type Order } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { DeliveryFacts } from '../../lib/orders/delivery-facts';
@@ -22,7 +22,7 @@ export function OrderDetails({ order, titleId }: { order: Order; titleId: string
       <ul className="checkout-items">
         {order.items.map((item) => (
           <li key={item.product_id} className="checkout-item">
-            <span className="checkout-item__name">{item.name}</span>
+            <span className="checkout-item__name">{orderItemNaming(item, lang).name}</span>
             <span className="checkout-item__sum">
               <span className="checkout-item__qty">× {item.quantity}</span>
               <span className="checkout-item__price">{formatMoney(item.total, lang)}</span>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import type { OutOfStockLine } from '../../lib/cart/out-of-stock';
 import type { CartStock } from '../../lib/cart/use-cart-stock';
+import { useLineNamings } from '../../lib/cart/use-line-namings';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { checkCheckout, firstError, type CheckoutErrors, type CheckoutForm } from './checkout-form';
@@ -34,6 +35,7 @@ export function useCheckoutSubmit({
   const { t } = useTranslation();
   const { toasts } = useServices();
   const sessionEnded = useSessionEnded();
+  const namingOf = useLineNamings(items);
   const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<OutOfStockLine[]>([]);
@@ -87,7 +89,9 @@ export function useCheckoutSubmit({
           toasts.getState().show({ kind: 'error', message: t('errors.codes.unauthorized') });
           return;
         }
-        const refusal = describeRefusal(t, error, items, check.body);
+        // The lines short of stock are named as the page names them, in its language.
+        const named = items.map((item) => ({ ...item, name: namingOf(item).name }));
+        const refusal = describeRefusal(t, error, named, check.body);
         if (refusal.short) setRefused(refusal.short);
         if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
         showFailure(refusal.message);

@@ -1,4 +1,11 @@
-import { buildPath, formatMoney, formatUzPhone, isSlug, type Order } from '@shop/shared';
+import {
+  buildPath,
+  formatMoney,
+  formatUzPhone,
+  isSlug,
+  orderItemNaming,
+  type Order,
+} from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
@@ -96,6 +103,8 @@ function OrderLines({ order }: { order: Order }) {
           const productPath = isSlug(item.slug)
             ? buildPath(lang, 'product', { slug: item.slug })
             : null;
+          // The page's language from `names` when the backend keeps it, else as answered.
+          const { name, attributes } = orderItemNaming(item, lang);
           return (
             <li key={item.product_id} className="order-line">
               <ProductImage
@@ -104,10 +113,10 @@ function OrderLines({ order }: { order: Order }) {
                 alt=""
               />
               <span className="order-line__name">
-                {productPath ? <Link to={productPath}>{item.name}</Link> : item.name}
-                {item.attributes.length > 0 && (
+                {productPath ? <Link to={productPath}>{name}</Link> : name}
+                {attributes.length > 0 && (
                   <span className="muted order-line__attributes">
-                    {item.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
+                    {attributes.map((a) => `${a.name}: ${a.value}`).join(', ')}
                   </span>
                 )}
                 {/* Under the name, not in a third column: a long name and a long total

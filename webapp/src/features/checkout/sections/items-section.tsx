@@ -1,6 +1,7 @@
 import { formatMoney, lineTotal, type CartItem } from '@shop/shared';
 import type { LineStock } from '../../../lib/cart/cart-stock';
 import type { OutOfStockLine } from '../../../lib/cart/out-of-stock';
+import { useLineNamings } from '../../../lib/cart/use-line-namings';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ProductImage } from '../../../lib/ui/product-image';
@@ -21,6 +22,7 @@ export function ItemsSection({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const namingOf = useLineNamings(items);
   const refusedLeft = new Map(refused.map((line) => [line.product_id, line.available]));
   /** The server's word wins over the catalogue's, which may be a few seconds old. */
   const problem = (item: CartItem): string | null => {
@@ -46,6 +48,7 @@ export function ItemsSection({
       <ul className="checkout-items">
         {items.map((item) => {
           const short = problem(item);
+          const naming = namingOf(item);
           return (
             <li key={item.product_id} className="checkout-item">
               <ProductImage
@@ -54,10 +57,10 @@ export function ItemsSection({
                 className="checkout-item__image"
               />
               <span className="checkout-item__name">
-                {item.name}
-                {item.attributes.length > 0 && (
+                {naming.name}
+                {naming.attributes.length > 0 && (
                   <span className="muted checkout-item__attributes">
-                    {item.attributes.map((a) => a.value).join(', ')}
+                    {naming.attributes.map((a) => a.value).join(', ')}
                   </span>
                 )}
                 {short !== null && <span className="checkout-item__short">{short}</span>}
