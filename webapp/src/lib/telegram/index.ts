@@ -17,3 +17,9 @@ export { TelegramProvider, useIsTelegram, useTelegramEnv } from './telegram-cont
 export { useTelegramBackButton, useTelegramBackOverride } from './use-telegram-back-button';
 export { useTelegramMainButton, type MainButtonOptions } from './use-telegram-main-button';
 export { useTelegramIsDark } from './use-telegram-theme';
+export {
+  telegramSelectionHaptic,
+  telegramShare,
+  useTelegramClosingConfirmation,
+  useTelegramVerticalSwipesOff,
+} from './use-telegram-comforts';
