@@ -6,6 +6,7 @@ export {
   telegramHaptic,
   telegramHapticSuccess,
   telegramOpenTelegramLink,
+  telegramPaletteOfPage,
   telegramReady,
 } from './telegram-loader';
 export type { TelegramEnv, TelegramLocation, TelegramLocationFailure } from './telegram';

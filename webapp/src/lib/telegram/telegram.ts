@@ -22,6 +22,10 @@ import { logWarning } from '../log';
 import type { HexColor } from './theme-colors';
 import './telegram-ui.css';
 
+// Only Telegram's own palette needs the contrast maths: it comes with this chunk, and a plain
+// browser never loads it.
+export { telegramPaletteOfPage } from '../ui/palette';
+
 export * from './comforts';
 
 /** What the rest of the app may know about the Telegram launch. */
