@@ -8,3 +8,13 @@ export function positiveIntegerFromEnv(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
   return value;
 }
+
+/** A number of at least 0 from the environment variable `name`, else `fallback`. */
+export function nonNegativeNumberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number of 0 or more`);
+  return value;
+}

@@ -1,9 +1,12 @@
 // Storefront benchmark (see README.md): builds the webapp, starts the shop on a fresh data
 // directory, and runs Lighthouse (mobile preset: a mid-range phone on a slow 4G line, simulated)
 // in Debian's Chromium on home, a category listing, a product page and the cart (with an item),
-// several runs each. Prints the median scores and timings per page next to the targets and writes
-// bench/results/web.json. A benchmark, not a test: it exits 0 whether or not the targets are met.
+// several runs each, after letting the machine settle and a warm-up round that is not counted.
+// Prints the median scores and timings per page, each run's Lighthouse benchmarkIndex and load
+// average, the targets met or missed, and writes bench/results/web.json. A benchmark, not a
+// test: it exits 0 whether or not the targets are met.
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
@@ -11,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { startShopProcess } from '../tests/support/shop-process';
-import { positiveIntegerFromEnv } from './settings';
+import { nonNegativeNumberFromEnv, positiveIntegerFromEnv } from './settings';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -23,12 +26,19 @@ const SETTINGS = {
   dist: process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : null,
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   lang: 'ru',
+  /** The 1-minute load average to wait for before measuring ("otherwise quiet"). */
+  quietLoad: nonNegativeNumberFromEnv('BENCH_WEB_QUIET_LOAD', 0.5),
+  /** The longest wait for it, in seconds; then the runs start anyway, marked as busy. */
+  settleMaxSeconds: positiveIntegerFromEnv('BENCH_WEB_SETTLE_MAX_S', 180),
 };
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
-/** Issue 9's targets, on every page. */
-const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 } as const;
+/**
+ * The targets, held by every run on every page (not only by the median): one good run in three
+ * is luck, three in a row on a quiet machine is the code.
+ */
+const TARGETS = { performance: 95, tbtMs: 150, accessibility: 100, cls: 0.02 } as const;
 
 interface PageToMeasure {
   name: string;
@@ -116,6 +126,15 @@ interface Measurement {
 interface Run extends Measurement {
   /** The accessibility audits that failed (their ids), so a score under 100 says why. */
   accessibilityFailures: string[];
+  /**
+   * Lighthouse's measure of this machine's CPU at the run (higher is faster; a mid-range phone
+   * is about 1000): simulated throttling scales by what the CPU did, so a low one explains a low
+   * score.
+   */
+  benchmarkIndex: number;
+  /** The 1-minute load average when the run started and when it ended. */
+  loadBefore: number;
+  loadAfter: number;
 }
 
 const score = (lhr: Result, category: string) =>
@@ -138,9 +157,12 @@ function accessibilityFailures(lhr: Result): string[] {
     .map((ref) => ref.id);
 }
 
-function runOf(lhr: Result): Run {
+function runOf(lhr: Result, loadBefore: number): Run {
   return {
     accessibilityFailures: accessibilityFailures(lhr),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    loadBefore,
+    loadAfter: oneMinuteLoad(),
     performance: score(lhr, 'performance'),
     accessibility: score(lhr, 'accessibility'),
     bestPractices: score(lhr, 'best-practices'),
@@ -203,27 +225,75 @@ function medianOf(runs: readonly Measurement[]): Measurement {
   };
 }
 
-function targetsOf(result: Measurement) {
+/** Each target with the worst run's value: met only when every run met it. */
+function targetsOf(runs: readonly Run[]) {
+  const worst = (key: keyof Measurement, lowIsBad: boolean) => {
+    const values = runs.map((run) => run[key]);
+    return lowIsBad ? Math.min(...values) : Math.max(...values);
+  };
+  const performance = worst('performance', true);
+  const tbtMs = Math.round(worst('tbtMs', false));
+  const accessibility = worst('accessibility', true);
+  const cls = worst('cls', false);
   return {
     performance: {
       target: `>= ${TARGETS.performance}`,
-      value: result.performance,
-      met: result.performance >= TARGETS.performance,
+      value: performance,
+      met: performance >= TARGETS.performance,
     },
+    tbt: { target: `<= ${TARGETS.tbtMs} ms`, value: tbtMs, met: tbtMs <= TARGETS.tbtMs },
     accessibility: {
       target: `= ${TARGETS.accessibility}`,
-      value: result.accessibility,
-      met: result.accessibility >= TARGETS.accessibility,
+      value: accessibility,
+      met: accessibility >= TARGETS.accessibility,
     },
-    cls: { target: `<= ${TARGETS.cls}`, value: result.cls, met: result.cls <= TARGETS.cls },
+    cls: { target: `<= ${TARGETS.cls}`, value: cls, met: cls <= TARGETS.cls },
   };
+}
+
+// ---- The machine -----------------------------------------------------------------------------
+
+const oneMinuteLoad = () => Math.round((loadavg()[0] ?? Number.NaN) * 100) / 100;
+
+/**
+ * Waits until the 1-minute load average is at most SETTINGS.quietLoad (the build and the shop's
+ * start have passed, and nothing else is running), or the longest wait is over. Returns whether
+ * the machine was quiet.
+ */
+async function settle(): Promise<boolean> {
+  const deadline = Date.now() + SETTINGS.settleMaxSeconds * 1000;
+  let load = oneMinuteLoad();
+  console.log(`Waiting for a load average of ${SETTINGS.quietLoad} or less (now ${load}) …`);
+  while (load > SETTINGS.quietLoad && Date.now() < deadline) {
+    await sleep(5000);
+    load = oneMinuteLoad();
+  }
+  const quiet = load <= SETTINGS.quietLoad;
+  console.log(
+    quiet
+      ? `Quiet: load average ${load}.`
+      : `Still busy after ${SETTINGS.settleMaxSeconds} s (load average ${load}): the numbers below are not the code's alone.`,
+  );
+  return quiet;
 }
 
 // ---- Output ----------------------------------------------------------------------------------
 
-function printTable(rows: readonly { page: PageToMeasure; median: Measurement }[]) {
-  const header = ['page', 'perf', 'a11y', 'best-pr', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB'];
-  const lines = rows.map(({ page, median: m }) => [
+function printTable(rows: readonly { page: PageToMeasure; median: Measurement; runs: Run[] }[]) {
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best-pr',
+    'FCP s',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'JS KB',
+    'bench idx',
+    'load',
+  ];
+  const lines = rows.map(({ page, median: m, runs }) => [
     page.name,
     String(m.performance),
     String(m.accessibility),
@@ -233,13 +303,17 @@ function printTable(rows: readonly { page: PageToMeasure; median: Measurement }[
     String(Math.round(m.tbtMs)),
     m.cls.toFixed(3),
     (m.scriptBytes / 1024).toFixed(1),
+    String(median(runs.map((run) => run.benchmarkIndex))),
+    Math.max(...runs.map((run) => Math.max(run.loadBefore, run.loadAfter))).toFixed(2),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );
   const format = (cells: readonly string[]) =>
     cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
-  console.log(`\nLighthouse ${SETTINGS.runs} run(s) per page, medians (mobile preset):`);
+  console.log(
+    `\nLighthouse ${SETTINGS.runs} run(s) per page, medians (mobile preset); bench idx: the median benchmarkIndex, load: the highest 1-minute load average seen in the runs:`,
+  );
   console.log(format(header));
   for (const line of lines) console.log(format(line));
 }
@@ -262,28 +336,39 @@ async function main() {
     chromeFlags: CHROME_FLAGS,
   });
   const results: { page: PageToMeasure; runs: Run[]; median: Measurement }[] = [];
+  const lighthouseOn = async (page: PageToMeasure) => {
+    if (page.withCartItem) await putItemInCart(puppeteer, chrome, shop.baseUrl);
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // The cart keeps the item just put in (its caches were cleared above).
+      disableStorageReset: page.withCartItem === true,
+    };
+    const result = await lighthouse(`${shop.baseUrl}${page.path}`, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    if (result.lhr.runtimeError) {
+      throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.message}`);
+    }
+    return result.lhr;
+  };
+  let quiet = false;
   try {
+    // Not counted: the shop's first answers (its caches, the JIT) and Chromium's own start.
+    console.log('Warm-up round (not counted) …');
+    for (const page of PAGES) await lighthouseOn(page);
+    quiet = await settle();
     for (const page of PAGES) {
       const runs: Run[] = [];
       for (let index = 1; index <= SETTINGS.runs; index += 1) {
-        if (page.withCartItem) await putItemInCart(puppeteer, chrome, shop.baseUrl);
-        const flags: Flags = {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          // The cart keeps the item just put in (its caches were cleared above).
-          disableStorageReset: page.withCartItem === true,
-        };
-        const result = await lighthouse(`${shop.baseUrl}${page.path}`, flags);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (result.lhr.runtimeError) {
-          throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.message}`);
-        }
-        const measured = runOf(result.lhr);
+        const loadBefore = oneMinuteLoad();
+        const measured = runOf(await lighthouseOn(page), loadBefore);
         runs.push(measured);
         console.log(
-          `${page.name} run ${index}: performance ${measured.performance}, LCP ${Math.round(measured.lcpMs)} ms, CLS ${measured.cls.toFixed(3)}`,
+          `${page.name} run ${index}: performance ${measured.performance}, TBT ${Math.round(measured.tbtMs)} ms, ` +
+            `LCP ${Math.round(measured.lcpMs)} ms, CLS ${measured.cls.toFixed(3)}, ` +
+            `benchmarkIndex ${measured.benchmarkIndex}, load ${loadBefore} → ${measured.loadAfter}`,
         );
       }
       results.push({ page, runs, median: medianOf(runs) });
@@ -299,8 +384,16 @@ async function main() {
     path: page.path,
     median: m,
     runs,
-    targets: targetsOf(m),
+    targets: targetsOf(runs),
   }));
+  console.log(`\nTargets, held by every run (the worst run's value):`);
+  for (const page of pages) {
+    const cells = Object.entries(page.targets).map(
+      ([name, target]) =>
+        `${name} ${String(target.value)} (${target.target}) ${target.met ? 'met' : 'MISSED'}`,
+    );
+    console.log(`  ${page.name.padEnd(8)} ${cells.join(', ')}`);
+  }
   const missed = pages.flatMap((page) =>
     Object.entries(page.targets)
       .filter(([, target]) => !target.met)
@@ -312,13 +405,15 @@ async function main() {
   );
   console.log(
     missed.length === 0
-      ? '\nAll targets met (performance >= 95, accessibility 100, CLS <= 0.02 on every page).'
+      ? `\nAll targets met (performance >= ${TARGETS.performance}, TBT <= ${TARGETS.tbtMs} ms, accessibility 100, CLS <= 0.02 in every run on every page).`
       : `\nTargets MISSED:\n${missed.map((line) => `  - ${line}`).join('\n')}`,
   );
   const load = loadavg();
   console.log(
-    `Load average ${load.map((value) => value.toFixed(2)).join(' ')} on ${cpus().length} cores: ` +
-      'simulated throttling scales with the CPU the machine has left, so scores move with load.',
+    `Load average ${load.map((value) => value.toFixed(2)).join(' ')} on ${cpus().length} cores now; ` +
+      (quiet
+        ? `the runs started on a quiet machine (load <= ${SETTINGS.quietLoad}).`
+        : `the machine never got quiet (load <= ${SETTINGS.quietLoad}): simulated throttling scales with the CPU left, so these scores are not the code's alone.`),
   );
   await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
   const file = join(REPO_ROOT, 'bench', 'results', 'web.json');
@@ -329,7 +424,7 @@ async function main() {
         date: new Date().toISOString(),
         lighthouse: 'mobile preset, simulated throttling',
         runsPerPage: SETTINGS.runs,
-        machine: { cores: cpus().length, loadAverage: load },
+        machine: { cores: cpus().length, loadAverage: load, quietBeforeRuns: quiet },
         targets: TARGETS,
         allTargetsMet: missed.length === 0,
         pages,

@@ -4,11 +4,13 @@
 // bridge protocol, and Yandex's map script, by a local stand-in (support/yandex-maps.ts).
 import { defineConfig, devices } from '@playwright/test';
 import {
+  E2E_BOT_USERNAME,
   E2E_DATA_DIR,
   E2E_ESKIZ_ACCOUNT,
   E2E_ESKIZ_PORT,
   E2E_MAPS_DATA_DIR,
   E2E_MAPS_PORT,
+  E2E_MINI_APP_NAME,
   E2E_PORT,
   E2E_RATE_LIMITS,
   E2E_RESULTS_DIR,
@@ -87,7 +89,10 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   webServer: [
-    shopServer(E2E_PORT, E2E_DATA_DIR),
+    shopServer(E2E_PORT, E2E_DATA_DIR, {
+      BOT_USERNAME: E2E_BOT_USERNAME,
+      MINI_APP_NAME: E2E_MINI_APP_NAME,
+    }),
     // The stand-in for Eskiz the second shop texts through; it writes what it accepts into that
     // shop's SMS outbox, where specs read codes as from the console provider.
     {

@@ -312,6 +312,22 @@ describe('config', () => {
     }
   });
 
+  it('takes where shared products link inside Telegram: the bot, and its Mini App when named', () => {
+    expect(loadConfig({}).telegramShare).toBeUndefined();
+    expect(loadConfig({ MINI_APP_NAME: 'shop' }).telegramShare).toBeUndefined();
+    expect(loadConfig({ BOT_USERNAME: '@uy_shop_bot' }).telegramShare).toEqual({
+      botUsername: 'uy_shop_bot',
+      miniAppName: undefined,
+    });
+    expect(
+      loadConfig({ BOT_USERNAME: 'uy_shop_bot', MINI_APP_NAME: 'shop' }).telegramShare,
+    ).toEqual({ botUsername: 'uy_shop_bot', miniAppName: 'shop' });
+    expect(problems({ BOT_USERNAME: 'uy shop', MINI_APP_NAME: 'a/b' })).toEqual([
+      expect.stringMatching(/^BOT_USERNAME: /),
+      expect.stringMatching(/^MINI_APP_NAME: /),
+    ]);
+  });
+
   it('takes the lease of a claimed order message, 3 minutes unless set', () => {
     expect(loadConfig({}).notifierSendLeaseMs).toBe(180_000);
     expect(loadConfig({ NOTIFIER_SEND_LEASE_MS: '8000' }).notifierSendLeaseMs).toBe(8000);

@@ -213,6 +213,7 @@ function startServer(
     yandexMapsApiKey: config.yandexMapsApiKey,
     buildPollIntervalMs: config.buildPollIntervalMs,
     orderLineQuantityLimit: config.orderLineQuantityLimit,
+    telegramShare: config.telegramShare,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     rateLimits: { limits: config.rateLimits, redis, redisPrefix: config.redisPrefix },
     log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },

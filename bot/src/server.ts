@@ -63,6 +63,8 @@ export interface ServerDeps {
    * stop where the backend would refuse the order. Absent: the webapp's default, the contract's.
    */
   orderLineQuantityLimit?: number;
+  /** Given to the webapp: where a shared product link points inside Telegram. */
+  telegramShare?: { botUsername: string; miniAppName: string | undefined } | undefined;
   /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
   notifier?: Notifier;
   /**
@@ -241,6 +243,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     yandexMapsApiKey: deps.yandexMapsApiKey,
     buildPollIntervalMs: deps.buildPollIntervalMs,
     orderLineQuantityLimit: deps.orderLineQuantityLimit,
+    telegramBotUsername: deps.telegramShare?.botUsername,
+    telegramMiniAppName: deps.telegramShare?.miniAppName,
   });
   // Written into every page, each allowed by its hash in the CSP.
   const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];

@@ -34,6 +34,9 @@ export const E2E_ESKIZ_ACCOUNT = {
 /** The second shop's most of one item per order line; the first keeps the default, 20. */
 export const E2E_SECOND_SHOP_LINE_LIMIT = 3;
 /** Only its shape matters: the map script is a local stand-in that never reaches Yandex. */
+/** The main shop's BOT_USERNAME and MINI_APP_NAME: shared products link to this Mini App. */
+export const E2E_BOT_USERNAME = 'uy_shop_test_bot';
+export const E2E_MINI_APP_NAME = 'shop';
 export const TEST_YANDEX_MAPS_KEY = '00000000-0000-4000-8000-00000000e2e0';
 /**
  * The abuse limits of the test shops: on, so every call is counted as in production, but far

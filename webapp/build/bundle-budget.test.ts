@@ -12,6 +12,7 @@ import {
   keyOfSource,
   readManifest,
   staticClosure,
+  totalFileBytes,
   totalSentBytes,
   type Manifest,
 } from './first-load';
@@ -21,13 +22,23 @@ const KB = 1000;
 
 /**
  * The home page's first-load JavaScript today, a ratchet: lower it as the diet goes on. The
- * targets are 130 KB standalone and 160 KB inside Telegram. Of today's 126.2 KB (the
+ * targets are 130 KB standalone and 160 KB inside Telegram. Of today's 125.7 KB (the
  * entry, its first-load chunk of build/first-load-chunk.ts, the largest language's shop texts),
  * react-dom is about 55, i18next 14, TanStack Query 10, zod/mini 8, the texts 4 and our own code
- * the rest. Sign-in, order and card schemas, their rules and texts load with their pages.
+ * the rest. Sign-in, order and card schemas, their rules and texts load with their pages; the
+ * offline-order watcher, the photo upload and Telegram's palette maths load when needed. Inside
+ * Telegram the SDK chunk adds its comforts (closing confirmation, swipes, share, haptics).
  */
-const HOME_STANDALONE_BUDGET = 127 * KB;
-const HOME_TELEGRAM_BUDGET = 145 * KB;
+const HOME_STANDALONE_BUDGET = 126 * KB;
+const HOME_TELEGRAM_BUDGET = 146 * KB;
+/**
+ * The same first load uncompressed: what the phone parses and runs before home answers a tap,
+ * which Lighthouse's total blocking time grows with (compression hides it). A ratchet too, at
+ * 469.4 KB today; the target is 350 KB. React and react-dom are 215 KB of it, i18next 50,
+ * TanStack Query 39 and zod 35: 339 KB of libraries the first render needs, so the target takes
+ * replacing one of them (i18next) besides loading more of our own code later.
+ */
+const HOME_EVALUATED_BUDGET = 470 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /**
@@ -92,10 +103,10 @@ function added(key: string, loaded: Set<string>): string[] {
 }
 
 /** Home before its first render: the entry, its static imports, the largest language's texts. */
-async function homeStandaloneBytes(): Promise<number> {
+async function homeStandaloneBytes(measure = totalSentBytes): Promise<number> {
   const perLanguage = await Promise.all(
     LOCALES.map((locale) =>
-      totalSentBytes(outDir, manifest, [...home, ...added(keyOfSource(manifest, locale), home)]),
+      measure(outDir, manifest, [...home, ...added(keyOfSource(manifest, locale), home)]),
     ),
   );
   return Math.max(...perLanguage);
@@ -113,6 +124,12 @@ describe('home first-load JavaScript', () => {
     const bytes = (await homeStandaloneBytes()) + (await totalSentBytes(outDir, manifest, sdk));
     console.info(`home first load, Telegram: ${bytes} B br`);
     expect(bytes).toBeLessThanOrEqual(HOME_TELEGRAM_BUDGET);
+  });
+
+  it(`is at most ${HOME_EVALUATED_BUDGET / KB} KB uncompressed: what runs before home is interactive`, async () => {
+    const bytes = await homeStandaloneBytes(totalFileBytes);
+    console.info(`home first load, evaluated: ${bytes} B`);
+    expect(bytes).toBeLessThanOrEqual(HOME_EVALUATED_BUDGET);
   });
 
   it('holds neither the Telegram SDK, nor a language, nor a page other than home', async () => {

@@ -79,3 +79,19 @@ export async function totalSentBytes(
   );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
+
+/** Bytes the browser parses and runs: the files themselves, uncompressed. */
+export async function totalFileBytes(
+  outDir: string,
+  manifest: Manifest,
+  keys: Iterable<string>,
+): Promise<number> {
+  const sizes = await Promise.all(
+    [...keys].map(async (key) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+      return (await stat(join(outDir, chunk.file))).size;
+    }),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}

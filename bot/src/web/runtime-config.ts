@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   yandexMapsApiKey?: string | undefined;
   buildPollIntervalMs?: number | undefined;
   orderLineQuantityLimit?: number | undefined;
+  telegramBotUsername?: string | undefined;
+  telegramMiniAppName?: string | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */

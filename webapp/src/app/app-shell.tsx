@@ -1,5 +1,6 @@
 import { buildPath, matchRoute } from '@shop/shared';
-import { createElement, useCallback, useEffect } from 'react';
+import { createElement, lazy, Suspense, useCallback, useEffect } from 'react';
+import { useStore } from 'zustand';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from '../lib/router';
 import { useResolvedTheme } from '../features/preferences/theme-context';
 import { useLanguage } from '../lib/i18n/use-language';
@@ -15,8 +16,15 @@ import { Toaster } from '../lib/ui/toaster';
 import { useTelegramPalette } from '../lib/ui/use-telegram-palette';
 import { deepLinkPath } from './deep-link';
 import { NewBuildBanner } from './new-build-banner';
-import { HeldOrderWatcher } from '../features/checkout/held-order-watcher';
 import { useSignOutOnArrival } from '../lib/auth/sign-out-on-arrival';
+
+// Only an order held offline and since sent needs it: its code (and the order query's) loads then,
+// not before home's first render. The network is back by then, so the chunk can come.
+const HeldOrderWatcher = lazy(() =>
+  import('../features/checkout/held-order-watcher').then((module) => ({
+    default: module.HeldOrderWatcher,
+  })),
+);
 
 const THEME_COLORS = { light: '#ffffff', dark: '#121417' } as const;
 const START_PARAM_DONE_KEY = 'startParamHandled';
@@ -46,7 +54,8 @@ export function useIsRootPage(): boolean {
 export function AppShell() {
   const telegram = useTelegramEnv();
   const { appearance, palette } = useResolvedTheme();
-  const { session } = useServices();
+  const { session, heldOrders } = useServices();
+  const heldOrderSent = useStore(heldOrders, (state) => state.sent !== null);
   const navigate = useNavigate();
   const lang = useLanguage();
   const isRoot = useIsRootPage();
@@ -83,7 +92,11 @@ export function AppShell() {
     <>
       <Outlet />
       <NewBuildBanner />
-      <HeldOrderWatcher />
+      {heldOrderSent && (
+        <Suspense fallback={null}>
+          <HeldOrderWatcher />
+        </Suspense>
+      )}
       <Toaster />
       <ScrollRestoration />
     </>

@@ -5,7 +5,11 @@ import { isApiError } from '../../lib/api/api-error';
 import type { CallResponse } from '../../lib/api/client';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
-import { telegramHaptic, useTelegramBackOverride } from '../../lib/telegram';
+import {
+  telegramHaptic,
+  useTelegramBackOverride,
+  useTelegramClosingConfirmation,
+} from '../../lib/telegram';
 import { useCountdown } from '../../lib/utils/use-countdown';
 import { useConfirmCard, useCreateCard, useResendCardCode } from './api/card-mutations';
 import {
@@ -46,6 +50,10 @@ export function useAddCard({
   };
   // Inside Telegram its Back button leaves the code step for the card details, not the page.
   useTelegramBackOverride(step.name === 'code', backToDetails);
+  // A half-typed card (or one waiting for its code) would be lost with the app: ask first.
+  useTelegramClosingConfirmation(
+    step.name === 'code' || details.values.number !== '' || details.values.expiry !== '',
+  );
 
   const fail = (error: unknown) => {
     telegramHaptic('error');

@@ -1,6 +1,7 @@
 import { buildPath, type Category } from '@shop/shared';
 import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { telegramSelectionHaptic } from '../../lib/telegram';
 
 /** A scrollable row of category links into the product list, filtered by that category. */
 export function CategoryChips({
@@ -26,6 +27,7 @@ export function CategoryChips({
               className={category.slug === active ? 'chip chip--active' : 'chip'}
               to={`${products}${query(category.slug)}`}
               aria-current={category.slug === active ? 'page' : undefined}
+              onClick={telegramSelectionHaptic}
             >
               {category.image && (
                 <img

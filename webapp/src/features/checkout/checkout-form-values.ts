@@ -42,7 +42,33 @@ export function effectiveCheckoutForm(
   return { ...form, paymentType, receiptPayment };
 }
 
-export function defaultCheckoutForm(user: User | null): CheckoutForm {
+/** The name parts Telegram knows of the shopper (its profile), to offer when ours has none. */
+export interface ProfileName {
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The recipient's name: the shop profile's when it has any part, else the Telegram profile's
+ * (still editable); a mix of the two would name nobody.
+ */
+function recipientName(
+  user: User | null,
+  telegramName: ProfileName | null,
+): { name: string; surname: string } {
+  const name = user?.name?.trim() ?? '';
+  const surname = user?.surname?.trim() ?? '';
+  if (name !== '' || surname !== '' || telegramName === null) return { name, surname };
+  return {
+    name: telegramName.firstName.trim().slice(0, 60),
+    surname: telegramName.lastName.trim().slice(0, 60),
+  };
+}
+
+export function defaultCheckoutForm(
+  user: User | null,
+  telegramName: ProfileName | null = null,
+): CheckoutForm {
   return {
     region: DEFAULT_REGION,
     city: '',
@@ -55,8 +81,7 @@ export function defaultCheckoutForm(user: User | null): CheckoutForm {
     floor: '',
     intercom: '',
     address_comment: '',
-    name: user?.name ?? '',
-    surname: user?.surname ?? '',
+    ...recipientName(user, telegramName),
     phone: user ? formatUzPhone(user.phone) : '',
     paymentType: 'on_receipt',
     receiptPayment: 'cash',
@@ -65,11 +90,20 @@ export function defaultCheckoutForm(user: User | null): CheckoutForm {
 }
 
 /** A saved draft (same tab) wins over the profile, so an error or a reload loses nothing. */
-export function restoreCheckoutForm(storage: KeyValueStorage, user: User | null): CheckoutForm {
+export function restoreCheckoutForm(
+  storage: KeyValueStorage,
+  user: User | null,
+  telegramName: ProfileName | null = null,
+): CheckoutForm {
+  return restoredDraft(storage) ?? defaultCheckoutForm(user, telegramName);
+}
+
+/** The form the shopper left in this tab, or null when there is none (or it no longer parses). */
+export function restoredDraft(storage: KeyValueStorage): CheckoutForm | null {
   const draft = readJson(storage, CHECKOUT_DRAFT_KEY);
-  if (draft === undefined) return defaultCheckoutForm(user);
+  if (draft === undefined) return null;
   const parsed = CheckoutFormSchema.safeParse(draft);
-  return parsed.success ? parsed.data : defaultCheckoutForm(user);
+  return parsed.success ? parsed.data : null;
 }
 
 export function saveCheckoutDraft(storage: KeyValueStorage, form: CheckoutForm): void {

@@ -5,7 +5,7 @@ import { Navigate } from '../../lib/router';
 import { useCartStock } from '../../lib/cart/use-cart-stock';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCart, useOneClick } from '../../lib/services/services-context';
-import { useTelegramMainButton } from '../../lib/telegram';
+import { useTelegramClosingConfirmation, useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useDeliverySettings } from './api/get-delivery-settings';
@@ -62,7 +62,9 @@ function CheckoutView({
   const { t } = useTranslation();
   const settings = useDeliverySettings();
   const settingsData = settings.data?.data;
-  const { form, errors, update, setErrors } = useCheckoutForm(settingsData);
+  const { form, errors, update, setErrors, edited } = useCheckoutForm(settingsData);
+  // Closing Telegram drops the tab and the draft in it: ask first once something was entered.
+  useTelegramClosingConfirmation(edited);
   const placeOrder = usePlaceOrder({ oneClick, lines: items, onPlaced });
   const { phase, pending } = placeOrder;
   const online = useOnline();

@@ -116,6 +116,27 @@ describe('checkout form model', () => {
     ]);
   });
 
+  it("offers the Telegram profile's name only while the shop profile has none", () => {
+    const telegram = { firstName: 'Dilnoza ', lastName: 'Karimova' };
+    const nameOf = (form: CheckoutForm) => [form.name, form.surname];
+    expect(nameOf(defaultCheckoutForm(user, telegram))).toEqual(['Aziza', 'Karimova']);
+    const unnamed = { ...user, name: null, surname: null };
+    expect(nameOf(defaultCheckoutForm(unnamed, telegram))).toEqual(['Dilnoza', 'Karimova']);
+    // One part set on the account page: the shop's own parts, never a mix with Telegram's.
+    expect(nameOf(defaultCheckoutForm({ ...unnamed, name: 'Aziza' }, telegram))).toEqual([
+      'Aziza',
+      '',
+    ]);
+    expect(nameOf(defaultCheckoutForm(unnamed))).toEqual(['', '']);
+    // A draft the shopper left (say, the name cleared) wins over both.
+    const storage = createMemoryStorage();
+    storage.setItem(
+      CHECKOUT_DRAFT_KEY,
+      JSON.stringify({ ...defaultCheckoutForm(unnamed), name: '' }),
+    );
+    expect(nameOf(restoreCheckoutForm(storage, unnamed, telegram))).toEqual(['', '']);
+  });
+
   it('builds a pickup body with a normalised phone and nothing of an address', () => {
     const form = { ...defaultCheckoutForm(user), currentStore: 2, phone: '90 123 45 67' };
     const check = checkCheckout(

@@ -1,6 +1,7 @@
 import type { DeliverySettings } from '@shop/shared';
 import { useCallback, useState } from 'react';
 import { useAuth, useServices } from '../../lib/services/services-context';
+import { useTelegramEnv } from '../../lib/telegram';
 import { useSavedAddress } from './api/get-saved-address';
 import type { CheckoutErrors, CheckoutField, CheckoutForm } from './checkout-form';
 import {
@@ -8,6 +9,7 @@ import {
   effectiveCheckoutForm,
   hasAddress,
   restoreCheckoutForm,
+  restoredDraft,
   saveCheckoutDraft,
 } from './checkout-form-values';
 
@@ -19,6 +21,8 @@ export interface CheckoutFormState {
   errors: CheckoutErrors;
   update: (patch: Partial<CheckoutForm>) => void;
   setErrors: (errors: CheckoutErrors) => void;
+  /** Whether the form holds what the shopper entered (now or earlier in this tab). */
+  edited: boolean;
 }
 
 /**
@@ -29,12 +33,17 @@ export interface CheckoutFormState {
 export function useCheckoutForm(settings: DeliverySettings | undefined): CheckoutFormState {
   const { session } = useServices();
   const user = useAuth((state) => state.user);
-  const [draft, setDraft] = useState<CheckoutForm>(() => restoreCheckoutForm(session, user));
+  const telegramName = useTelegramEnv()?.profileName ?? null;
+  const [draft, setDraft] = useState<CheckoutForm>(() =>
+    restoreCheckoutForm(session, user, telegramName),
+  );
+  const [edited, setEdited] = useState(() => restoredDraft(session) !== null);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const form = effectiveCheckoutForm(draft, settings);
 
   const update = useCallback(
     (patch: Partial<CheckoutForm>) => {
+      setEdited(true);
       setDraft((current) => {
         const next = { ...effectiveCheckoutForm(current, settings), ...patch };
         saveCheckoutDraft(session, next);
@@ -59,5 +68,5 @@ export function useCheckoutForm(settings: DeliverySettings | undefined): Checkou
     if (saved.data && !hasAddress(draft)) setDraft({ ...draft, ...addressFromSaved(saved.data) });
   }
 
-  return { form, errors, update, setErrors };
+  return { form, errors, update, setErrors, edited };
 }

@@ -4,6 +4,7 @@ import { useIsTelegram } from '../../lib/telegram';
 import { Price } from '../../lib/ui/price';
 import { QuantityStepper } from '../../lib/ui/quantity-stepper';
 import { StockBadge } from '../../lib/ui/stock-badge';
+import { ShareButton } from './share-button';
 import type { Purchase } from './use-purchase';
 import { VariantPicker } from './variant-picker';
 import { selectionOf } from './variant-selection';
@@ -37,7 +38,10 @@ export function ProductBuyBox({
   } = purchase;
   return (
     <div className="product__info">
-      <p className="product__brand">{product.brand.name}</p>
+      <div className="product__brand-row">
+        <p className="product__brand">{product.brand.name}</p>
+        <ShareButton slug={product.slug} name={product.name} />
+      </div>
       <h1 className="product__name">{product.name}</h1>
       <div className="product__price-row">
         <Price amount={price} oldAmount={oldPrice} size="lg" />

@@ -1,5 +1,6 @@
 import type { Variant } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
+import { telegramSelectionHaptic } from '../../lib/telegram';
 import { attributeGroups, type Selection } from './variant-selection';
 
 /**
@@ -43,6 +44,7 @@ export function VariantPicker({
                   checked={option.selected}
                   disabled={!option.available}
                   onChange={() => {
+                    telegramSelectionHaptic();
                     onChoose(group.code, option.value);
                   }}
                 />

@@ -12,7 +12,6 @@ import {
   type LooseOptions,
   type SendDef,
 } from './wire';
-import { xhrUpload } from './xhr-upload';
 import type {
   CallOptions,
   CallResponse,
@@ -102,7 +101,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function upload(id: UploadCallId, options: UploadOptions): Promise<unknown> {
-    const def = await callDef(id);
+    // Only the account page uploads (a photo): its code loads with the first upload.
+    const [def, { xhrUpload }] = await Promise.all([callDef(id), import('./xhr-upload')]);
     return xhrUpload(def, callHeaders(def, deps.getContext(), undefined), options, deps.createXhr);
   }
 

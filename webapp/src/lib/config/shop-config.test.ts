@@ -7,6 +7,8 @@ describe('readShopConfig', () => {
       yandexMapsApiKey: '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
       buildPollIntervalMs: null,
       orderLineQuantityLimit: 20,
+      telegramBotUsername: null,
+      telegramMiniAppName: null,
     });
   });
 
@@ -15,6 +17,8 @@ describe('readShopConfig', () => {
       yandexMapsApiKey: null,
       buildPollIntervalMs: 30_000,
       orderLineQuantityLimit: 20,
+      telegramBotUsername: null,
+      telegramMiniAppName: null,
     });
   });
 
@@ -49,6 +53,8 @@ describe('readShopConfig', () => {
         yandexMapsApiKey: null,
         buildPollIntervalMs: null,
         orderLineQuantityLimit: 20,
+        telegramBotUsername: null,
+        telegramMiniAppName: null,
       });
     }
     expect(
@@ -57,7 +63,18 @@ describe('readShopConfig', () => {
       yandexMapsApiKey: 'abcdefgh-1234',
       buildPollIntervalMs: null,
       orderLineQuantityLimit: 20,
+      telegramBotUsername: null,
+      telegramMiniAppName: null,
     });
+  });
+
+  it('reads where shared links open the Mini App, only in the characters t.me allows', () => {
+    expect(
+      readShopConfig({ telegramBotUsername: 'uy_shop_bot', telegramMiniAppName: 'shop' }),
+    ).toMatchObject({ telegramBotUsername: 'uy_shop_bot', telegramMiniAppName: 'shop' });
+    expect(
+      readShopConfig({ telegramBotUsername: 'a/b?c', telegramMiniAppName: 'x y' }),
+    ).toMatchObject({ telegramBotUsername: null, telegramMiniAppName: null });
   });
 
   it('ignores unknown keys', () => {
@@ -65,6 +82,8 @@ describe('readShopConfig', () => {
       yandexMapsApiKey: 'abcdefgh-1234',
       buildPollIntervalMs: null,
       orderLineQuantityLimit: 20,
+      telegramBotUsername: null,
+      telegramMiniAppName: null,
     });
   });
 });

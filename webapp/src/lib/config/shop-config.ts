@@ -9,6 +9,9 @@ export interface ShopConfigInput {
   buildPollIntervalMs?: number;
   /** The server's ORDER_LINE_QUANTITY_LIMIT: the most of one item an order line may carry. */
   orderLineQuantityLimit?: number;
+  /** The server's BOT_USERNAME and MINI_APP_NAME: where shared links open the Mini App. */
+  telegramBotUsername?: string;
+  telegramMiniAppName?: string;
 }
 
 declare global {
@@ -23,6 +26,10 @@ export interface ShopConfig {
   buildPollIntervalMs: number | null;
   /** Where quantity steppers stop: past it the backend refuses the order. */
   orderLineQuantityLimit: number;
+  /** The bot's username without "@", when set: shared product links then open in Telegram. */
+  telegramBotUsername: string | null;
+  /** The Mini App's short name (t.me/<bot>/<app>); null: links open the bot's chat. */
+  telegramMiniAppName: string | null;
 }
 
 // The key goes into a script URL: only the characters Yandex keys have (a UUID) may pass.
@@ -40,6 +47,15 @@ const ConfigSchema = z.object({
     z.optional(z.int().check(z.minimum(1), z.maximum(MAX_ITEM_QUANTITY))),
     undefined,
   ),
+  // They end up in a t.me address: the characters Telegram allows there and nothing else.
+  telegramBotUsername: z.catch(
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{5,32}$/))),
+    undefined,
+  ),
+  telegramMiniAppName: z.catch(
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,30}$/))),
+    undefined,
+  ),
 });
 
 /**
@@ -53,6 +69,8 @@ export function readShopConfig(source: unknown): ShopConfig {
     yandexMapsApiKey: data.yandexMapsApiKey ?? null,
     buildPollIntervalMs: data.buildPollIntervalMs ?? null,
     orderLineQuantityLimit: data.orderLineQuantityLimit ?? ORDER_LINE_QUANTITY_LIMIT,
+    telegramBotUsername: data.telegramBotUsername ?? null,
+    telegramMiniAppName: data.telegramMiniAppName ?? null,
   };
 }
 

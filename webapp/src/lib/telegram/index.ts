@@ -6,6 +6,7 @@ export {
   telegramHaptic,
   telegramHapticSuccess,
   telegramOpenTelegramLink,
+  telegramPaletteOfPage,
   telegramReady,
 } from './telegram-loader';
 export type { TelegramEnv, TelegramLocation, TelegramLocationFailure } from './telegram';
@@ -17,3 +18,9 @@ export { TelegramProvider, useIsTelegram, useTelegramEnv } from './telegram-cont
 export { useTelegramBackButton, useTelegramBackOverride } from './use-telegram-back-button';
 export { useTelegramMainButton, type MainButtonOptions } from './use-telegram-main-button';
 export { useTelegramIsDark } from './use-telegram-theme';
+export {
+  telegramSelectionHaptic,
+  telegramShare,
+  useTelegramClosingConfirmation,
+  useTelegramVerticalSwipesOff,
+} from './use-telegram-comforts';

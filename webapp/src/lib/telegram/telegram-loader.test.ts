@@ -11,6 +11,7 @@ const ENV: TelegramEnv = {
   languageCode: 'ru',
   startParam: null,
   rawInitData: 'query_id=1',
+  profileName: null,
 };
 
 function fakeSdk(env: TelegramEnv | null): TelegramModule {

@@ -73,3 +73,8 @@ export async function requestTelegramLocation(): Promise<
 > {
   return sdk ? sdk.requestTelegramLocation() : { failure: 'unsupported' };
 }
+
+/** The app's colour tokens for Telegram's theme on the page; none outside Telegram. */
+export function telegramPaletteOfPage(): Record<string, string> {
+  return sdk?.telegramPaletteOfPage() ?? {};
+}

@@ -22,6 +22,12 @@ import { logWarning } from '../log';
 import type { HexColor } from './theme-colors';
 import './telegram-ui.css';
 
+// Only Telegram's own palette needs the contrast maths: it comes with this chunk, and a plain
+// browser never loads it.
+export { telegramPaletteOfPage } from '../ui/palette';
+
+export * from './comforts';
+
 /** What the rest of the app may know about the Telegram launch. */
 export interface TelegramEnv {
   /** tgWebAppPlatform: 'ios', 'android', 'tdesktop', 'weba', … */
@@ -34,6 +40,8 @@ export interface TelegramEnv {
   startParam: string | null;
   /** The signed init data string: only this may go to the server, never the parsed copy. */
   rawInitData: string | null;
+  /** The Telegram profile's name parts, to prefill a form; null when Telegram gave none. */
+  profileName: { firstName: string; lastName: string } | null;
 }
 
 function safely(what: string, fn: () => void): void {
@@ -72,6 +80,9 @@ export function initTelegram(): TelegramEnv | null {
       languageCode: initData?.user?.language_code ?? null,
       startParam: lp.tgWebAppStartParam ?? initData?.start_param ?? null,
       rawInitData: retrieveRawInitData() ?? null,
+      profileName: initData?.user
+        ? { firstName: initData.user.first_name, lastName: initData.user.last_name ?? '' }
+        : null,
     };
     init();
   } catch (error) {

@@ -170,3 +170,19 @@ function alikeBackground(given: Rgb | null, page: Rgb, instead: Rgb): Rgb {
 function roundRgb(rgb: Rgb): Rgb {
   return [Math.round(rgb[0]), Math.round(rgb[1]), Math.round(rgb[2])];
 }
+
+/** Telegram's theme as the SDK bound it on <html> (--tg-theme-bg-color and so on). */
+function boundTelegramTheme(): TelegramThemeColors {
+  const style = getComputedStyle(document.documentElement);
+  const theme: TelegramThemeColors = {};
+  for (const key of TELEGRAM_THEME_KEYS) {
+    const value = style.getPropertyValue(`--tg-theme-${key.replaceAll('_', '-')}`).trim();
+    if (value) theme[key] = value;
+  }
+  return theme;
+}
+
+/** The app's colour tokens for the Telegram theme bound on the page now. */
+export function telegramPaletteOfPage(): TelegramPaletteTokens {
+  return telegramPaletteTokens(boundTelegramTheme());
+}

@@ -1,3 +1,4 @@
+import { telegramSelectionHaptic } from '../telegram';
 import { MinusIcon, PlusIcon } from './icons';
 
 /**
@@ -28,6 +29,7 @@ export function QuantityStepper({
         aria-label={labels.decrease}
         disabled={disabled || value <= min}
         onClick={() => {
+          telegramSelectionHaptic();
           onChange(value - 1);
         }}
       >
@@ -42,6 +44,7 @@ export function QuantityStepper({
         aria-label={labels.increase}
         disabled={disabled || value >= max}
         onClick={() => {
+          telegramSelectionHaptic();
           onChange(value + 1);
         }}
       >

@@ -1,16 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { TELEGRAM_THEME_KEYS, telegramPaletteTokens, type TelegramThemeColors } from './palette';
-
-/** Telegram's theme as the SDK bound it on <html> (--tg-theme-bg-color and so on). */
-function boundTelegramTheme(): TelegramThemeColors {
-  const style = getComputedStyle(document.documentElement);
-  const theme: TelegramThemeColors = {};
-  for (const key of TELEGRAM_THEME_KEYS) {
-    const value = style.getPropertyValue(`--tg-theme-${key.replaceAll('_', '-')}`).trim();
-    if (value) theme[key] = value;
-  }
-  return theme;
-}
+import { telegramPaletteOfPage } from '../telegram';
 
 /**
  * With Telegram's own palette (`palette` 'telegram'), sets the app's colour tokens on <body>
@@ -24,7 +13,7 @@ export function useTelegramPalette(palette: string): void {
     const body = document.body;
     let applied: string[] = [];
     const apply = () => {
-      const tokens = telegramPaletteTokens(boundTelegramTheme());
+      const tokens = telegramPaletteOfPage();
       for (const [name, value] of Object.entries(tokens)) body.style.setProperty(name, value);
       applied = Object.keys(tokens);
     };

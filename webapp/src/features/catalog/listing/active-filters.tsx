@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { telegramSelectionHaptic } from '../../../lib/telegram';
 import { CloseIcon } from '../../../lib/ui/icons';
 import { findCategory } from '../find-category';
 
@@ -41,6 +42,7 @@ export function ActiveFilters({
                 className="chip chip--removable"
                 aria-label={t('catalog.filters.remove', { name: label })}
                 onClick={() => {
+                  telegramSelectionHaptic();
                   onChange(removeFilter(filter, chip));
                 }}
               >

@@ -2,6 +2,7 @@ import type { GeoLocation } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logWarning } from '../../../lib/log';
+import { useTelegramVerticalSwipesOff } from '../../../lib/telegram';
 import {
   loadYandexMaps,
   type LatLng,
@@ -71,6 +72,8 @@ export function LocationMap({
   });
 
   const [failed, setFailed] = useState(false);
+  // Inside Telegram a downward drag of the map would otherwise pull the whole app closed.
+  useTelegramVerticalSwipesOff();
 
   useEffect(() => {
     let cancelled = false;

@@ -128,6 +128,9 @@ export const en = {
   product: {
     addToCart: 'Add to cart',
     buyOneClick: 'Buy in one click',
+    share: 'Share',
+    linkCopied: 'Link copied',
+    copyFailed: 'Could not copy the link: {{url}}',
     inStock: 'In stock',
     outOfStock: 'Out of stock',
     quantity: 'Quantity',

@@ -125,6 +125,9 @@ export const ru: ShopMessages = {
   product: {
     addToCart: 'Добавить в корзину',
     buyOneClick: 'Купить в один клик',
+    share: 'Поделиться',
+    linkCopied: 'Ссылка скопирована',
+    copyFailed: 'Не удалось скопировать ссылку: {{url}}',
     inStock: 'В наличии',
     outOfStock: 'Нет в наличии',
     quantity: 'Количество',

@@ -130,6 +130,9 @@ export const uz: ShopMessages = {
   product: {
     addToCart: 'Savatga qoʻshish',
     buyOneClick: 'Bir klikda xarid qilish',
+    share: 'Ulashish',
+    linkCopied: 'Havola nusxalandi',
+    copyFailed: 'Havolani nusxalab boʻlmadi: {{url}}',
     inStock: 'Mavjud',
     outOfStock: 'Mavjud emas',
     quantity: 'Miqdori',
