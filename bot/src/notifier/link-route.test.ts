@@ -116,6 +116,26 @@ describe('POST /tg/link', () => {
     expect(await sendsFor(shopper.id, 'L-1')).toEqual([5_000_001]);
   });
 
+  it('keeps a language chosen with /language across launches; an unchosen one follows Telegram', async () => {
+    const shopper = await stand.signIn('+998901230041');
+    expect((await link(shopper.token, initData(5_000_011, { lang: 'uz' }))).json()).toEqual({
+      linked: true,
+      language: 'uz',
+    });
+    // Not chosen yet: the next launch, with Telegram in Russian, moves the chat to Russian.
+    await link(shopper.token, initData(5_000_011, { lang: 'ru' }));
+    expect(await store.chat(5_000_011)).toEqual({ language: 'ru', blocked: false });
+    // /language English; launches with Telegram in Russian keep it, and say so.
+    await store.setChatLanguage(5_000_011, 'en', new Date());
+    const relaunch = await link(shopper.token, initData(5_000_011, { lang: 'ru', ageSeconds: 5 }));
+    expect(relaunch.json()).toEqual({ linked: true, language: 'en' });
+    expect(await store.chat(5_000_011)).toEqual({ language: 'en', blocked: false });
+    // And the order messages go out in English.
+    await store.recordEvents([placedEvent(shopper.id, sampleOrder('L-11'))], new Date());
+    const sends = await store.claimDueSends({ now: new Date(), leaseMs: 60_000, limit: 100 });
+    expect(sends.find((send) => send.chatId === 5_000_011)?.language).toBe('en');
+  });
+
   it('refuses forged, other-bot, stale and unsigned-in links, and links nothing', async () => {
     const shopper = await stand.signIn('+998901230002');
     const fresh = initData(5_000_002);
