@@ -3,14 +3,23 @@
 // support/bot-journey.ts: sign in inside Telegram, order in the app, one confirmation in the chat,
 // each status the operator's command (`pnpm order:status`, a real child process) sets arriving
 // once and in order, the same timeline on the order page. Russian with pickup (ready for pickup),
-// Uzbek with a courier (on the way).
+// Uzbek with a courier (on the way). Then the chat's chosen language across launches, and a card
+// order declined then paid, which the chat hears of once, when it is paid.
 import { expect, test } from '@playwright/test';
 import { buttonPress, privateMessage } from '../../bot/src/testing/updates';
 import { appLinksChat, journey, placeInApp } from '../support/bot-journey';
 import { startBotShop, type BotShop } from '../support/bot-shop';
+import {
+  addCardByApi,
+  checkoutWith,
+  lineOf,
+  nextOrderAnswer,
+  orderOf,
+  TEST_CARDS,
+} from '../support/checkout';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
-import { openInTelegram } from '../support/telegram';
+import { mainButtonState, openInTelegram, pressMainButton } from '../support/telegram';
 
 let started: BotShop | undefined;
 const shopOf = (): BotShop => {
@@ -98,5 +107,69 @@ test('the language chosen with /language stays across Mini App launches in anoth
   expect(shop.messagesTo(chatId).map((call) => String(call.payload.text))).not.toContainEqual(
     expect.stringMatching(/Заказ|Оплата/),
   );
+  await context.close();
+});
+
+test('uz, card declined then paid: one message, the paid confirmation, and no "Rahmat" before the money', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const shop = shopOf();
+  const chatId = 700_100_004;
+  const context = await browser.newContext({ baseURL: shop.baseUrl });
+  const page = await context.newPage();
+  const { request } = context;
+  await openInTelegram(page, '/uz/sign-in?next=/uz/account', {
+    languageCode: 'uz',
+    userId: chatId,
+  });
+  const phone = uniquePhone();
+  const linked = appLinksChat(page);
+  await completeSignIn(page, phone, 'uz', shop.dataDir);
+  expect((await linked).status()).toBe(200);
+  await addCardByApi(page, request, TEST_CARDS.declined, phone, shop.dataDir);
+  await addCardByApi(page, request, TEST_CARDS.uzcard, phone, shop.dataDir);
+
+  // Placed with the card its bank declines: the order waits on its payment page.
+  await checkoutWith(page, request, 'uz', [await lineOf(request, 'porcelain-mug', 'uz')]);
+  await page
+    .getByRole('main')
+    .getByRole('radiogroup', { name: 'Doʻkonni tanlang' })
+    .getByRole('radio')
+    .first()
+    .check();
+  await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Sardor');
+  await page.getByRole('textbox', { name: 'Familiya' }).fill('Qodirov');
+  await page.getByRole('radio', { name: /Karta orqali onlayn/ }).check();
+  await page.getByRole('radio', { name: 'Uzcard •••• 1110' }).check();
+  const declined = nextOrderAnswer(page, 'pay');
+  await pressMainButton(page);
+  expect((await declined).status()).toBe(422);
+  await expect(page).toHaveURL(/\/uz\/checkout\/payment\?order=UY-\d+$/);
+  await expect(page.getByRole('alert')).toContainText('Toʻlov rad etildi');
+
+  // Paid with the other card.
+  await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Toʻlash');
+  await page.getByRole('radio', { name: 'Uzcard •••• 6311' }).check();
+  const second = nextOrderAnswer(page, 'pay');
+  await pressMainButton(page);
+  const order = await orderOf(await second);
+  expect(order).toMatchObject({ payment_type: 'card', payment_status: 'paid' });
+
+  // The chat's one message about it: paid, with the lines and the total.
+  const paid = await shop.telegram.waitForCall(
+    'sendMessage',
+    (call) => call.payload.chat_id === chatId,
+    20_000,
+  );
+  const text = String(paid.payload.text);
+  expect(text.split('\n')[0]).toBe(`Buyurtma №${order.number} toʻlandi. Rahmat!`);
+  expect(text).toContain('Toʻlov: Karta orqali onlayn');
+  // The chat reads its messages in order, so anything told before the payment came first;
+  // a moment more shows nothing follows.
+  await page.waitForTimeout(3_000);
+  expect(shop.messagesTo(chatId).map((call) => String(call.payload.text).split('\n')[0])).toEqual([
+    `Buyurtma №${order.number} toʻlandi. Rahmat!`,
+  ]);
   await context.close();
 });
