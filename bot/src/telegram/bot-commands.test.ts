@@ -279,6 +279,21 @@ describe('/language', () => {
     });
   });
 
+  it('takes the buttons off the prompt once a language is chosen', async () => {
+    const { api, bot } = await botWith();
+    await bot.handleUpdate(command(6203, '/language', 'uz'));
+    const prompt = repliesTo(api, 6203)[0]?.result as { message_id: number } | undefined;
+    const promptId = prompt?.message_id ?? 0;
+    const press = buttonPress(6203, 'lang:ru', 'uz');
+    if (press.callback_query?.message) press.callback_query.message.message_id = promptId;
+    await bot.handleUpdate(press);
+    expect(api.message(6203, promptId)).toEqual({
+      text: TEXTS.uz.languagePrompt,
+      replyMarkup: undefined,
+    });
+    expect(repliesTo(api, 6203)[1]?.payload.text).toBe(TEXTS.ru.languageSaved);
+  });
+
   it('ignores buttons it does not know, answering them only', async () => {
     const { api, bot } = await botWith();
     await bot.handleUpdate(buttonPress(6202, 'lang:de', 'en'));
