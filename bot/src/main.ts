@@ -25,6 +25,7 @@ import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
+import { productCardsFrom } from './telegram/product-cards';
 
 function readConfig(): Config {
   try {
@@ -332,6 +333,7 @@ async function main(): Promise<void> {
     app,
     seenUpdates: notifierStore,
     chats: notifierStore,
+    products: productCardsFrom(app, config.publicUrl),
     staff: staffFor(
       config,
       { store: notifierStore, notifier, operatorApi },
