@@ -18,10 +18,11 @@ import {
   languageFromTag,
   type TelegramLinkAnswer,
   type TelegramLinkStatus,
+  type Language,
   type TelegramLinkTokenAnswer,
 } from '@shop/shared';
 import { validate } from '@telegram-apps/init-data-node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
 import { ShopError } from '@shop/shared/server';
@@ -46,6 +47,11 @@ export interface LinkBot {
   maxAgeSeconds: number;
   /** The bot's @username without the @, once the bot knows it (getMe); null before. */
   username: () => string | null;
+  /** A chat was linked and its language is known (its menu button follows it); never throws. */
+  onLinked?: (
+    chat: { chatId: number; language: Language },
+    log: FastifyBaseLogger,
+  ) => Promise<void>;
 }
 
 export interface LinkRouteOptions {
@@ -158,6 +164,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
       throw new ShopError('conflict', 'This Telegram sign-in was already used for another account');
     }
     const language = (await store.chat(user.id))?.language ?? telegramLanguage;
+    await bot.onLinked?.({ chatId: user.id, language }, request.log);
     return { linked: true, language };
   });
 

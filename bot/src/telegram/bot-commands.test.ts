@@ -304,6 +304,39 @@ describe('/language', () => {
   });
 });
 
+describe('the chat menu button', () => {
+  const menusOf = (api: FakeBotApi, chatId: number) =>
+    api
+      .callsOf('setChatMenuButton')
+      .filter((call) => call.payload.chat_id === chatId)
+      .map((call) => call.payload.menu_button);
+  const menuIn = (lang: 'uz' | 'ru' | 'en') => ({
+    type: 'web_app',
+    text: TEXTS[lang].menuButton,
+    web_app: { url: `${PUBLIC_URL}/${lang}` },
+  });
+
+  it('is set in the chat’s language on its first update, not only on /start, and once', async () => {
+    const { api, bot } = await botWith();
+    await bot.handleUpdate(command(6401, '/help', 'ru'));
+    await bot.handleUpdate(command(6401, 'hello', 'ru'));
+    expect(menusOf(api, 6401)).toEqual([menuIn('ru')]);
+    // /start sets it itself: once for that update.
+    await bot.handleUpdate(command(6402, '/start', 'en'));
+    expect(menusOf(api, 6402)).toEqual([menuIn('en')]);
+    // The Telegram app's language changes: the button follows.
+    await bot.handleUpdate(command(6401, '/help', 'en'));
+    expect(menusOf(api, 6401)).toEqual([menuIn('ru'), menuIn('en')]);
+  });
+
+  it('keeps to a language chosen with /language', async () => {
+    const { api, bot } = await botWith();
+    await store.setChatLanguage(6403, 'uz', new Date());
+    await bot.handleUpdate(command(6403, '/orders', 'ru'));
+    expect(menusOf(api, 6403)).toEqual([menuIn('uz')]);
+  });
+});
+
 describe('/help and the command menu', () => {
   it('lists the commands', async () => {
     const { api, bot } = await botWith();

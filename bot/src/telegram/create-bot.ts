@@ -6,6 +6,7 @@ import type { BotChats, BotLogger, FeatureDeps, SeenUpdates } from './bot-deps';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
 import { languageFeature } from './features/language';
+import { menuFollowsChat } from './menu-button';
 import { ordersFeature } from './features/orders';
 import { startFeature } from './features/start';
 import { staffButtons } from '../staff/staff-buttons';
@@ -70,6 +71,7 @@ export function createBot(deps: BotDeps): Bot {
     logger.error({ err: error.error, update_id: error.ctx.update.update_id }, 'Bot update failed');
   });
   const features: FeatureDeps = { publicUrl, logger, chats: deps.chats, products: deps.products };
+  privateChats.use(menuFollowsChat(publicUrl, deps.chats, logger));
   privateChats.use(startFeature(features));
   privateChats.use(ordersFeature(features));
   privateChats.use(languageFeature(features));
