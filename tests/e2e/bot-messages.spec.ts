@@ -79,6 +79,8 @@ test('the language chosen with /language stays across Mini App launches in anoth
     buttonPress(chatId, promptId, { id: chatId, first_name: 'Aziz' }, 'lang:en'),
   );
   await said('Language: English. Order updates will come in English.');
+  // The choice made, the prompt offers it no more.
+  expect(shop.telegram.message(chatId, promptId)?.replyMarkup).toBeUndefined();
 
   // Then opens the Mini App, still with Telegram in Russian, signs in and orders.
   const context = await browser.newContext({ baseURL: shop.baseUrl });
@@ -172,4 +174,35 @@ test('uz, card declined then paid: one message, the paid confirmation, and no "R
     `Buyurtma №${order.number} toʻlandi. Rahmat!`,
   ]);
   await context.close();
+});
+
+test('a product link in the chat shows the product: photo, name and price in the chat’s language, a button that opens it', async ({
+  browser,
+}) => {
+  const shop = shopOf();
+  const chatId = 700_100_005;
+  shop.telegram.pushUpdate(privateMessage(chatId, '/start product_terry-bathrobe', 'ru'));
+  const photo = await shop.telegram.waitForCall(
+    'sendPhoto',
+    (call) => call.payload.chat_id === chatId,
+    20_000,
+  );
+  const [name, price] = String(photo.payload.caption).split('\n');
+  expect(price).toMatch(/^[\d\u00A0]+\u00A0сум$/);
+  expect(String(photo.payload.photo)).toMatch(new RegExp(`^${shop.baseUrl}/`));
+  const markup = photo.payload.reply_markup as {
+    inline_keyboard: { text: string; url?: string }[][];
+  };
+  const button = markup.inline_keyboard.flat();
+  expect(button.map((b) => b.text)).toEqual(['Открыть товар']);
+
+  // The button opens that product in the shop, under the same name.
+  const page = await browser.newPage({ baseURL: shop.baseUrl });
+  const url = new URL(button[0]?.url ?? '');
+  await openInTelegram(page, `${url.pathname}${url.search}`, {
+    languageCode: 'ru',
+    userId: chatId,
+  });
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.close();
 });
