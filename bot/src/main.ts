@@ -25,6 +25,8 @@ import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
+import { setChatMenuOf } from './telegram/menu-button';
+import { productCardsFrom } from './telegram/product-cards';
 
 function readConfig(): Config {
   try {
@@ -199,6 +201,11 @@ function startServer(
             botToken: config.telegram.token,
             maxAgeSeconds: config.initDataMaxAgeSeconds,
             botUsername: () => telegram()?.username() ?? null,
+            // The chat's menu button in its language, for a chat that may never press Start.
+            onLinked: async ({ chatId, language }, log) => {
+              const api = telegram()?.bot?.api;
+              if (api) await setChatMenuOf(api, chatId, config.publicUrl, language, log);
+            },
           },
         }
       : {}),
@@ -333,6 +340,7 @@ async function main(): Promise<void> {
     app,
     seenUpdates: notifierStore,
     chats: notifierStore,
+    products: productCardsFrom(app, config.publicUrl),
     staff: staffFor(
       config,
       { store: notifierStore, notifier, operatorApi },

@@ -19,7 +19,7 @@ import type { ShopMetrics } from './metrics/shop-metrics';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
-import { registerLink } from './notifier/link-route';
+import { registerLink, type LinkBot } from './notifier/link-route';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
@@ -72,7 +72,13 @@ export interface ServerDeps {
    * checked against its token and age, and link-token URLs name its username once known. Absent:
    * the calls answer that the bot is off.
    */
-  telegramLink?: { botToken: string; maxAgeSeconds: number; botUsername?: () => string | null };
+  telegramLink?: {
+    botToken: string;
+    maxAgeSeconds: number;
+    botUsername?: () => string | null;
+    /** A chat was linked in a known language (LinkBot.onLinked). */
+    onLinked?: LinkBot['onLinked'];
+  };
   /**
    * Which proxies may name the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto);
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
@@ -219,6 +225,7 @@ async function registerNotifierRoutes(
           token: link.botToken,
           maxAgeSeconds: link.maxAgeSeconds,
           username: link.botUsername ?? (() => null),
+          ...(link.onLinked ? { onLinked: link.onLinked } : {}),
         }
       : null,
   });

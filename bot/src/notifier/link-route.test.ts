@@ -5,9 +5,11 @@ import {
 } from '@shop/shared';
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
+import { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../telegram/create-bot';
+import { setChatMenuOf } from '../telegram/menu-button';
 import { TEXTS } from '../telegram/texts';
 import { buildServer } from '../server';
 import {
@@ -49,6 +51,14 @@ beforeAll(async () => {
       botToken: BOT_TOKEN,
       maxAgeSeconds: MAX_AGE_SECONDS,
       botUsername: () => botUsername,
+      onLinked: ({ chatId, language }, log) =>
+        setChatMenuOf(
+          new Api(BOT_TOKEN, { apiRoot: api.apiRoot }),
+          chatId,
+          PUBLIC_URL,
+          language,
+          log,
+        ),
     },
   });
   ({ store, stand } = notifierStand);
@@ -114,6 +124,37 @@ describe('POST /tg/link', () => {
     expect(await store.chat(5_000_001)).toEqual({ language: 'ru', blocked: false });
     // The shopper's next order event is for that chat.
     expect(await sendsFor(shopper.id, 'L-1')).toEqual([5_000_001]);
+  });
+
+  it('keeps a language chosen with /language across launches; an unchosen one follows Telegram', async () => {
+    const shopper = await stand.signIn('+998901230041');
+    expect((await link(shopper.token, initData(5_000_011, { lang: 'uz' }))).json()).toEqual({
+      linked: true,
+      language: 'uz',
+    });
+    // Not chosen yet: the next launch, with Telegram in Russian, moves the chat to Russian.
+    await link(shopper.token, initData(5_000_011, { lang: 'ru' }));
+    expect(await store.chat(5_000_011)).toEqual({ language: 'ru', blocked: false });
+    // /language English; launches with Telegram in Russian keep it, and say so.
+    await store.setChatLanguage(5_000_011, 'en', new Date());
+    const relaunch = await link(shopper.token, initData(5_000_011, { lang: 'ru', ageSeconds: 5 }));
+    expect(relaunch.json()).toEqual({ linked: true, language: 'en' });
+    expect(await store.chat(5_000_011)).toEqual({ language: 'en', blocked: false });
+    // The chat's menu button follows each link, in the chat's language.
+    const menus = api
+      .callsOf('setChatMenuButton')
+      .filter((call) => call.payload.chat_id === 5_000_011);
+    expect(menus.map((call) => call.payload.menu_button)).toEqual(
+      (['uz', 'ru', 'en'] as const).map((lang) => ({
+        type: 'web_app',
+        text: TEXTS[lang].menuButton,
+        web_app: { url: `${PUBLIC_URL}/${lang}` },
+      })),
+    );
+    // And the order messages go out in English.
+    await store.recordEvents([placedEvent(shopper.id, sampleOrder('L-11'))], new Date());
+    const sends = await store.claimDueSends({ now: new Date(), leaseMs: 60_000, limit: 100 });
+    expect(sends.find((send) => send.chatId === 5_000_011)?.language).toBe('en');
   });
 
   it('refuses forged, other-bot, stale and unsigned-in links, and links nothing', async () => {

@@ -18,10 +18,11 @@ import {
   languageFromTag,
   type TelegramLinkAnswer,
   type TelegramLinkStatus,
+  type Language,
   type TelegramLinkTokenAnswer,
 } from '@shop/shared';
 import { validate } from '@telegram-apps/init-data-node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pick } from 'zod/mini';
 import { ShopError } from '@shop/shared/server';
@@ -46,6 +47,11 @@ export interface LinkBot {
   maxAgeSeconds: number;
   /** The bot's @username without the @, once the bot knows it (getMe); null before. */
   username: () => string | null;
+  /** A chat was linked and its language is known (its menu button follows it); never throws. */
+  onLinked?: (
+    chat: { chatId: number; language: Language },
+    log: FastifyBaseLogger,
+  ) => Promise<void>;
 }
 
 export interface LinkRouteOptions {
@@ -144,12 +150,21 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     if (!bot) throw botOff();
     const { hash, user } = checkedInitData(body.data.init_data, bot);
     const userId = await shopUserId(client, request, reply, authorization);
-    const language = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
+    // The chat's language: one chosen with /language stays; else it follows Telegram's app
+    // language at every launch. The app's own language switch changes only what the app shows:
+    // it is not sent here, as a shopper may read the shop in another language for a moment
+    // without wanting the chat's messages in it; /language is the chat's own choice.
+    const telegramLanguage = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
     // A private chat's id is its user's id.
-    const outcome = await store.linkByInitData({ hash, userId, chatId: user.id, language }, now());
+    const outcome = await store.linkByInitData(
+      { hash, userId, chatId: user.id, language: telegramLanguage },
+      now(),
+    );
     if (outcome === 'replayed') {
       throw new ShopError('conflict', 'This Telegram sign-in was already used for another account');
     }
+    const language = (await store.chat(user.id))?.language ?? telegramLanguage;
+    await bot.onLinked?.({ chatId: user.id, language }, request.log);
     return { linked: true, language };
   });
 

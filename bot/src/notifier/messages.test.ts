@@ -90,12 +90,30 @@ describe('order messages', () => {
     );
   });
 
-  it('tells a payment received with its amount, and a declined one with what to do', () => {
-    expect(orderEventMessage(paymentEvent('payment_received'), 'en', HTTPS_SHOP).text).toBe(
-      `Payment of 115,000${NBSP}sum for order №UY-001234 received.`,
-    );
+  it('confirms a card order once paid, with its lines and totals, and a declined one says what to do', () => {
     expect(orderEventMessage(paymentEvent('payment_received'), 'ru', HTTPS_SHOP).text).toBe(
-      `Оплата 115${NBSP}000${NBSP}сум по заказу №UY-001234 получена.`,
+      [
+        'Заказ №UY-001234 оплачен. Спасибо!',
+        '',
+        `• Tea cup × 2 — 90${NBSP}000${NBSP}сум`,
+        '',
+        `Доставка: 25${NBSP}000${NBSP}сум`,
+        `Итого: 115${NBSP}000${NBSP}сум`,
+        'Доставка: Курьером до двери',
+        'Оплата: Картой онлайн',
+      ].join('\n'),
+    );
+    const paidFirst = placedEvent(5, paymentEvent('payment_received').order);
+    expect(orderEventMessage(paidFirst, 'en', HTTPS_SHOP).text.split('\n')[0]).toBe(
+      'Order №UY-001234 is paid. Thank you!',
+    );
+    expect(orderEventMessage(paidFirst, 'uz', HTTPS_SHOP).text.split('\n')[0]).toBe(
+      'Buyurtma №UY-001234 toʻlandi. Rahmat!',
+    );
+    // A payment taken on receipt is told in a line.
+    const onReceipt = { ...paymentEvent('payment_received'), order };
+    expect(orderEventMessage(onReceipt, 'en', HTTPS_SHOP).text).toBe(
+      `Payment of 115,000${NBSP}sum for order №UY-001234 received.`,
     );
     expect(orderEventMessage(paymentEvent('payment_declined'), 'uz', HTTPS_SHOP).text).toBe(
       'Buyurtma №UY-001234 uchun toʻlov rad etildi. Buyurtma kutmoqda: boshqa karta bilan toʻlang.',

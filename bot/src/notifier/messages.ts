@@ -2,6 +2,7 @@
 import { formatMoney, type Language, type Order, type OrderEvent } from '@shop/shared';
 import { InlineKeyboard } from 'grammy';
 import { ORDER_TEXTS, orderLineText } from '../telegram/order-texts';
+import { isPaidConfirmation } from './shopper-news';
 
 export interface ChatMessage {
   text: string;
@@ -22,7 +23,8 @@ function openOrderButton(publicUrl: string, language: Language, number: string):
     : new InlineKeyboard().url(text, url);
 }
 
-function confirmation(order: Order, language: Language): string {
+/** The order's lines, totals, delivery and payment under `heading`. */
+function confirmation(order: Order, language: Language, heading: string): string {
   const t = ORDER_TEXTS[language];
   const lines = order.items.map((item) => orderLineText(item, language));
   const delivery =
@@ -41,7 +43,7 @@ function confirmation(order: Order, language: Language): string {
         ]
       : [`${t.total}: ${formatMoney(order.total, language)}`];
   return [
-    t.placed(order.number),
+    heading,
     '',
     ...lines,
     '',
@@ -61,13 +63,21 @@ export function orderEventMessage(
   let text: string;
   switch (event.type) {
     case 'order_placed':
-      text = confirmation(order, language);
+      // A card order is told of once paid (shopper-news.ts): then it is the paid confirmation.
+      text = confirmation(
+        order,
+        language,
+        isPaidConfirmation(event) ? t.paid(order.number) : t.placed(order.number),
+      );
       break;
     case 'status_changed':
       text = t.statusChanged(order.number, t.statuses[event.status ?? order.status]);
       break;
     case 'payment_received':
-      text = t.paymentReceived(order.number, formatMoney(order.total, language));
+      // A card order's first word in the chat: the whole confirmation, now that it is paid.
+      text = isPaidConfirmation(event)
+        ? confirmation(order, language, t.paid(order.number))
+        : t.paymentReceived(order.number, formatMoney(order.total, language));
       break;
     case 'payment_declined':
       text = t.paymentDeclined(order.number);

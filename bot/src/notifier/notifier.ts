@@ -13,7 +13,10 @@ export interface Notifier {
   readonly secret: string | null;
   /** Stores events (once each by id) and wakes the sender when any was new. */
   record(events: readonly OrderEvent[]): Promise<string[]>;
-  /** "Order placed" from an order answer the relay gave the signed-in shopper. */
+  /**
+   * "Order placed" from an order answer the relay gave the signed-in shopper, and "payment
+   * received" too when the answer shows a card order paid.
+   */
   recordPlaced(order: Order, userId: number): Promise<void>;
   /** Wakes the sender: events were stored (by the route). */
   wake(): void;
@@ -49,15 +52,29 @@ export function createNotifier(options: NotifierOptions): Notifier {
     secret: options.secret,
     record,
     async recordPlaced(order, userId) {
-      await record([
+      const at = now().toISOString();
+      const events: OrderEvent[] = [
         {
           id: orderEventId(order.number, { type: 'order_placed' }),
           type: 'order_placed',
-          at: now().toISOString(),
+          at,
           user_id: userId,
           order,
         },
-      ]);
+      ];
+      // The paid answer is the earliest word of a payment, and the only one from a backend that
+      // is polled; the backend's own event (another attempt id) makes no second message, as a
+      // chat gets one paid confirmation per order.
+      if (order.payment_type === 'card' && order.payment_status === 'paid') {
+        events.push({
+          id: orderEventId(order.number, { type: 'payment_received', attempt: 'answer' }),
+          type: 'payment_received',
+          at,
+          user_id: userId,
+          order,
+        });
+      }
+      await record(events);
     },
     wake: () => sender?.wake(),
     start(logger) {

@@ -279,6 +279,21 @@ describe('/language', () => {
     });
   });
 
+  it('takes the buttons off the prompt once a language is chosen', async () => {
+    const { api, bot } = await botWith();
+    await bot.handleUpdate(command(6203, '/language', 'uz'));
+    const prompt = repliesTo(api, 6203)[0]?.result as { message_id: number } | undefined;
+    const promptId = prompt?.message_id ?? 0;
+    const press = buttonPress(6203, 'lang:ru', 'uz');
+    if (press.callback_query?.message) press.callback_query.message.message_id = promptId;
+    await bot.handleUpdate(press);
+    expect(api.message(6203, promptId)).toEqual({
+      text: TEXTS.uz.languagePrompt,
+      replyMarkup: undefined,
+    });
+    expect(repliesTo(api, 6203)[1]?.payload.text).toBe(TEXTS.ru.languageSaved);
+  });
+
   it('ignores buttons it does not know, answering them only', async () => {
     const { api, bot } = await botWith();
     await bot.handleUpdate(buttonPress(6202, 'lang:de', 'en'));
@@ -286,6 +301,39 @@ describe('/language', () => {
     expect(api.callsOf('answerCallbackQuery')).toHaveLength(2);
     expect(repliesTo(api, 6202)).toEqual([]);
     expect(await store.chat(6202)).toBeNull();
+  });
+});
+
+describe('the chat menu button', () => {
+  const menusOf = (api: FakeBotApi, chatId: number) =>
+    api
+      .callsOf('setChatMenuButton')
+      .filter((call) => call.payload.chat_id === chatId)
+      .map((call) => call.payload.menu_button);
+  const menuIn = (lang: 'uz' | 'ru' | 'en') => ({
+    type: 'web_app',
+    text: TEXTS[lang].menuButton,
+    web_app: { url: `${PUBLIC_URL}/${lang}` },
+  });
+
+  it('is set in the chat’s language on its first update, not only on /start, and once', async () => {
+    const { api, bot } = await botWith();
+    await bot.handleUpdate(command(6401, '/help', 'ru'));
+    await bot.handleUpdate(command(6401, 'hello', 'ru'));
+    expect(menusOf(api, 6401)).toEqual([menuIn('ru')]);
+    // /start sets it itself: once for that update.
+    await bot.handleUpdate(command(6402, '/start', 'en'));
+    expect(menusOf(api, 6402)).toEqual([menuIn('en')]);
+    // The Telegram app's language changes: the button follows.
+    await bot.handleUpdate(command(6401, '/help', 'en'));
+    expect(menusOf(api, 6401)).toEqual([menuIn('ru'), menuIn('en')]);
+  });
+
+  it('keeps to a language chosen with /language', async () => {
+    const { api, bot } = await botWith();
+    await store.setChatLanguage(6403, 'uz', new Date());
+    await bot.handleUpdate(command(6403, '/orders', 'ru'));
+    expect(menusOf(api, 6403)).toEqual([menuIn('uz')]);
   });
 });
 

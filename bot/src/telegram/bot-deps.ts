@@ -2,6 +2,7 @@
 // and languages (the notifier's store).
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotifierStore } from '../notifier/store';
+import type { ProductCards } from './product-cards';
 
 export type BotLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -22,4 +23,6 @@ export interface FeatureDeps {
   logger: BotLogger;
   /** Without it the bot links nothing and knows no orders. */
   chats: BotChats | undefined;
+  /** The catalogue's products, for `/start product_<slug>`; without it, the plain greeting. */
+  products?: ProductCards | undefined;
 }

@@ -6,11 +6,13 @@ import type { BotChats, BotLogger, FeatureDeps, SeenUpdates } from './bot-deps';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
 import { languageFeature } from './features/language';
+import { menuFollowsChat } from './menu-button';
 import { ordersFeature } from './features/orders';
 import { startFeature } from './features/start';
 import { staffButtons } from '../staff/staff-buttons';
 import { staffCommands } from '../staff/staff-commands';
 import type { StaffDeps } from '../staff/staff-deps';
+import type { ProductCards } from './product-cards';
 import { dropRepeats } from './update-dedupe';
 
 export interface BotDeps {
@@ -35,6 +37,8 @@ export interface BotDeps {
   chats?: BotChats;
   /** Staff in Telegram (STAFF_CHAT_ID): the card buttons and commands; without it, none. */
   staff?: StaffDeps;
+  /** The catalogue, for `/start product_<slug>`: the product's name, price and photo. */
+  products?: ProductCards;
 }
 
 export function createBot(deps: BotDeps): Bot {
@@ -66,7 +70,8 @@ export function createBot(deps: BotDeps): Bot {
   const privateChats = bot.chatType('private').errorBoundary((error) => {
     logger.error({ err: error.error, update_id: error.ctx.update.update_id }, 'Bot update failed');
   });
-  const features: FeatureDeps = { publicUrl, logger, chats: deps.chats };
+  const features: FeatureDeps = { publicUrl, logger, chats: deps.chats, products: deps.products };
+  privateChats.use(menuFollowsChat(publicUrl, deps.chats, logger));
   privateChats.use(startFeature(features));
   privateChats.use(ordersFeature(features));
   privateChats.use(languageFeature(features));

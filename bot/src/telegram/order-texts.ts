@@ -11,6 +11,8 @@ type PaymentType = 'on_receipt' | 'card';
 
 export interface OrderTexts {
   placed: (number: string) => string;
+  /** A card order's confirmation, sent once it is paid. */
+  paid: (number: string) => string;
   total: string;
   delivery: string;
   payment: string;
@@ -38,6 +40,11 @@ const TABLE = {
     uz: 'Buyurtma №{number} qabul qilindi. Rahmat!',
     ru: 'Заказ №{number} оформлен. Спасибо!',
     en: 'Order №{number} is placed. Thank you!',
+  },
+  paid: {
+    uz: 'Buyurtma №{number} toʻlandi. Rahmat!',
+    ru: 'Заказ №{number} оплачен. Спасибо!',
+    en: 'Order №{number} is paid. Thank you!',
   },
   total: { uz: 'Jami', ru: 'Итого', en: 'Total' },
   delivery: { uz: 'Yetkazib berish', ru: 'Доставка', en: 'Delivery' },
@@ -100,6 +107,7 @@ function textsIn(language: Language): OrderTexts {
   const t = (key: keyof typeof TABLE): string => TABLE[key][language];
   return {
     placed: (number) => fill(t('placed'), { number }),
+    paid: (number) => fill(t('paid'), { number }),
     total: t('total'),
     delivery: t('delivery'),
     payment: t('payment'),

@@ -9,6 +9,7 @@ import type { BotChats, BotLogger, SeenUpdates } from './bot-deps';
 import { setBotCommands } from './command-menu';
 import { createBot } from './create-bot';
 import { setDefaultMenuButton } from './menu-button';
+import type { ProductCards } from './product-cards';
 
 export const WEBHOOK_PATH = '/tg/webhook';
 /** Updates are small, but a forwarded message with a long quote can pass the relay's 64 KiB. */
@@ -37,6 +38,8 @@ export interface TelegramDeps {
   chats?: BotChats;
   /** Staff in Telegram (see BotDeps.staff). */
   staff?: StaffDeps;
+  /** The catalogue's products (see BotDeps.products). */
+  products?: ProductCards;
 }
 
 /** POST /tg/webhook: Telegram's secret header is checked before an update reaches the bot. */
@@ -181,6 +184,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
     ...(deps.seenUpdates ? { seenUpdates: deps.seenUpdates } : {}),
     ...(deps.chats ? { chats: deps.chats } : {}),
     ...(deps.staff ? { staff: deps.staff } : {}),
+    ...(deps.products ? { products: deps.products } : {}),
   });
   const username = (): string | null => (bot.isInited() ? bot.botInfo.username : null);
   const mode =

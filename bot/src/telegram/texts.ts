@@ -5,6 +5,8 @@ export interface BotTexts {
   help: string;
   fallback: string;
   openShop: string;
+  /** The button under a product a /start link named. */
+  openProduct: string;
   /** The label of the chat menu button next to the message field. */
   menuButton: string;
   /** /start link_<token>: the chat now gets the account's order messages. */
@@ -49,6 +51,7 @@ export const TEXTS: Readonly<Record<Language, BotTexts>> = {
     ].join('\n'),
     fallback: 'Doʻkonni ochish uchun quyidagi tugmani bosing.',
     openShop: 'Doʻkonni ochish',
+    openProduct: 'Mahsulotni ochish',
     menuButton: 'Doʻkon',
     linked: 'Doʻkondagi hisobingiz buyurtmalari haqidagi xabarlar endi shu yerga keladi.',
     linkUsed:
@@ -83,6 +86,7 @@ export const TEXTS: Readonly<Record<Language, BotTexts>> = {
     ].join('\n'),
     fallback: 'Нажмите кнопку ниже, чтобы открыть магазин.',
     openShop: 'Открыть магазин',
+    openProduct: 'Открыть товар',
     menuButton: 'Магазин',
     linked: 'Сообщения о заказах вашего аккаунта в магазине теперь будут приходить сюда.',
     linkUsed: 'Эта ссылка уже использована. Получите новую на странице аккаунта в магазине.',
@@ -115,6 +119,7 @@ export const TEXTS: Readonly<Record<Language, BotTexts>> = {
     ].join('\n'),
     fallback: 'Tap the button below to open the shop.',
     openShop: 'Open the shop',
+    openProduct: 'Open the product',
     menuButton: 'Shop',
     linked: 'Order updates for your shop account will come here.',
     linkUsed: 'This link was already used. Get a new one on your account page in the shop.',

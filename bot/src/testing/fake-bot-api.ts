@@ -14,6 +14,8 @@ export interface RecordedCall {
   payload: Record<string, unknown>;
   /** Whether the call was answered `ok: true` (false: a failure was served instead). */
   ok: boolean;
+  /** What an ok call was answered with (a sent message, with its message_id). */
+  result?: unknown;
 }
 
 /** A Bot API error answer: `{ ok: false, error_code, description, parameters? }`. */
@@ -327,6 +329,7 @@ export async function startFakeBotApi(opts: {
       }
       const answer = results.answer(method, payload);
       call.ok = answer.ok;
+      if (answer.ok) call.result = answer.result;
       log.record(call);
       if (answer.ok) send(res, 200, answer);
       else send(res, answer.failure.error_code, { ok: false, ...answer.failure });

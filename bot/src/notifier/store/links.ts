@@ -16,7 +16,10 @@ export interface LinkTokenLinked {
 }
 
 export interface ChatLinks {
-  /** Links a shop account to a private chat, with the chat's language; re-linking unblocks it. */
+  /**
+   * Links a shop account to a private chat, with the chat's language (unless the chat chose one
+   * with /language, which stays); re-linking unblocks it.
+   */
   linkChat(link: { userId: number; chatId: number; language: Language }, now: Date): Promise<void>;
   /**
    * Links the chat that signed `hash` (validated init data) to `userId`, unless that init data
@@ -48,7 +51,10 @@ export interface ChatLinks {
   pruneLinkTokens(before: Date): Promise<number>;
   /** Whether the account has a chat that receives its order messages (linked, not blocked). */
   isUserLinked(userId: number): Promise<boolean>;
-  /** The language the chat chose (/language): its order messages and the bot's replies use it. */
+  /**
+   * The language the chat chose (/language): its order messages and the bot's replies use it,
+   * and later links (Mini App launches) keep it.
+   */
   setChatLanguage(chatId: number, language: Language, now: Date): Promise<void>;
   /** The chat's language and whether it blocked the bot; null for a chat never seen. */
   chat(chatId: number): Promise<{ language: Language; blocked: boolean } | null>;
@@ -59,11 +65,14 @@ async function linkChatIn(
   { userId, chatId, language }: { userId: number; chatId: number; language: Language },
   now: Date,
 ): Promise<void> {
+  // A language chosen with /language stays; one that only followed Telegram's follows it again.
   await tx.query(
     `insert into notifier.chats (chat_id, language, blocked_at, updated_at)
      values ($1, $2, null, $3::timestamptz)
      on conflict (chat_id) do update
-       set language = excluded.language, blocked_at = null, updated_at = excluded.updated_at`,
+       set language = case when notifier.chats.language_chosen_at is null
+                           then excluded.language else notifier.chats.language end,
+           blocked_at = null, updated_at = excluded.updated_at`,
     [chatId, language, now.toISOString()],
   );
   await tx.query(
@@ -204,10 +213,11 @@ export function createChatLinks(sql: SqlClient): ChatLinks {
 
     async setChatLanguage(chatId, language, now) {
       await sql.query(
-        `insert into notifier.chats (chat_id, language, blocked_at, updated_at)
-         values ($1, $2, null, $3::timestamptz)
+        `insert into notifier.chats (chat_id, language, blocked_at, updated_at, language_chosen_at)
+         values ($1, $2, null, $3::timestamptz, $3::timestamptz)
          on conflict (chat_id) do update
-           set language = excluded.language, updated_at = excluded.updated_at`,
+           set language = excluded.language, updated_at = excluded.updated_at,
+               language_chosen_at = excluded.language_chosen_at`,
         [chatId, language, now.toISOString()],
       );
     },

@@ -104,6 +104,9 @@ export const MIGRATIONS: readonly string[] = [
     posted_at timestamptz not null,
     primary key (order_number, chat_id)
   )`,
+  // When the chat chose its language with /language: from then on a Mini App launch (Telegram's
+  // language_code) no longer changes it. Null: the language follows Telegram's.
+  `alter table notifier.chats add column language_chosen_at timestamptz`,
 ];
 
 /** Brings the schema up to date; instances starting together apply each migration once. */

@@ -2,6 +2,7 @@
 // `sends` (one per event and linked chat), the unit the sender claims, sends and marks.
 import type { Language, OrderEvent } from '@shop/shared';
 import type { SqlClient, SqlRunner } from '../sql';
+import { isPaidConfirmation, tellsShopper } from '../shopper-news';
 import { trackOrderForPolling } from './order-polls';
 import { asLanguage, storedEvent } from './stored-values';
 
@@ -40,8 +41,8 @@ export interface SendRow {
 
 export interface SendQueue {
   /**
-   * Stores each event once by id and, for a new one, a send for every unblocked chat linked to
-   * its user. Returns the ids that were new.
+   * Stores each event once by id and, for a new one the shopper is told of (shopper-news.ts), a
+   * send for every unblocked chat linked to its user. Returns the ids that were new.
    */
   recordEvents(events: readonly OrderEvent[], now: Date): Promise<string[]>;
   /**
@@ -76,7 +77,16 @@ async function insertEvent(
   event: OrderEvent,
   now: Date,
   staffChatId: number | null,
+  postgres: boolean,
 ): Promise<boolean> {
+  const paidConfirmation = isPaidConfirmation(event);
+  // Two copies of a payment (the relay's and the backend's) may come at once: one at a time per
+  // order, so the second sees the first's send. PGlite runs one transaction at a time anyway.
+  if (paidConfirmation && postgres) {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('notifier.paid:' || $1))`, [
+      event.order.number,
+    ]);
+  }
   const inserted = await tx.query(
     `insert into notifier.events (id, type, user_id, order_number, payload, received_at)
      values ($1, $2, $3, $4, $5::jsonb, $6::timestamptz)
@@ -93,15 +103,28 @@ async function insertEvent(
   );
   if (inserted.length === 0) return false;
   await trackOrderForPolling(tx, event, now);
-  await tx.query(
-    `insert into notifier.sends (event_id, chat_id, next_attempt_at)
-     select $1, link.chat_id, $3::timestamptz
-     from notifier.chat_links link
-     join notifier.chats chat on chat.chat_id = link.chat_id
-     where link.user_id = $2 and chat.blocked_at is null
-     on conflict (event_id, chat_id, purpose) where purpose <> 'staff_repost' do nothing`,
-    [event.id, event.user_id, now.toISOString()],
-  );
+  if (tellsShopper(event)) {
+    // A card order's paid confirmation goes to a chat once, whichever event brings it first.
+    await tx.query(
+      `insert into notifier.sends (event_id, chat_id, next_attempt_at)
+       select $1, link.chat_id, $3::timestamptz
+       from notifier.chat_links link
+       join notifier.chats chat on chat.chat_id = link.chat_id
+       where link.user_id = $2 and chat.blocked_at is null
+         and not ($4::boolean and exists (
+           select 1 from notifier.sends told
+           join notifier.events told_event on told_event.id = told.event_id
+           where told.chat_id = link.chat_id and told.purpose = 'shopper'
+             and told_event.order_number = $5
+             and told_event.payload -> 'order' ->> 'payment_type' = 'card'
+             and (told_event.type = 'payment_received'
+               or (told_event.type = 'order_placed'
+                 and told_event.payload -> 'order' ->> 'payment_status' = 'paid'))
+         ))
+       on conflict (event_id, chat_id, purpose) where purpose <> 'staff_repost' do nothing`,
+      [event.id, event.user_id, now.toISOString(), paidConfirmation, event.order.number],
+    );
+  }
   if (staffChatId !== null) {
     await tx.query(
       `insert into notifier.sends (event_id, chat_id, purpose, next_attempt_at)
@@ -199,7 +222,8 @@ export function createSendQueue(sql: SqlClient, staffChatId: number | null = nul
       return sql.transaction(async (tx) => {
         const fresh: string[] = [];
         for (const event of events) {
-          if (await insertEvent(tx, event, now, staffChatId)) fresh.push(event.id);
+          const postgres = sql.kind === 'postgres';
+          if (await insertEvent(tx, event, now, staffChatId, postgres)) fresh.push(event.id);
         }
         return fresh;
       });

@@ -21,6 +21,10 @@ export function languageFeature({ publicUrl, logger, chats }: FeatureDeps): Comp
     const language = languageFromTag(ctx.match[1]) ?? DEFAULT_LANGUAGE;
     if (chats && ctx.chat) await chats.setChatLanguage(ctx.chat.id, language, new Date());
     await ctx.answerCallbackQuery();
+    // The choice is made: the prompt's buttons go, so the chat does not keep offering it.
+    await ctx.editMessageReplyMarkup().catch((error: unknown) => {
+      logger.warn({ err: error }, 'Could not remove the language buttons');
+    });
     await ctx.reply(TEXTS[language].languageSaved, {
       reply_markup: shopButton(publicUrl, language),
     });
