@@ -164,7 +164,7 @@ test.describe('payment cards', () => {
     const number = new URL(page.url()).searchParams.get('order') ?? '';
     await expect(page.getByRole('alert')).toContainText('The payment was declined.');
     await expect(page.getByText(`Order ${number}`)).toBeVisible();
-    await expect(page.getByText(/Pay by \d\d:\d\d/)).toBeVisible();
+    await expect(page.getByText(/Pay by \d+ \w+ \d{4}, \d\d:\d\d/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order details' })).toContainText('Not paid yet');
     expect(await storedCart(page)).toEqual([]);
 

@@ -50,6 +50,34 @@ test.describe('navigation in the app', () => {
     await expect.poll(() => scrollY(page)).toBe(listed);
   });
 
+  test('a page loaded afresh opens at its top, whatever another fresh load scrolled to', async ({
+    page,
+  }) => {
+    await page.goto('/en/blogs');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const onBlogs = await scrollTo(page, 900);
+    expect(onBlogs).toBeGreaterThan(600);
+
+    // Typed into the address bar: a new load, not a step back to the listing.
+    await page.goto('/en/products/cast-iron-kazan');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A later restore would land after the first paint: give it the time it would take.
+    await page.waitForTimeout(300);
+    expect(await scrollY(page)).toBe(0);
+
+    await page.goto('/en/cart');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await scrollY(page)).toBe(0);
+
+    // Back across both loads still returns down the blog list, not to its top (how far depends
+    // on how much of the list is back when the position is restored).
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/blogs$/);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(onBlogs / 2);
+  });
+
   test('a link to the page on screen adds no Back step', async ({ page }) => {
     await page.goto('/en');
     await page.getByRole('banner').locator('a[href="/en/cart"]').click();

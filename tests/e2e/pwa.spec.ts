@@ -4,6 +4,7 @@
 // webapp/src/lib/pwa/register-service-worker.test.ts. Every other spec blocks service workers
 // (see playwright.config.ts).
 import { devices, expect, test, type Page } from '@playwright/test';
+import { cartLineOf, firstVariantOf } from '../support/cart-lines';
 import { openInTelegram } from '../support/telegram';
 
 test.use({ serviceWorkers: 'allow' });
@@ -68,6 +69,54 @@ test.describe('installable web app', () => {
     await expect(page.getByRole('link', { name: 'Uy Shop, home page' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
     await context.setOffline(false);
+  });
+
+  test("a number typed at once on sign-in, reached from the cart's Checkout, stays while the first worker takes over", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // Fresh browsers, each with no worker yet: whether the worker takes over before or after
+    // the typing depends on timing, so several runs.
+    test.slow();
+    const mug = await firstVariantOf(request, 'porcelain-mug');
+    const cart = JSON.stringify([cartLineOf(mug.product, mug.variant, 1)]);
+    for (let run = 1; run <= 5; run += 1) {
+      const context = await browser.newContext({
+        ...devices['Pixel 7'],
+        baseURL,
+        serviceWorkers: 'allow',
+      });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript((lines) => {
+          if (localStorage.getItem('cart') === null) localStorage.setItem('cart', lines);
+        }, cart);
+        // A product page first (its load registers the worker), then the cart typed in: a
+        // second load while the worker is still installing.
+        await page.goto('/en/products/porcelain-mug');
+        await page.goto('/en/cart');
+        await page.getByRole('main').getByRole('button', { name: 'Checkout' }).click();
+        const field = page.getByRole('textbox', { name: 'Phone number' });
+        await field.click();
+        await field.pressSequentially('901234568');
+        // Under the worker (a reload meanwhile loses the page's context: asked again).
+        await expect
+          .poll(
+            () =>
+              page
+                .evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)
+                .catch(() => null),
+            { timeout: 15_000 },
+          )
+          .toMatch(/\/sw\.js/);
+        // A reload would come just after the worker takes control.
+        await page.waitForTimeout(1000);
+        await expect(field, `run ${run}`).toHaveValue('+998 901234568');
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   test('inside Telegram no worker is registered', async ({ page }) => {

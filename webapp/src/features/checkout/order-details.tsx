@@ -34,7 +34,8 @@ export function OrderDetails({ order, titleId }: { order: Order; titleId: string
         <div>
           <dt>{t('confirmed.recipient')}</dt>
           <dd>
-            {order.recipient.name} {order.recipient.surname}, {formatUzPhone(order.recipient.phone)}
+            {order.recipient.name} {order.recipient.surname},{' '}
+            <span className="order-details__phone">{formatUzPhone(order.recipient.phone)}</span>
           </dd>
         </div>
         <div>

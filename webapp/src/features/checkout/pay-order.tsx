@@ -6,6 +6,7 @@ import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { usePayOrder } from './api/pay-order';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { errorMessage } from '../../lib/i18n/error-message';
+import { formatDateTime } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
@@ -23,12 +24,6 @@ function failedCode(state: unknown): ClientErrorCode | null {
   return typeof failed === 'string' && CLIENT_CODES.includes(failed)
     ? (failed as ClientErrorCode)
     : null;
-}
-
-/** '2026-05-15T09:35:00Z' → '14:35' on a phone in Tashkent: the time the order is held until. */
-function clockTime(iso: string): string {
-  const date = new Date(iso);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
 /** An unpaid card order: its lines and total, the cards, "Pay". */
@@ -110,7 +105,7 @@ export function PayOrder({
       )}
       {order.pay_until && (
         <p className="notice payment__until">
-          {t('payment.payWithin', { time: clockTime(order.pay_until) })}
+          {t('payment.payWithin', { time: formatDateTime(order.pay_until, lang) })}
         </p>
       )}
       <OrderDetails order={order} titleId="payment-order" />

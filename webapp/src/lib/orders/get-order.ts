@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
+import { shouldRetryQuery } from '../query-client/query-client';
 import { orderKeys } from './order-keys';
 
 /**
@@ -11,7 +11,8 @@ export function orderQueryOptions(api: ApiClient, language: string, number: stri
   return queryOptions({
     queryKey: orderKeys.detail(language, number),
     queryFn: ({ signal }) => api.call('getOrder', { params: { tid: number }, signal }),
-    // A number that is not this shopper's is a 404: asking again will not change that.
-    retry: (count, error) => count < 2 && !(isApiError(error) && error.status === 404),
+    // No retry of a 4xx (a number not this shopper's is a 404), and none offline, where a
+    // retry waits for the network and the page would show its skeleton for good.
+    retry: shouldRetryQuery,
   });
 }

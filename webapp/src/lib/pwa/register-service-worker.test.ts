@@ -93,6 +93,19 @@ describe('registerServiceWorker', () => {
     expect(deps.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('does not reload a page that had none when the worker an earlier page installed takes control', async () => {
+    // The first load registered the worker; this page loaded while it was still installing, so
+    // to this page's Workbox it is another's (isExternal), yet it replaces nothing.
+    const { deps, ready, takesControl } = setUp();
+    await ready();
+    takesControl(fakeWorker());
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(deps.offerReload).not.toHaveBeenCalled();
+    // The next one does replace it: that reloads.
+    takesControl(fakeWorker());
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads once when an update takes control, however many changes follow', async () => {
     const { deps, found, takesControl } = setUp({ controller: fakeWorker() });
     const update = fakeWorker();

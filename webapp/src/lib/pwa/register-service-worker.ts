@@ -13,7 +13,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * builds. When another worker takes control (an update of this one, or a worker another tab
  * activated) the page reloads once so code and cache agree; but a shopper in the middle of
  * checking out (`mayReload` says no) is asked instead (`offerReload`), so a form they are filling
- * is not lost. The first worker taking control of a page that had none changes nothing under it.
+ * is not lost. The first worker taking control of a page that had none changes nothing under it,
+ * whichever page installed it.
  */
 export function registerServiceWorker(deps: {
   onFailure: (error: unknown) => void;
@@ -26,10 +27,16 @@ export function registerServiceWorker(deps: {
   if (!('serviceWorker' in navigator)) return;
   const workbox = deps.createWorkbox?.() ?? new Workbox(SERVICE_WORKER_URL, { scope: '/' });
   let reloading = false;
+  // Only a worker replacing another brings code the page did not load. The first to take control
+  // replaces nothing, also when an earlier page installed it and it was still installing as this
+  // one loaded (Workbox calls that one external): reloading then wiped a sign-in being typed.
+  let controlled = navigator.serviceWorker.controller !== null;
   workbox.addEventListener('controlling', (event) => {
+    const replaced = controlled;
+    controlled = true;
     // isUpdate: the page had a worker when it registered; isExternal: a worker this page's
     // registration did not install (another tab's, or an update found later on).
-    if (reloading || !(event.isUpdate === true || event.isExternal === true)) return;
+    if (reloading || !replaced || !(event.isUpdate === true || event.isExternal === true)) return;
     reloading = true;
     if (deps.mayReload()) deps.reload();
     else deps.offerReload();

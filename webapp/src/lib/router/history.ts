@@ -47,9 +47,15 @@ export interface BrowserHistory {
 }
 
 export function browserHistory(window: Window): BrowserHistory {
-  // An entry without our state (a fresh load, or a page another build left) becomes entry 0.
-  if (!entryState(window.history.state)) {
-    window.history.replaceState({ usr: null, key: 'default', idx: 0 }, '');
+  // An entry without our state (a fresh load, or a page another build left) becomes entry 0,
+  // under a key of its own: a shared key would hand it the scroll position another fresh load
+  // saved. An earlier build named every fresh load 'default'; such an entry is renamed too.
+  const found = entryState(window.history.state);
+  if (!found || found.key === 'default') {
+    window.history.replaceState(
+      { usr: found?.usr ?? null, key: newKey(), idx: found?.idx ?? 0 },
+      '',
+    );
   }
   const current = (): EntryState =>
     entryState(window.history.state) ?? { usr: null, key: 'default', idx: 0 };

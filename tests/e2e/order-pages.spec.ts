@@ -1,0 +1,184 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { CALLS, formatUzPhone, type CartItem, type Order } from '@shop/shared';
+import {
+  bearer,
+  checkoutWith,
+  lineOf,
+  signInFresh,
+  signInFreshOnMapsServer,
+} from '../support/checkout';
+import { E2E_MAPS_PORT } from '../support/paths';
+import { openInTelegram } from '../support/telegram';
+import { standInYandexMaps } from '../support/yandex-maps';
+
+// The payment page, the confirmation and checkout's courier point as a shopper on a narrow
+// phone sees them: the recipient's phone number kept whole, nothing past the inputs' edges.
+
+const main = (page: Page) => page.getByRole('main');
+
+/** With E2E_SCREENSHOTS=1, pictures of the pages to look at (CI does not need them). */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await page.screenshot({
+    path: testInfo.outputPath(`${name}.png`),
+    fullPage: !name.startsWith('checkout'),
+  });
+}
+
+/** A long name, so the recipient line has to wrap at 320 px and the number meets the edge. */
+const RECIPIENT = { name: 'Aleksandra', surname: 'Konstantinopolskaya', phone: '+998901112255' };
+
+/** An order for the page's shopper, placed through the API: courier by card, or pickup in cash. */
+async function placeByApi(
+  request: APIRequestContext,
+  page: Page,
+  line: CartItem,
+  how: 'courier-card' | 'courier-cash',
+): Promise<Order> {
+  const answer = await request.post(CALLS.createOrder.path, {
+    headers: { ...(await bearer(page)), 'x-lang': 'en' },
+    data: {
+      items: [{ product_id: line.product_id, quantity: line.quantity }],
+      ...RECIPIENT,
+      delivery_type: 'courier',
+      region: 'tashkent',
+      address: 'Amir Temur 15',
+      flat: '12',
+      ...(how === 'courier-card'
+        ? { payment_type: 'card' }
+        : { payment_type: 'on_receipt', receipt_payment: 'cash' }),
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { data: Order }).data;
+}
+
+/** How many lines `text` takes inside `scope` (0 when it is not there). */
+function linesOf(page: Page, scope: string, text: string): Promise<number> {
+  return page.evaluate(
+    ({ scope, text }) => {
+      const root = document.querySelector(scope);
+      if (!root) return 0;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf(text) ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }
+      return 0;
+    },
+    { scope, text },
+  );
+}
+
+test.describe('narrow screens: the payment page and the confirmation', () => {
+  test('the recipient phone stays on one line at 320 and 360 px, light and inside Telegram dark (en)', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await signInFresh(page, 'en', '/en/account');
+    const mug = await lineOf(request, 'porcelain-mug', 'en');
+    const unpaid = await placeByApi(request, page, mug, 'courier-card');
+    const cash = await placeByApi(request, page, mug, 'courier-cash');
+    const phone = formatUzPhone(RECIPIENT.phone);
+    const pages = [
+      { name: 'payment', path: `/en/checkout/payment?order=${unpaid.number}` },
+      { name: 'confirmation', path: `/en/checkout/confirmed?order=${cash.number}` },
+    ];
+
+    const telegram = await context.newPage();
+    for (const { name, path } of pages) {
+      for (const width of [320, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(main(page).getByText(phone)).toBeVisible();
+        expect(await linesOf(page, 'main', phone), `${name} at ${width} px`).toBe(1);
+        await screenshot(page, testInfo, `${name}-${width}-light`);
+
+        await telegram.setViewportSize({ width, height: 800 });
+        await openInTelegram(telegram, path, { colorScheme: 'dark' });
+        await expect(main(telegram).getByText(phone)).toBeVisible();
+        expect(await linesOf(telegram, 'main', phone), `${name} in Telegram at ${width} px`).toBe(
+          1,
+        );
+        await screenshot(telegram, testInfo, `${name}-${width}-telegram-dark`);
+      }
+    }
+  });
+});
+
+/** Each part of the courier point lies within the address inputs' left and right edges. */
+async function expectLinedUp(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  const input = await page.getByRole('textbox', { name: 'Street and house' }).boundingBox();
+  expect(input).not.toBeNull();
+  if (!input) return;
+  const parts = {
+    card: page.locator('.location-field__set'),
+    map: page.getByRole('application', { name: 'Map: tap where the courier should come' }),
+  };
+  for (const [name, part] of Object.entries(parts)) {
+    const box = await part.boundingBox();
+    expect(box, `${name} at ${width} px`).not.toBeNull();
+    if (!box) continue;
+    expect(box.x, `${name}: left edge at ${width} px`).toBeGreaterThanOrEqual(input.x - 0.5);
+    expect(box.x + box.width, `${name}: right edge at ${width} px`).toBeLessThanOrEqual(
+      input.x + input.width + 0.5,
+    );
+  }
+  await page.locator('.location-field').scrollIntoViewIfNeeded();
+}
+
+/** Courier, the device's point, and the map opened. */
+async function courierPointSet(page: Page) {
+  await main(page)
+    .getByRole('radio', { name: /Courier delivery/ })
+    .check();
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await expect(page.getByText('Location set')).toBeVisible();
+  await page.getByRole('button', { name: 'Pick the point on the map' }).click();
+  await expect(
+    page.getByRole('application', { name: 'Map: tap where the courier should come' }),
+  ).toBeVisible();
+}
+
+test.describe("checkout's courier point, on the shop with a map", () => {
+  const point = { latitude: 41.3111, longitude: 69.2797 };
+  test.use({
+    baseURL: `http://127.0.0.1:${E2E_MAPS_PORT}`,
+    geolocation: point,
+    permissions: ['geolocation'],
+  });
+
+  test('the location card and the map line up with the address fields at 320 and 360 px, light and inside Telegram dark (en)', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await standInYandexMaps(page);
+    await signInFreshOnMapsServer(page, '/en/account');
+    const mug = await lineOf(request, 'porcelain-mug', 'en');
+    await checkoutWith(page, request, 'en', [mug]);
+    await courierPointSet(page);
+    for (const width of [320, 360]) {
+      await expectLinedUp(page, width);
+      await screenshot(page, testInfo, `checkout-location-${width}-light`);
+    }
+
+    const telegram = await context.newPage();
+    await standInYandexMaps(telegram);
+    await openInTelegram(telegram, '/en/checkout', {
+      colorScheme: 'dark',
+      location: point,
+    });
+    await courierPointSet(telegram);
+    for (const width of [320, 360]) {
+      await expectLinedUp(telegram, width);
+      await screenshot(telegram, testInfo, `checkout-location-${width}-telegram-dark`);
+    }
+  });
+});
