@@ -51,6 +51,7 @@ export const en = {
     surname: 'Surname',
     phone: 'Phone',
     email: 'Email',
+    emailInvalid: 'Enter an email like name@example.com',
     noName: 'Name not set',
     edit: 'Edit profile',
     myOrders: 'My orders',

@@ -48,6 +48,7 @@ export const ru: OrderingMessages = {
     surname: 'Фамилия',
     phone: 'Телефон',
     email: 'Эл. почта',
+    emailInvalid: 'Введите адрес почты в виде name@example.com',
     noName: 'Имя не указано',
     edit: 'Редактировать профиль',
     myOrders: 'Мои заказы',

@@ -51,6 +51,7 @@ export const uz: OrderingMessages = {
     surname: 'Familiya',
     phone: 'Telefon',
     email: 'Elektron pochta',
+    emailInvalid: 'Elektron pochtani name@example.com koʻrinishida kiriting',
     noName: 'Ism kiritilmagan',
     edit: 'Profilni tahrirlash',
     myOrders: 'Buyurtmalarim',
