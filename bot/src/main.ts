@@ -25,6 +25,7 @@ import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
+import { plainLinkWarning } from './telegram/plain-link-warning';
 
 function readConfig(): Config {
   try {
@@ -324,6 +325,9 @@ async function main(): Promise<void> {
       'Embedded reference backend started',
     );
   }
+
+  const plainLinks = plainLinkWarning(config.publicUrl, config.telegram.enabled);
+  if (plainLinks !== null) app.log.warn(plainLinks);
 
   const bot = prepareTelegram({
     config: config.telegram,
