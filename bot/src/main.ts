@@ -20,12 +20,12 @@ import { createOrderPoller, type OrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
 import type { NotifierStore } from './notifier/store';
 import { createUpstreamClient } from './relay/upstream-client';
+import { plainLinkWarning } from './telegram/plain-link-warning';
 import { createOperatorClient } from './staff/operator-client';
 import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
-import { plainLinkWarning } from './telegram/plain-link-warning';
 
 function readConfig(): Config {
   try {
