@@ -8,6 +8,7 @@ import { firstLoadChunk } from './webapp/build/first-load-chunk';
 import { precompress } from './webapp/build/precompress';
 import { scriptPriority } from './webapp/build/script-priority';
 import { serviceWorker } from './webapp/build/service-worker';
+import { appIcons } from './webapp/build/app-icons';
 import { webManifests } from './webapp/build/web-manifests';
 
 export default defineConfig({
@@ -20,6 +21,7 @@ export default defineConfig({
     // SHOP_BUILD_ID: only the byte budgets' build sets it, so its bytes are the same every time.
     buildId(process.env.SHOP_BUILD_ID),
     webManifests(),
+    appIcons(),
     serviceWorker(),
     precompress(),
   ],

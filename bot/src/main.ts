@@ -20,6 +20,7 @@ import { createOrderPoller, type OrderPoller } from './notifier/order-poller';
 import { createNotifierApi } from './notifier/sender';
 import type { NotifierStore } from './notifier/store';
 import { createUpstreamClient } from './relay/upstream-client';
+import { plainLinkWarning } from './telegram/plain-link-warning';
 import { createOperatorClient } from './staff/operator-client';
 import type { StaffDeps } from './staff/staff-deps';
 import { buildServer } from './server';
@@ -332,6 +333,9 @@ async function main(): Promise<void> {
       'Embedded reference backend started',
     );
   }
+
+  const plainLinks = plainLinkWarning(config.publicUrl, config.telegram.enabled);
+  if (plainLinks !== null) app.log.warn(plainLinks);
 
   const bot = prepareTelegram({
     config: config.telegram,

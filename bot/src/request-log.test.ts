@@ -7,7 +7,7 @@ describe('the request log', () => {
   let stand: RelayStand;
 
   beforeAll(async () => {
-    stand = await startRelayStand({ upstreamTimeoutMs: 5000, logLevel: 'info' });
+    stand = await startRelayStand({ upstreamTimeoutMs: 5000, logLevel: 'debug' });
   });
   afterAll(async () => {
     await stand.close();
@@ -46,5 +46,31 @@ describe('the request log', () => {
     expect(lines.filter((line) => line.msg === 'request')).toHaveLength(2);
     expect(stand.logs.text()).not.toContain('8600123456789012');
     expect(new Set(lines.map((line) => line.reqId)).size).toBe(lines.length);
+  });
+});
+
+describe('the request log at the default level (info)', () => {
+  let stand: RelayStand;
+
+  beforeAll(async () => {
+    stand = await startRelayStand({ upstreamTimeoutMs: 5000, logLevel: 'info' });
+  });
+  afterAll(async () => {
+    await stand.close();
+  });
+
+  it('leaves answered requests out and keeps refused ones', async () => {
+    const before = stand.logs.lines.length;
+    for (let i = 0; i < 5; i += 1) {
+      expect((await stand.app.inject({ url: '/api/store/stores' })).statusCode).toBe(200);
+    }
+    const refused = await stand.app.inject({ url: '/api/no-such-call' });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    const requests = stand.logs.lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
+    expect(requests).toMatchObject([{ url: '/api/no-such-call', status: refused.statusCode }]);
   });
 });

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 /**
  * One log line per request, when it has been answered: its id (also sent to the backends as
  * `x-request-id`, so their lines about it match), method, path with long digit runs blotted out,
- * status, time taken and client address. Health and readiness checks, asked every few seconds by
- * a load balancer, and scrapes of the figures are logged only at debug level.
+ * status, time taken and client address. An answered request is logged at debug level (a page
+ * load makes dozens, which would bury the lines an operator needs, the [sms] codes among them);
+ * a refused one (4xx) at info and a failed one (5xx) at warn. Health and readiness checks and
+ * scrapes of the figures are logged only at debug level whatever their answer.
  */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
@@ -20,6 +22,7 @@ export function installRequestLog(app: FastifyInstance): void {
     if (path === '/healthz' || path === '/readyz' || path === '/metrics') {
       request.log.debug(line, 'request');
     } else if (reply.statusCode >= 500) request.log.warn(line, 'request');
-    else request.log.info(line, 'request');
+    else if (reply.statusCode >= 400) request.log.info(line, 'request');
+    else request.log.debug(line, 'request');
   });
 }

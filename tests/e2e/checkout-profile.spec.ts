@@ -99,3 +99,46 @@ test.describe('checkout remembers the shopper name', () => {
     expect(profileUpdates).toHaveLength(0);
   });
 });
+
+test('a mistyped email gets its own message, in each language, and nothing is saved', async ({
+  page,
+}) => {
+  const cases = [
+    {
+      lang: 'en',
+      edit: 'Edit profile',
+      email: 'Email',
+      save: 'Save',
+      message: 'Enter an email like name@example.com',
+    },
+    {
+      lang: 'ru',
+      edit: 'Редактировать профиль',
+      email: 'Эл. почта',
+      save: 'Сохранить',
+      message: 'Введите адрес почты в виде name@example.com',
+    },
+    {
+      lang: 'uz',
+      edit: 'Profilni tahrirlash',
+      email: 'Elektron pochta',
+      save: 'Saqlash',
+      message: 'Elektron pochtani name@example.com koʻrinishida kiriting',
+    },
+  ];
+  const profileUpdates = recordProfileUpdates(page);
+  await signInWithPhone(page, uniquePhone());
+  for (const c of cases) {
+    await page.goto(`/${c.lang}/account`);
+    await page.getByRole('button', { name: c.edit }).click();
+    const email = page.getByRole('textbox', { name: c.email, exact: true });
+    await email.fill('aziza.example.com');
+    await page.getByRole('button', { name: c.save }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'name@example.com' })).toHaveText(
+      c.message,
+    );
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(c.message);
+  }
+  expect(profileUpdates).toHaveLength(0);
+});

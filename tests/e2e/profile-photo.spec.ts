@@ -2,12 +2,18 @@
 // previewed, uploads with a progress bar, and comes back as the stored photo; an SVG named .png is
 // refused with the reason in the shopper's language and changes nothing. Then the same page at
 // 360 px, standalone and inside Telegram's dark theme, for the screenshots.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 import { openInTelegram } from '../support/telegram';
 
 const UPLOAD_PATH = '/api/profile/upload-photo';
+/** An HEVC-coded HEIC, as iPhones write them. */
+const HEIC_FIXTURE = fileURLToPath(
+  new URL('../../backend/src/photos/fixtures/photo.heic', import.meta.url),
+);
 
 /** A 1200×900 JPEG with some texture, encoded by Chromium's own JPEG encoder. */
 async function browserJpeg(page: Page): Promise<Buffer> {
@@ -58,6 +64,11 @@ test('a shopper sees their new photo before, while and after it uploads; a fake 
   await expect(page).toHaveURL(/\/ru\/account$/);
   const section = photoSection(page);
   await expect(section.getByText('Выбрать фото')).toBeVisible();
+  // Only what the server reads is offered: HEIC is left out of the picker, so iPhones hand over
+  // a JPEG instead.
+  await expect(section.getByText('JPEG, PNG или WebP, до 10 МБ.')).toBeVisible();
+  const accept = await section.locator('input[type=file]').getAttribute('accept');
+  expect(accept?.split(',')).toEqual(['image/jpeg', 'image/png', 'image/webp']);
 
   const jpeg = await browserJpeg(page);
   expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
@@ -110,9 +121,22 @@ test('a shopper sees their new photo before, while and after it uploads; a fake 
   });
   await section.getByRole('button', { name: 'Загрузить фото' }).click();
   await expect(section.getByRole('alert')).toHaveText(
-    'Этот файл не подходит. Выберите фото в формате JPEG, PNG, WebP или HEIC.',
+    'Этот файл не подходит. Выберите фото в формате JPEG, PNG или WebP.',
   );
   await screenshot(section, 'photo-refused');
+  await section.getByRole('button', { name: 'Отмена' }).click();
+
+  // An iPhone HEIC picked anyway ("All files") is refused with what to do instead.
+  await section.locator('input[type=file]').setInputFiles({
+    name: 'IMG_0001.HEIC',
+    mimeType: 'image/heic',
+    buffer: await readFile(HEIC_FIXTURE),
+  });
+  await section.getByRole('button', { name: 'Загрузить фото' }).click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'Фото HEIC не принимаются. Выберите JPEG, PNG или WebP (на iPhone: Настройки → Камера → Форматы → Наиболее совместимый).',
+  );
+  await screenshot(section, 'photo-heic-refused');
   await section.getByRole('button', { name: 'Отмена' }).click();
   await expect(section.getByRole('img', { name: 'Фото' })).toHaveAttribute('src', storedSrc ?? '');
 

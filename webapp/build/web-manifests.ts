@@ -1,5 +1,6 @@
 // Vite plugin: the web app manifests, one per language.
 import type { Plugin } from 'vite';
+import { PNG_ICONS, type PngIcon } from './app-icons';
 import { LANGUAGES, type Language } from '../../shared/src/languages';
 import { SHOP_NAME, SHOP_TAGLINES, webManifestPath } from '../../shared/src/shop-identity';
 import { en } from '../src/lib/i18n/locales/shop/en';
@@ -7,6 +8,11 @@ import { ru } from '../src/lib/i18n/locales/shop/ru';
 import { uz } from '../src/lib/i18n/locales/shop/uz';
 
 const TEXTS = { uz, ru, en } as const;
+
+function pngIcon(icon: PngIcon, purpose: 'any' | 'maskable') {
+  const size = `${String(icon.size)}x${String(icon.size)}`;
+  return { src: `/${icon.fileName}`, sizes: size, type: 'image/png', purpose };
+}
 
 /**
  * The web app manifest of one language. The installed app opens where it was installed from:
@@ -32,6 +38,10 @@ export function webManifest(language: Language) {
     icons: [
       { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
       { src: '/icons/maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      // PNG too: not every launcher reads an SVG icon (app-icons.ts draws these).
+      pngIcon(PNG_ICONS.any192, 'any'),
+      pngIcon(PNG_ICONS.any512, 'any'),
+      pngIcon(PNG_ICONS.maskable512, 'maskable'),
     ],
     shortcuts: [
       { name: nav.cart, url: `/${language}/cart` },

@@ -5,7 +5,8 @@
 //   loose  – a word start once q/k, o/a, x/h spellings are merged ('kazan' ~ "qozon");
 //   fuzzy  – a typo of a word of the names: pg_trgm word_similarity of at least FUZZY_SIMILARITY
 //            to a word of the search_words vocabulary ('porcelan' ~ "porcelain"), for words of
-//            FUZZY_MIN_LENGTH letters or more.
+//            FUZZY_MIN_LENGTH letters or more; or, for a short word, a vocabulary word it is
+//            with one letter dropped ('krslo' ~ "kreslo").
 // A product ranks by its weakest word, then by how many words hit its names, then (typos only)
 // by similarity, by popularity, and by id so equal products keep a stable order.
 //
@@ -34,6 +35,13 @@ const FUZZY_MIN_LENGTH = 4;
 const LOOSE_MIN_LENGTH = 3;
 /** Corrections tried per query word, the most similar first. */
 const MAX_CORRECTIONS = 8;
+/**
+ * A letter dropped from a short word leaves too few trigrams in common ('krslo' ~ "kreslo" 0.44,
+ * 'chynak' ~ "choynak" 0.5), so in this length range a query word also corrects to any
+ * vocabulary word it is with one letter put back. Longer words keep enough trigrams ('porcelan'
+ * 0.78); four letters with one put back fit too many words ('pata' → 20 products, not 1).
+ */
+const DROPPED_LETTER_LENGTH = { min: 5, max: 8 };
 
 const IdRowSchema = z.object({ id: z.number().int() });
 const CorrectionRowSchema = z.object({
@@ -196,24 +204,43 @@ function typoStatement(
   });
 }
 
+/** LIKE patterns of the words `word` is with one letter dropped: 'krslo' → '_krslo', 'k_rslo', …
+ * Folded words are [a-z0-9] only, so `_` is the one wildcard in them. */
+function droppedLetterPatterns(word: string): string[] {
+  return Array.from({ length: word.length + 1 }, (_, i) => `${word.slice(0, i)}_${word.slice(i)}`);
+}
+
 /** The vocabulary words each query word may be a typo of, most similar first. */
 async function corrections(db: Db, words: readonly QueryWord[]): Promise<Correction[][]> {
-  const lookups = words.flatMap((word, position) =>
-    word.folded.length >= FUZZY_MIN_LENGTH
-      ? [
-          sql`(select ${position}::int as position, word,
+  const lookups = words.flatMap((word, position) => {
+    if (word.folded.length < FUZZY_MIN_LENGTH) return [];
+    const similar = sql`(select ${position}::int as position, word,
               word_similarity(${word.folded}, word)::float8 as similarity
             from search_words
             where ${word.folded} <% word and word_similarity(${word.folded}, word) >= ${FUZZY_SIMILARITY}
             order by 3 desc, word
-            limit ${MAX_CORRECTIONS})`,
-        ]
-      : [],
-  );
+            limit ${MAX_CORRECTIONS})`;
+    const length = word.folded.length;
+    if (length < DROPPED_LETTER_LENGTH.min || length > DROPPED_LETTER_LENGTH.max) return [similar];
+    const patterns = droppedLetterPatterns(word.folded).map((pattern) => sql`word like ${pattern}`);
+    const dropped = sql`(select ${position}::int as position, word,
+              word_similarity(${word.folded}, word)::float8 as similarity
+            from search_words
+            where length(word) = ${length + 1} and (${sql.join(patterns, sql` or `)})
+            order by 3 desc, word
+            limit ${MAX_CORRECTIONS})`;
+    return [similar, dropped];
+  });
   const found = words.map((): Correction[] => []);
   if (lookups.length === 0) return found;
   const rows = await queryRows(db, sql.join(lookups, sql` union all `), CorrectionRowSchema);
-  for (const row of rows) found[row.position]?.push({ word: row.word, similarity: row.similarity });
+  // Both lookups may name one word; the best corrections are kept, most similar first.
+  rows.sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : 1));
+  for (const row of rows) {
+    const list = found[row.position];
+    if (!list || list.length >= MAX_CORRECTIONS || list.some((c) => c.word === row.word)) continue;
+    list.push({ word: row.word, similarity: row.similarity });
+  }
   return found;
 }
 

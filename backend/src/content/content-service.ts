@@ -20,6 +20,7 @@ import { notFound } from '@shop/shared/server';
 import { pageMeta } from '../http/paging';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from '../media/drawings';
 import { pick } from '../catalog/localize';
+import { fillPageSettings } from './page-settings';
 
 const BLOGS_PER_PAGE = 10;
 
@@ -167,7 +168,7 @@ export function createContentService(db: Db, options: ContentServiceOptions) {
     return {
       slug: known.data,
       title: pick(row.title, lang),
-      body: pick(row.body, lang),
+      body: fillPageSettings(pick(row.body, lang), lang, options),
       updated_at: row.updatedAt.toISOString(),
     };
   }

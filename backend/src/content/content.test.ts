@@ -189,6 +189,30 @@ describe.each(DATABASE_KINDS)('content and settings on %s', (kind) => {
       expect(delivery.body).toContain('45,000 UZS');
     });
 
+    it('offers payment on receipt or by card online, and says how long a card order is held', async () => {
+      const offer = async (lang: string) =>
+        InfoPageResponseSchema.parse(
+          (await call(t, 'GET', '/api/content/pages/public-offer', { headers: { 'x-lang': lang } }))
+            .body,
+        ).data.body;
+      // The backend's default hold, written in by the page, not copied into its text.
+      const en = await offer('en');
+      expect(en).not.toContain('Payment is made on receipt');
+      expect(en).toContain('on receipt (cash to the courier; cash or bank card in the shop)');
+      expect(en).toContain('online, by Uzcard, Humo, Visa or Mastercard card through the Payme');
+      expect(en).toContain('waits 30 minutes for its payment');
+      const ru = await offer('ru');
+      expect(ru).not.toContain('Оплата производится при получении');
+      expect(ru).toContain(
+        'онлайн — картой Uzcard, Humo, Visa или Mastercard через платёжную систему Payme',
+      );
+      expect(ru).toContain('ждёт оплаты 30 минут с момента оформления');
+      const uz = await offer('uz');
+      expect(uz).toContain('Payme toʻlov tizimi orqali');
+      expect(uz).toContain('30 daqiqa davomida toʻlovni kutadi');
+      for (const body of [en, ru, uz]) expect(body).not.toContain('{{');
+    });
+
     it('refuses a slug outside the list with 400 and answers 404 for a page not written', async () => {
       const unknown = await call(t, 'GET', '/api/content/pages/careers');
       expect(unknown.status).toBe(400);

@@ -68,10 +68,9 @@ export function photoRefused(reason: PhotoRefusal, message: string): ShopError {
   return new ShopError(code, message, { details: [{ field: 'photo', message, rule: reason }] });
 }
 
-const NOT_A_PHOTO = 'Send a JPEG, PNG, WebP or HEIC photo';
+const NOT_A_PHOTO = 'Send a JPEG, PNG or WebP photo';
 const UNREADABLE = 'The photo is damaged or incomplete and cannot be read';
-const HEIC_UNSUPPORTED =
-  'HEIC photos cannot be read by this server: send a JPEG, PNG or WebP photo instead';
+const HEIC_UNSUPPORTED = 'HEIC photos are not accepted: send a JPEG, PNG or WebP photo instead';
 
 /** sharp's format names for each sniffed format (HEIC decodes through libheif as 'heif'). */
 const SHARP_FORMAT: Readonly<Record<PhotoFormat, string>> = {

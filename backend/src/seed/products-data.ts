@@ -429,9 +429,9 @@ export const PRODUCTS: readonly ProductSeed[] = [
     kind: 'towel',
     category: 'towels',
     brand: 'paxta-soft',
-    name: t('Mahrum hammom sochigʻi', 'Махровое банное полотенце', 'Terry bath towel'),
+    name: t('Maxrali hammom sochigʻi', 'Махровое банное полотенце', 'Terry bath towel'),
     description: t(
-      'Oʻzbek paxtasidan toʻqilgan yumshoq mahrum sochiq, zichligi 500 g/m².',
+      'Oʻzbek paxtasidan toʻqilgan yumshoq maxrali sochiq, zichligi 500 g/m².',
       'Мягкое махровое полотенце из узбекского хлопка плотностью 500 г/м².',
       'A soft terry towel woven from Uzbek cotton, 500 g/m².',
     ),
@@ -463,9 +463,9 @@ export const PRODUCTS: readonly ProductSeed[] = [
     kind: 'robe',
     category: 'towels',
     brand: 'paxta-soft',
-    name: t('Mahrum xalat', 'Махровый халат', 'Terry bathrobe'),
+    name: t('Maxrali xalat', 'Махровый халат', 'Terry bathrobe'),
     description: t(
-      'Kapyushonli va belbogʻli issiq mahrum xalat.',
+      'Kapyushonli va belbogʻli issiq maxrali xalat.',
       'Тёплый махровый халат с капюшоном и поясом.',
       'A warm terry bathrobe with a hood and a belt.',
     ),

@@ -1,7 +1,7 @@
 import { ProductsResponseSchema, SearchResponseSchema } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeValues, installState, products, variants } from '../db/schema';
+import { attributeValues, infoPages, installState, products, variants } from '../db/schema';
 import { catalog } from '../testing/http-client';
 import {
   createTestBackend,
@@ -11,9 +11,11 @@ import {
   type TestBackend,
 } from '../testing/test-backend';
 import { buildCatalog } from './catalog-seed';
+import { BLOG_POSTS, INFO_PAGES } from './content-data';
 import { FIXTURES } from './fixtures';
 import { PRODUCTS } from './products-data';
 import { seedDemoData } from './seed';
+import { buildSyntheticCatalog } from './synthetic-catalog';
 
 describe('demo catalogue rows', () => {
   const built = buildCatalog();
@@ -37,6 +39,20 @@ describe('demo catalogue rows', () => {
     const tintOnly = PRODUCTS.filter((p) => p.tintOnly === true).map((p) => p.slug);
     expect(tintOnly).toContain(FIXTURES.tintOnlyProduct.slug);
     expect(tintOnly.length).toBeLessThanOrEqual(5);
+  });
+
+  it('calls terry "maxrali" in Uzbek, never "mahrum" (deprived)', () => {
+    const synthetic = buildSyntheticCatalog({ products: 2_000, seed: 1 });
+    const uzbek = [
+      ...[...built.products, ...synthetic.products].flatMap((p) => [p.name.uz, p.description.uz]),
+      ...BLOG_POSTS.flatMap((p) => [p.title.uz, p.excerpt.uz, p.body.uz]),
+      ...INFO_PAGES.flatMap((p) => [p.title.uz, p.body.uz]),
+    ];
+    expect(uzbek.filter((text) => /mahrum/i.test(text))).toEqual([]);
+    const name = (slug: string) => built.products.find((p) => p.slug === slug)?.name.uz;
+    expect(name('terry-bath-towel')).toBe('Maxrali hammom sochigʻi');
+    expect(name('terry-bathrobe')).toBe('Maxrali xalat');
+    expect(synthetic.products.some((p) => p.name.uz.startsWith('maxrali '))).toBe(true);
   });
 });
 
@@ -98,6 +114,35 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     // A colour that only tints the picture is no attribute.
     const sky = await list({ attributes: { color: ['sky'] } });
     expect(sky.data.map((p) => p.slug)).not.toContain(FIXTURES.tintOnlyProduct.slug);
+  });
+
+  it('upgrades a version 4 database: names and the offer take their new texts', async () => {
+    const [before] = await t.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.slug, 'terry-bathrobe'));
+    if (!before) throw new Error('no bathrobe');
+    await t.db
+      .update(products)
+      .set({ name: { ...before.name, uz: 'Mahrum xalat' } })
+      .where(eq(products.id, before.id));
+    await t.db
+      .update(infoPages)
+      .set({ body: { uz: 'Toʻlov.', ru: 'Оплата.', en: 'Payment is made on receipt.' } })
+      .where(eq(infoPages.slug, 'public-offer'));
+    await t.db.update(installState).set({ value: '4' }).where(eq(installState.name, 'demo_seed'));
+
+    expect(await seedDemoData(t.db, T0)).toBe(true);
+    const [after] = await t.db
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, before.id));
+    expect(after?.name.uz).toBe('Maxrali xalat');
+    const [offer] = await t.db
+      .select({ body: infoPages.body })
+      .from(infoPages)
+      .where(eq(infoPages.slug, 'public-offer'));
+    expect(offer?.body.en).toContain('through the Payme payment service');
   });
 
   it('upgrades a version 2 database: single-colour variants get their colour, stock stays', async () => {

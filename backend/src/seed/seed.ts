@@ -34,7 +34,8 @@ const SEED_MARKER = 'demo_seed';
 // 2: attribute value codes and dictionary, search documents, the full blog and info pages.
 // 3: single-colour products carry their colour as an attribute (in the colour facet).
 // 4: delivery methods name the regions they reach and how they may be paid; card payments on.
-const SEED_VERSION = '4';
+// 5: product names and descriptions rewritten (terry is "maxrali"), the offer names card payment.
+const SEED_VERSION = '5';
 // Any constant works; it only has to be the same for every instance of this backend.
 const SEED_LOCK_ID = 7_340_001;
 
@@ -110,7 +111,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
 /**
  * Brings a database seeded by an earlier version up to date without touching what shoppers
  * changed (stock, users, carts, orders): the variants' attributes (codes, colours) and their
- * dictionary, search documents, the blog and info page texts, and the delivery and payment
+ * dictionary, product names, descriptions and search documents, the blog and info page texts,
+ * and the delivery and payment
  * settings. The variants' triggers refresh
  * the product summaries on the way.
  */
@@ -127,6 +129,8 @@ async function upgradeDemoData(tx: Tx, catalog: BuiltCatalog): Promise<void> {
     await tx
       .update(products)
       .set({
+        name: product.name,
+        description: product.description,
         searchName: product.searchName,
         searchDescription: product.searchDescription,
         searchLoose: product.searchLoose,

@@ -101,7 +101,7 @@ const ADJECTIVES: readonly LocalizedText[] = [
   t('emallangan', 'эмалированный', 'enamel'),
   t('rotang', 'ротанговый', 'rattan'),
   t('metall', 'металлический', 'metal'),
-  t('mahrum', 'махровый', 'terry'),
+  t('maxrali', 'махровый', 'terry'),
   t('yumshoq', 'мягкий', 'soft'),
   t('katta', 'большой', 'large'),
   t('ixcham', 'компактный', 'compact'),

@@ -59,7 +59,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         maxLength={200}
         value={email}
         onChange={setEmail}
-        error={invalid.has('email') ? t('errors.codes.validation_error') : null}
+        error={invalid.has('email') ? t('account.emailInvalid') : null}
       />
       <div className="field">
         <label className="field__label" htmlFor={phoneId}>
@@ -112,6 +112,7 @@ function ProfileField({
   error: string | null;
 }) {
   const id = useId();
+  const errorId = useId();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -125,12 +126,13 @@ function ProfileField({
         maxLength={maxLength}
         value={value}
         aria-invalid={error !== null}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           onChange(event.target.value);
         }}
       />
       {error && (
-        <p className="field__error" role="alert">
+        <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
       )}

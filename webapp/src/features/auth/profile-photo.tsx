@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../lib/ui/icons';
 import { usePhotoUpload } from './use-photo-upload';
 
-/** What the file picker offers; HEIC by extension too, as some browsers give it no type. */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+/** What the file picker offers: what every server reads. HEIC is left out (sharp's prebuilt
+ * libvips cannot decode it), which also makes iOS hand over a JPEG of an iPhone photo. */
+const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 export function ProfilePhoto({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -112,8 +112,8 @@ describe('api client uploads', () => {
     await xhr.sent;
     xhr.answer(415, {
       code: 'unsupported_media_type',
-      message: 'Send a JPEG, PNG, WebP or HEIC photo',
-      details: [{ field: 'photo', message: 'Send a JPEG, PNG, WebP or HEIC photo', rule: 'type' }],
+      message: 'Send a JPEG, PNG or WebP photo',
+      details: [{ field: 'photo', message: 'Send a JPEG, PNG or WebP photo', rule: 'type' }],
     });
     const error: unknown = await done.catch((caught: unknown) => caught);
     expect(isApiError(error) && error.code).toBe('unsupported_media_type');

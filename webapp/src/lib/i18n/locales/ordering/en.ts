@@ -51,6 +51,7 @@ export const en = {
     surname: 'Surname',
     phone: 'Phone',
     email: 'Email',
+    emailInvalid: 'Enter an email like name@example.com',
     noName: 'Name not set',
     edit: 'Edit profile',
     myOrders: 'My orders',
@@ -76,7 +77,7 @@ export const en = {
       title: 'Photo',
       choose: 'Choose a photo',
       change: 'Change photo',
-      hint: 'JPEG, PNG, WebP or HEIC, up to 10 MB.',
+      hint: 'JPEG, PNG or WebP, up to 10 MB.',
       upload: 'Upload photo',
       cancel: 'Cancel',
       preview: 'The new photo, before upload',
@@ -85,9 +86,9 @@ export const en = {
       progress: 'Upload progress',
       saved: 'Your photo is updated.',
       errors: {
-        type: 'This file is not a photo we can take. Choose a JPEG, PNG, WebP or HEIC photo.',
+        type: 'This file is not a photo we can take. Choose a JPEG, PNG or WebP photo.',
         heic_unsupported:
-          'HEIC photos cannot be read yet. Choose a JPEG or PNG (on iPhone: Settings → Camera → Formats → Most Compatible).',
+          'HEIC photos are not accepted. Choose a JPEG, PNG or WebP (on iPhone: Settings → Camera → Formats → Most Compatible).',
         too_large: 'The photo is larger than 10 MB. Choose a smaller one.',
         too_many_pixels: 'The photo is larger than 25 megapixels. Choose a smaller one.',
         unreadable: 'This photo is damaged or incomplete. Choose another one.',

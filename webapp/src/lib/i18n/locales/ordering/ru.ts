@@ -48,6 +48,7 @@ export const ru: OrderingMessages = {
     surname: 'Фамилия',
     phone: 'Телефон',
     email: 'Эл. почта',
+    emailInvalid: 'Введите адрес почты в виде name@example.com',
     noName: 'Имя не указано',
     edit: 'Редактировать профиль',
     myOrders: 'Мои заказы',
@@ -73,7 +74,7 @@ export const ru: OrderingMessages = {
       title: 'Фото',
       choose: 'Выбрать фото',
       change: 'Сменить фото',
-      hint: 'JPEG, PNG, WebP или HEIC, до 10 МБ.',
+      hint: 'JPEG, PNG или WebP, до 10 МБ.',
       upload: 'Загрузить фото',
       cancel: 'Отмена',
       preview: 'Новое фото до загрузки',
@@ -82,9 +83,9 @@ export const ru: OrderingMessages = {
       progress: 'Ход загрузки',
       saved: 'Фото обновлено.',
       errors: {
-        type: 'Этот файл не подходит. Выберите фото в формате JPEG, PNG, WebP или HEIC.',
+        type: 'Этот файл не подходит. Выберите фото в формате JPEG, PNG или WebP.',
         heic_unsupported:
-          'Фото HEIC пока не читаются. Выберите JPEG или PNG (на iPhone: Настройки → Камера → Форматы → Наиболее совместимый).',
+          'Фото HEIC не принимаются. Выберите JPEG, PNG или WebP (на iPhone: Настройки → Камера → Форматы → Наиболее совместимый).',
         too_large: 'Фото больше 10 МБ. Выберите фото поменьше.',
         too_many_pixels: 'Фото больше 25 мегапикселей. Выберите фото поменьше.',
         unreadable: 'Фото повреждено или загружено не полностью. Выберите другое.',

@@ -51,6 +51,7 @@ export const uz: OrderingMessages = {
     surname: 'Familiya',
     phone: 'Telefon',
     email: 'Elektron pochta',
+    emailInvalid: 'Elektron pochtani name@example.com koʻrinishida kiriting',
     noName: 'Ism kiritilmagan',
     edit: 'Profilni tahrirlash',
     myOrders: 'Buyurtmalarim',
@@ -78,7 +79,7 @@ export const uz: OrderingMessages = {
       title: 'Rasm',
       choose: 'Rasm tanlash',
       change: 'Rasmni almashtirish',
-      hint: 'JPEG, PNG, WebP yoki HEIC, 10 MB gacha.',
+      hint: 'JPEG, PNG yoki WebP, 10 MB gacha.',
       upload: 'Rasmni yuklash',
       cancel: 'Bekor qilish',
       preview: 'Yangi rasm, yuklashdan oldin',
@@ -87,9 +88,9 @@ export const uz: OrderingMessages = {
       progress: 'Yuklash jarayoni',
       saved: 'Rasmingiz yangilandi.',
       errors: {
-        type: 'Bu fayl mos emas. JPEG, PNG, WebP yoki HEIC formatidagi rasm tanlang.',
+        type: 'Bu fayl mos emas. JPEG, PNG yoki WebP formatidagi rasm tanlang.',
         heic_unsupported:
-          'HEIC rasmlar hozircha oʻqilmaydi. JPEG yoki PNG tanlang (iPhone’da: Sozlamalar → Kamera → Formatlar → Eng mos).',
+          'HEIC rasmlar qabul qilinmaydi. JPEG, PNG yoki WebP tanlang (iPhoneʼda: Sozlamalar → Kamera → Formatlar → Eng mos).',
         too_large: 'Rasm 10 MB dan katta. Kichikroq rasm tanlang.',
         too_many_pixels: 'Rasm 25 megapikseldan katta. Kichikroq rasm tanlang.',
         unreadable: 'Rasm shikastlangan yoki toʻliq emas. Boshqasini tanlang.',
