@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import type { OutOfStockLine } from '../../lib/cart/out-of-stock';
-import type { CartStock } from '../../lib/cart/use-cart-stock';
+import { useRefreshCartStock, type CartStock } from '../../lib/cart/use-cart-stock';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { checkCheckout, firstError, type CheckoutErrors, type CheckoutForm } from './checkout-form';
@@ -34,6 +34,7 @@ export function useCheckoutSubmit({
   const { t } = useTranslation();
   const { toasts } = useServices();
   const sessionEnded = useSessionEnded();
+  const refreshStock = useRefreshCartStock();
   const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<OutOfStockLine[]>([]);
@@ -88,7 +89,11 @@ export function useCheckoutSubmit({
           return;
         }
         const refusal = describeRefusal(t, error, items, check.body);
-        if (refusal.short) setRefused(refusal.short);
+        if (refusal.short) {
+          setRefused(refusal.short);
+          // The cart and this page then show the stock the order met, and hold checkout to it.
+          void refreshStock(items);
+        }
         if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
         showFailure(refusal.message);
       },
