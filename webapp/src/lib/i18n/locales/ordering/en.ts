@@ -211,6 +211,7 @@ export const en = {
     loadFailed: 'Could not load delivery options.',
     deliveryMethod: 'Delivery method',
     notServed: 'Does not deliver to {{region}}',
+    deliveryFellBack: '{{method}} does not go to {{region}}: {{instead}} is chosen instead.',
     cardHint: 'Uzcard, Humo, Visa or Mastercard: a saved card or a new one',
     receiptTitle: 'How you will pay in the shop',
     receiptPayments: {

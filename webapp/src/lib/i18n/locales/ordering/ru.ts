@@ -208,6 +208,7 @@ export const ru: OrderingMessages = {
     loadFailed: 'Не удалось загрузить способы доставки.',
     deliveryMethod: 'Способ доставки',
     notServed: 'Не доставляет в регион: {{region}}',
+    deliveryFellBack:
     cardHint: 'Uzcard, Humo, Visa или Mastercard: сохранённая или новая карта',
     receiptTitle: 'Как вы оплатите в магазине',
     receiptPayments: {

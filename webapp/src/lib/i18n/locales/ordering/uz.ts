@@ -213,6 +213,7 @@ export const uz: OrderingMessages = {
     loadFailed: 'Yetkazib berish usullarini yuklab boʻlmadi.',
     deliveryMethod: 'Yetkazib berish usuli',
     notServed: '{{region}} hududiga yetkazilmaydi',
+    deliveryFellBack:
     cardHint: 'Uzcard, Humo, Visa yoki Mastercard: saqlangan yoki yangi karta',
     receiptTitle: 'Doʻkonda qanday toʻlaysiz',
     receiptPayments: {
