@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { usePayOrder } from './api/pay-order';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
-import { errorMessage } from '../../lib/i18n/error-message';
+import { declinedText, errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
@@ -23,6 +23,12 @@ function failedCode(state: unknown): ClientErrorCode | null {
   return typeof failed === 'string' && CLIENT_CODES.includes(failed)
     ? (failed as ClientErrorCode)
     : null;
+}
+
+/** Why that charge was declined, when checkout handed it over too. */
+function declinedReason(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('declined' in state)) return null;
+  return typeof state.declined === 'string' ? state.declined : null;
 }
 
 /** '2026-05-15T09:35:00Z' → '14:35' on a phone in Tashkent: the time the order is held until. */
@@ -58,6 +64,7 @@ export function PayOrder({
   }, [failures]);
   const [failure, setFailure] = useState<string | null>(() => {
     const code = failedCode(location.state);
+    if (code === 'payment_declined') return declinedText(t, declinedReason(location.state));
     return code === null ? null : t(`errors.codes.${code}`);
   });
   const selectCard = useCallback((id: number) => {

@@ -102,10 +102,11 @@ export const ru: OrderingMessages = {
     number: 'Номер карты',
     expiry: 'Срок действия (ММ/ГГ)',
     expiryPlaceholder: 'ММ/ГГ',
-    phone: 'Телефон для SMS',
-    phoneHelp: 'Банк пришлёт код подтверждения на номер, привязанный к карте.',
+    phone: 'Телефон, привязанный к карте',
+    phoneHelp: 'Банк пришлёт код только на номер, к которому привязана карта.',
     sendCode: 'Получить код',
     codeSentTo: 'Введите код, который банк отправил на {{phone}}.',
+    codeSentElsewhere: 'Это номер, привязанный к карте в банке, а не {{typed}}.',
     code: 'Код из SMS',
     confirm: 'Подтвердить',
     resend: 'Отправить ещё раз',
@@ -209,6 +210,7 @@ export const ru: OrderingMessages = {
     deliveryMethod: 'Способ доставки',
     notServed: 'Не доставляет в регион: {{region}}',
     deliveryFellBack:
+      '{{method}} не доставляет в регион: {{region}}. Вместо этого выбрано: {{instead}}.',
     cardHint: 'Uzcard, Humo, Visa или Mastercard: сохранённая или новая карта',
     receiptTitle: 'Как вы оплатите в магазине',
     receiptPayments: {

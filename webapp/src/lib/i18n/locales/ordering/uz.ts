@@ -107,10 +107,11 @@ export const uz: OrderingMessages = {
     number: 'Karta raqami',
     expiry: 'Amal qilish muddati (OO/YY)',
     expiryPlaceholder: 'OO/YY',
-    phone: 'SMS uchun telefon raqami',
-    phoneHelp: 'Bank tasdiqlash kodini kartaga bogʻlangan raqamga yuboradi.',
+    phone: 'Kartaga bogʻlangan telefon raqami',
+    phoneHelp: 'Bank kodni faqat karta bogʻlangan raqamga yuboradi.',
     sendCode: 'Kod yuborish',
     codeSentTo: 'Bank {{phone}} raqamiga yuborgan kodni kiriting.',
+    codeSentElsewhere: 'Bu bankda kartaga bogʻlangan raqam, {{typed}} emas.',
     code: 'SMS dagi kod',
     confirm: 'Tasdiqlash',
     resend: 'Qayta yuborish',
@@ -214,6 +215,7 @@ export const uz: OrderingMessages = {
     deliveryMethod: 'Yetkazib berish usuli',
     notServed: '{{region}} hududiga yetkazilmaydi',
     deliveryFellBack:
+      '{{method}} {{region}} hududiga yetkazilmaydi: uning oʻrniga «{{instead}}» tanlandi.',
     cardHint: 'Uzcard, Humo, Visa yoki Mastercard: saqlangan yoki yangi karta',
     receiptTitle: 'Doʻkonda qanday toʻlaysiz',
     receiptPayments: {
