@@ -1,4 +1,5 @@
 import type { Order } from '@shop/shared';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/use-language';
 import { orderAddressText } from './order-facts';
@@ -32,7 +33,17 @@ export function DeliveryFacts({ order, lineClassName }: { order: Order; lineClas
       {addressText !== '' && (
         <span className={lineClassName}>{t('confirmed.deliveryTo', { address: addressText })}</span>
       )}
-      {doorway.length > 0 && <span className={lineClassName}>{doorway.join(' · ')}</span>}
+      {doorway.length > 0 && (
+        <span className={lineClassName}>
+          {doorway.map((part, index) => (
+            // Each label stays with its value when the line wraps.
+            <Fragment key={part}>
+              {index > 0 && ' · '}
+              <span className="delivery-facts__part">{part}</span>
+            </Fragment>
+          ))}
+        </span>
+      )}
       {address?.comment && (
         <span className={lineClassName}>
           {t('checkout.addressComment')}: {address.comment}
