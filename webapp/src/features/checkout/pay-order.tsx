@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { usePayOrder } from './api/pay-order';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
-import { declinedText, errorMessage } from '../../lib/i18n/error-message';
+import { declinedText, payErrorMessage } from './decline';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
@@ -88,7 +88,7 @@ export function PayOrder({
         onError: (error) => {
           telegramHaptic('error');
           if (sessionEnded(error)) return;
-          setFailure(errorMessage(t, error));
+          setFailure(payErrorMessage(t, error));
           setFailures((count) => count + 1);
           // Paid meanwhile (another tab) or cancelled: the order itself says which.
           if (isApiError(error) && error.code === 'order_not_payable') onChanged();

@@ -299,6 +299,14 @@ export const en = {
     },
   },
   payment: {
+    declined: {
+      insufficient_funds:
+        'The payment was declined: not enough money on the card. The order is waiting: top the card up or pay with another one.',
+      card_blocked:
+        'The payment was declined: the bank has blocked this card. The order is waiting: pay with another card or call your bank.',
+      card_expired:
+        'The payment was declined: the card has expired. The order is waiting: pay with another card.',
+    },
     title: 'Payment',
     orderNumber: 'Order {{number}}',
     payWithin: 'Pay by {{time}}: after that the order is cancelled and the goods go back on sale.',

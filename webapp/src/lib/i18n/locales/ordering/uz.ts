@@ -302,6 +302,14 @@ export const uz: OrderingMessages = {
     },
   },
   payment: {
+    declined: {
+      insufficient_funds:
+        'Toʻlov rad etildi: kartada mablagʻ yetarli emas. Buyurtma toʻlovni kutmoqda: kartani toʻldiring yoki boshqa karta bilan toʻlang.',
+      card_blocked:
+        'Toʻlov rad etildi: bank bu kartani bloklagan. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang yoki bankingizga qoʻngʻiroq qiling.',
+      card_expired:
+        'Toʻlov rad etildi: kartaning amal qilish muddati tugagan. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang.',
+    },
     title: 'Toʻlov',
     orderNumber: 'Buyurtma {{number}}',
     payWithin:

@@ -45,14 +45,6 @@ export const en = {
     otpInvalidAttempts: 'Wrong code. Attempts left: {{count}}.',
     rateLimitedSeconds: 'Too many attempts. Try again in {{seconds}} s.',
     rateLimitedMinutes: 'Too many attempts. Try again in {{minutes}} min.',
-    declined: {
-      insufficient_funds:
-        'The payment was declined: not enough money on the card. The order is waiting: top the card up or pay with another one.',
-      card_blocked:
-        'The payment was declined: the bank has blocked this card. The order is waiting: pay with another card or call your bank.',
-      card_expired:
-        'The payment was declined: the card has expired. The order is waiting: pay with another card.',
-    },
     codes: {
       validation_error: 'Please check the highlighted fields.',
       bad_request: 'The request could not be processed. Please try again.',

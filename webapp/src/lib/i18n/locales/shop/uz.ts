@@ -42,14 +42,6 @@ export const uz: ShopMessages = {
     otpInvalidAttempts: 'Kod notoʻgʻri. Qolgan urinishlar: {{count}}.',
     rateLimitedSeconds: 'Urinishlar juda koʻp. {{seconds}} soniyadan keyin qayta urinib koʻring.',
     rateLimitedMinutes: 'Urinishlar juda koʻp. {{minutes}} daqiqadan keyin qayta urinib koʻring.',
-    declined: {
-      insufficient_funds:
-        'Toʻlov rad etildi: kartada mablagʻ yetarli emas. Buyurtma toʻlovni kutmoqda: kartani toʻldiring yoki boshqa karta bilan toʻlang.',
-      card_blocked:
-        'Toʻlov rad etildi: bank bu kartani bloklagan. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang yoki bankingizga qoʻngʻiroq qiling.',
-      card_expired:
-        'Toʻlov rad etildi: kartaning amal qilish muddati tugagan. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang.',
-    },
     codes: {
       validation_error: 'Belgilangan maydonlarni tekshiring.',
       bad_request: 'Soʻrovni bajarib boʻlmadi. Qayta urinib koʻring.',
