@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { CALLS, type SavedCard } from '@shop/shared';
 import { storedCart } from '../support/browser-state';
 import {
@@ -14,6 +14,16 @@ import {
 } from '../support/checkout';
 
 const main = (page: Page) => page.getByRole('main');
+
+/** With E2E_SCREENSHOTS=1, the page at 360 and 320 px, to look at. */
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 780 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 412, height: 839 });
+}
 
 async function savedCards(page: Page): Promise<SavedCard[]> {
   const answer = await page.request.get(CALLS.cards.path, { headers: await bearer(page) });
@@ -53,9 +63,9 @@ test.describe('payment cards', () => {
     await expiry.pressSequentially('0120');
     await expect(expiry).toHaveValue('01/20');
     // The phone the bank texts is the shopper's own to start with.
-    await expect(page.getByRole('textbox', { name: 'SMS uchun telefon raqami' })).toHaveValue(
-      /^\+998 90 /,
-    );
+    await expect(
+      page.getByRole('textbox', { name: 'Kartaga bogʻlangan telefon raqami' }),
+    ).toHaveValue(/^\+998 90 /);
     await page.getByRole('button', { name: 'Kod yuborish' }).click();
     await expect(page.getByText('Karta raqamini tekshiring: unda xato bor.')).toBeVisible();
     await expect(page.getByText('Kartaning amal qilish muddati tugagan.')).toBeVisible();
@@ -162,7 +172,9 @@ test.describe('payment cards', () => {
     expect((await declined).status()).toBe(422);
     await expect(page).toHaveURL(/\/en\/checkout\/payment\?order=UY-\d+$/);
     const number = new URL(page.url()).searchParams.get('order') ?? '';
-    await expect(page.getByRole('alert')).toContainText('The payment was declined.');
+    await expect(page.getByRole('alert')).toContainText(
+      'The payment was declined: not enough money on the card.',
+    );
     await expect(page.getByText(`Order ${number}`)).toBeVisible();
     await expect(page.getByText(/Pay by \d+ \w+ \d{4}, \d\d:\d\d/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order details' })).toContainText('Not paid yet');
@@ -256,5 +268,86 @@ test.describe('payment cards', () => {
     expect(paid.items).toHaveLength(1);
     await expect(page).toHaveURL(/\/uz\/checkout\/confirmed\?order=/);
     expect(await page.evaluate(() => sessionStorage.getItem('oneClickBuyItem'))).toBeNull();
+  });
+
+  test("the card's phone field says whose number it is; the code step names the one texted (en)", async ({
+    page,
+  }) => {
+    await signInFresh(page, 'en', '/en/account');
+    const cards = page.getByRole('region', { name: 'Payment cards' });
+    await cards.getByRole('button', { name: 'Add card' }).click();
+    await page.getByRole('textbox', { name: 'Card number' }).fill(TEST_CARDS.uzcard);
+    await page.getByRole('textbox', { name: 'Valid thru (MM/YY)' }).fill('03/99');
+    // The bank texts the card's own phone: the field asks for that number, and says so.
+    const cardPhone = page.getByRole('textbox', { name: 'Phone number linked to the card' });
+    await expect(cardPhone).toHaveAccessibleDescription(
+      'Your bank texts the code only to the number the card is registered to.',
+    );
+    await cardPhone.fill('+998 91 555 66 77');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    // Another number than the one typed got the code: the page names the one it went to.
+    await expect(page.getByRole('status').filter({ hasText: 'Enter the code' })).toHaveText(
+      'Enter the code your bank sent to 99890*****11. That is the number your bank has for this card, not +998 91 555 66 77.',
+    );
+  });
+
+  test('a wrong card code says how many tries are left, as sign-in does (en)', async ({
+    page,
+  }, testInfo) => {
+    await signInFresh(page, 'en', '/en/account');
+    const cards = page.getByRole('region', { name: 'Payment cards' });
+    await cards.getByRole('button', { name: 'Add card' }).click();
+    await page.getByRole('textbox', { name: 'Card number' }).fill(TEST_CARDS.uzcard);
+    await page.getByRole('textbox', { name: 'Valid thru (MM/YY)' }).fill('03/99');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const code = page.getByRole('textbox', { name: 'Code from SMS' });
+    await code.fill('123456');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(code).toHaveAccessibleDescription(/Wrong code\. Attempts left: 2\./);
+    await code.fill('654321');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(code).toHaveAccessibleDescription(/Wrong code\. Attempts left: 1\./);
+    await screenshots(page, testInfo, 'card-code-en-light');
+    await code.fill(await latestCardCode('6311'));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(cards.getByRole('listitem', { name: 'Uzcard •••• 6311' })).toBeVisible();
+  });
+
+  test('a card its bank has blocked is told so, not to check its balance (en)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const phone = await signInFresh(page, 'en', '/en/account');
+    await addCardByApi(page, request, TEST_CARDS.blocked, phone);
+    await checkoutWith(page, request, 'en', [await lineOf(request, 'porcelain-mug', 'en')]);
+    await page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio').first().check();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Malika');
+    await page.getByRole('textbox', { name: 'Surname' }).fill('Tursunova');
+    await page.getByRole('radio', { name: /Card online/ }).check();
+    await page
+      .getByRole('radiogroup', { name: 'Saved cards' })
+      .getByRole('radio', { name: 'Humo •••• 2226' })
+      .check();
+    const declined = nextOrderAnswer(page, 'pay');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    expect(await (await declined).json()).toMatchObject({
+      code: 'payment_declined',
+      details: [{ field: 'card_id', rule: 'card_blocked' }],
+    });
+    await expect(page).toHaveURL(/\/en\/checkout\/payment\?order=UY-\d+$/);
+    const blockedText =
+      'The payment was declined: the bank has blocked this card. The order is waiting: pay with another card or call your bank.';
+    await expect(page.getByRole('alert')).toHaveText(blockedText);
+    await expect(page.getByRole('alert')).not.toContainText('balance');
+    // Paying with it again on this page says the same.
+    await page
+      .getByRole('radiogroup', { name: 'Saved cards' })
+      .getByRole('radio', { name: 'Humo •••• 2226' })
+      .check();
+    const again = nextOrderAnswer(page, 'pay');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    expect((await again).status()).toBe(422);
+    await expect(page.getByRole('alert')).toHaveText(blockedText);
+    await screenshots(page, testInfo, 'payment-blocked-en-light');
   });
 });

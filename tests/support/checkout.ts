@@ -16,12 +16,16 @@ import { apiProduct, LOW_STOCK_BOUGHT } from './shop-api';
 import { completeSignIn } from './sign-in';
 import { latestCodeFor, readOutbox, uniquePhone } from './sms-outbox';
 
-/** The sandbox's cards: Payme's published test cards pay, the sandbox's 8600 1111… declines. */
+/**
+ * The sandbox's cards: Payme's published test cards pay; the sandbox's 8600 1111… is declined for
+ * insufficient funds, its 9860 2222… because the bank has blocked it.
+ */
 export const TEST_CARDS = {
   uzcard: '8600069195406311',
   uzcard2: '8600495473316478',
   humo: '9860100000000008',
   declined: '8600111111111110',
+  blocked: '9860222222222226',
 } as const;
 export const TEST_CARD_EXPIRY = '03/99';
 

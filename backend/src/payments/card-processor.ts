@@ -25,6 +25,18 @@ export type ProcessorFailure =
   | 'unavailable'
   | 'outcome_unknown';
 
+/**
+ * Why a charge was declined, as far as the processor said, so the shopper is told the thing to
+ * do (another card, topping it up, calling the bank); 'other' when it did not say.
+ */
+export const DECLINE_REASONS = [
+  'insufficient_funds',
+  'card_blocked',
+  'card_expired',
+  'other',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
 export class ProcessorError extends Error {
   constructor(
     readonly failure: ProcessorFailure,
@@ -32,6 +44,8 @@ export class ProcessorError extends Error {
     readonly method: string,
     /** The processor's own error code, when it gave one (kept on declined attempts). */
     readonly providerCode: number | null = null,
+    /** A declined charge: why, in our terms. */
+    readonly declineReason: DeclineReason | null = null,
     message = `${method}: ${failure}${providerCode === null ? '' : ` (${providerCode})`}`,
   ) {
     super(message);

@@ -8,7 +8,12 @@ import type { Db } from '../db/client';
 import { paymentAttempts } from '../db/schema';
 import { ShopError } from '@shop/shared/server';
 import { failureOf, type AttemptOutcomes, type AttemptRow } from './attempt-outcomes';
-import { ProcessorError, type CardProcessor, type ReceiptOutcome } from './card-processor';
+import {
+  ProcessorError,
+  type CardProcessor,
+  type DeclineReason,
+  type ReceiptOutcome,
+} from './card-processor';
 import { PROCESSOR_DOWN_MESSAGE } from './processor-errors';
 
 const SETTLING_MESSAGE =
@@ -76,6 +81,14 @@ export async function charge(
   throw new ShopError('payment_unavailable', SETTLING_MESSAGE);
 }
 
+const DECLINE_MESSAGES: Record<DeclineReason, string> = {
+  insufficient_funds:
+    'The card was declined: not enough money on it. Nothing was charged: top it up or pay with another card.',
+  card_blocked: 'The card is blocked by its bank. Nothing was charged: pay with another card.',
+  card_expired: 'The card has expired. Nothing was charged: pay with another card.',
+  other: 'The card was declined. Nothing was charged: pay with another card.',
+};
+
 /** The processor said no (declined) or could not be reached: nothing was charged. Always
  * throws the shopper's error. */
 async function refused(
@@ -96,10 +109,12 @@ async function refused(
     'card payment not made',
   );
   if (error.failure === 'declined') {
-    throw new ShopError(
-      'payment_declined',
-      'The card was declined. Nothing was charged: pay with another card.',
-    );
+    const reason = error.declineReason ?? 'other';
+    const message = DECLINE_MESSAGES[reason];
+    // The reason as a rule the webapp words in the shopper's language.
+    throw new ShopError('payment_declined', message, {
+      details: [{ field: 'card_id', message, rule: reason }],
+    });
   }
   throw new ShopError('payment_unavailable', PROCESSOR_DOWN_MESSAGE);
 }

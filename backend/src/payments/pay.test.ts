@@ -151,18 +151,21 @@ describe.each(DATABASE_KINDS)('paying card orders on %s', (kind) => {
   });
 
   it.each([
-    ['insufficient funds', INSUFFICIENT_FUNDS_CARD, -31630],
-    ['a blocked card', BLOCKED_CARD, -31052],
+    ['insufficient funds', INSUFFICIENT_FUNDS_CARD, -31630, 'insufficient_funds'],
+    ['a blocked card', BLOCKED_CARD, -31052, 'card_blocked'],
   ])(
-    'declines a card with %s: nothing charged, the order stays unpaid, another card pays',
-    async (_label, number, providerCode) => {
+    'declines a card with %s, saying why: nothing charged, the order stays unpaid, another card pays',
+    async (_label, number, providerCode, reason) => {
       const { token } = await signIn(t);
       const poor = await addCard(t, token, number);
       const good = await addCard(t, token, HUMO_CARD);
       const order = await placeCardOrder(t, token);
       const declined = await payOrder(t, token, order.number, poor.id);
       expect(declined.status).toBe(422);
-      expect(declined.body).toMatchObject({ code: 'payment_declined' });
+      expect(declined.body).toMatchObject({
+        code: 'payment_declined',
+        details: [{ field: 'card_id', rule: reason }],
+      });
       expect(chargesOf(order.number)).toEqual([]);
       // The receipt is cancelled, so it can never be paid late.
       const receipts = t.sandbox.receipts().filter((r) => r.orderId === order.number);

@@ -20,7 +20,7 @@ import {
   UNKNOWN_CARD,
 } from '../testing/payments';
 import { ProcessorError, type CardProcessor, type ProcessorFailure } from './card-processor';
-import { createPaymeProcessor, failureOf } from './payme-processor';
+import { createPaymeProcessor, declineReasonOf, failureOf } from './payme-processor';
 import { startPaymeSandbox, type PaymeSandbox } from './sandbox/payme-sandbox';
 
 interface Recorded {
@@ -270,30 +270,34 @@ describe('the Payme adapter against the sandbox', () => {
   });
 
   it.each([
-    ['insufficient funds', INSUFFICIENT_FUNDS_CARD, -31630],
-    ['a blocked card', BLOCKED_CARD, -31052],
-  ])('declines a charge for %s and takes no money', async (_label, number, code) => {
-    const token = await verifiedToken(number);
-    const { receiptId } = await processor.createReceipt({
-      amount: 100_00,
-      orderNumber: 'UY-009002',
-      description: '',
-    });
-    expect(await failure(processor.payReceipt(receiptId, token))).toMatchObject({
-      failure: 'declined',
-      providerCode: code,
-    });
-    expect(await processor.checkReceipt(receiptId)).toEqual({
-      state: 0,
-      outcome: 'not_paid',
-      cancellable: true,
-    });
-    expect(await processor.cancelReceipt(receiptId)).toMatchObject({
-      state: 50,
-      outcome: 'not_paid',
-    });
-    expect(sandbox.charges().some((r) => r.id === receiptId)).toBe(false);
-  });
+    ['insufficient funds', INSUFFICIENT_FUNDS_CARD, -31630, 'insufficient_funds'],
+    ['a blocked card', BLOCKED_CARD, -31052, 'card_blocked'],
+  ])(
+    'declines a charge for %s, saying why, and takes no money',
+    async (_label, number, code, reason) => {
+      const token = await verifiedToken(number);
+      const { receiptId } = await processor.createReceipt({
+        amount: 100_00,
+        orderNumber: 'UY-009002',
+        description: '',
+      });
+      expect(await failure(processor.payReceipt(receiptId, token))).toMatchObject({
+        failure: 'declined',
+        providerCode: code,
+        declineReason: reason,
+      });
+      expect(await processor.checkReceipt(receiptId)).toEqual({
+        state: 0,
+        outcome: 'not_paid',
+        cancellable: true,
+      });
+      expect(await processor.cancelReceipt(receiptId)).toMatchObject({
+        state: 50,
+        outcome: 'not_paid',
+      });
+      expect(sandbox.charges().some((r) => r.id === receiptId)).toBe(false);
+    },
+  );
 
   it('gives up on a stalled charge as outcome_unknown; receipts.check then says it was paid', async () => {
     const token = await verifiedToken(STALL_CARD);
@@ -373,6 +377,14 @@ describe('the Payme adapter against the sandbox', () => {
     expect(failureOf('cards.verify', -31555)).toBe('card_invalid');
     expect(failureOf('receipts.pay', -32504)).toBe('unavailable');
     expect(failureOf('receipts.pay', -32400)).toBe('outcome_unknown');
+  });
+
+  it("names why a charge was declined by Payme's code: funds, a blocked card, an expired one", () => {
+    expect(declineReasonOf(-31630)).toBe('insufficient_funds');
+    expect(declineReasonOf(-31052)).toBe('card_blocked');
+    expect(declineReasonOf(-31051)).toBe('card_expired');
+    // A code Payme does not document is a decline without a reason, never a wrong one.
+    expect(declineReasonOf(-31999)).toBe('other');
   });
 
   it('keeps its cards over a restart and never writes a card number to its file', async () => {

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import {
   ProcessorError,
   type CardProcessor,
+  type DeclineReason,
   type ProcessorFailure,
   type ReceiptStatus,
 } from './card-processor';
@@ -80,6 +81,20 @@ export function failureOf(method: PaymeMethod, code: number): ProcessorFailure {
   }
 }
 
+/** Why Payme declined a charge, by its error code; a code it does not name is 'other'. */
+export function declineReasonOf(code: number): DeclineReason {
+  switch (code) {
+    case PAYME_ERRORS.insufficientFunds:
+      return 'insufficient_funds';
+    case PAYME_ERRORS.cardBlocked:
+      return 'card_blocked';
+    case PAYME_ERRORS.cardExpiryWrong:
+      return 'card_expired';
+    default:
+      return 'other';
+  }
+}
+
 function receiptStatus(state: number): ReceiptStatus {
   if (state === RECEIPT_STATE.paid) return { state, outcome: 'paid', cancellable: false };
   if (state === RECEIPT_STATE.created) return { state, outcome: 'not_paid', cancellable: true };
@@ -142,7 +157,13 @@ export function createPaymeProcessor(options: PaymeProcessorOptions): CardProces
     const failed = RpcErrorAnswerSchema.safeParse(parsed);
     if (failed.success) {
       const { code } = failed.data.error;
-      throw new ProcessorError(failureOf(method, code), method, code);
+      const failure = failureOf(method, code);
+      throw new ProcessorError(
+        failure,
+        method,
+        code,
+        failure === 'declined' ? declineReasonOf(code) : null,
+      );
     }
     const answer = RpcResultAnswerSchema.safeParse(parsed);
     if (!answer.success) throw new ProcessorError('outcome_unknown', method);

@@ -13,6 +13,8 @@ export interface MemoryCache<V> {
    * runs). `load`'s result is stored when `sizeOf` gives it a size; failures are not stored.
    */
   through(key: string, load: () => Promise<V>): Promise<V>;
+  /** Forgets every stored value whose key `stale` picks (a load under way still lands). */
+  dropWhere(stale: (key: string) => boolean): void;
   readonly size: number;
   readonly bytes: number;
 }
@@ -86,6 +88,9 @@ export function createMemoryCache<V>(opts: MemoryCacheOptions<V>): MemoryCache<V
       );
       loading.set(key, flight);
       return flight;
+    },
+    dropWhere(stale) {
+      for (const key of [...entries.keys()]) if (stale(key)) drop(key);
     },
     get size() {
       return entries.size;

@@ -41,6 +41,17 @@ const SHAREABLE_CALLS: ReadonlySet<CallId> = new Set<CallId>([
   'infoPage',
 ]);
 
+/** The shareable reads whose answers carry stock: an order makes them stale at once. */
+const STOCK_PATH_PREFIXES: readonly string[] = (
+  ['home', 'products', 'product', 'search'] as const
+).map((id) => CALLS[id].path.split(':')[0] ?? '');
+
+/** The backend path of a cache key (its second part). */
+function keyPath(key: string): string {
+  const parts: unknown = JSON.parse(key);
+  return Array.isArray(parts) && typeof parts[1] === 'string' ? parts[1] : '';
+}
+
 const RELAY_CACHE_DEFAULTS = {
   maxEntries: 500,
   /**
@@ -110,6 +121,11 @@ export interface PublicReads {
     cancel: AbortSignal,
     log: FastifyBaseLogger,
   ): Promise<PublicAnswer>;
+  /**
+   * Stock changed (an order took some, or was refused for want of it): the stored catalogue
+   * answers are dropped, so the next read shows the stock the order met.
+   */
+  stockChanged(): void;
 }
 
 export interface PublicReadsOptions {
@@ -205,6 +221,12 @@ export function createPublicReads(opts: PublicReadsOptions): PublicReads {
     ttlMs,
     keyFor: publicReadKey,
     read,
+    stockChanged() {
+      cache.dropWhere((key) => {
+        const path = keyPath(key);
+        return STOCK_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+      });
+    },
     readAsGuest(id, input, cancel, log) {
       const call: CallDef = CALLS[id];
       const path = upstreamPath(call, input.params ?? {});

@@ -205,6 +205,10 @@ export async function registerRelay(app: FastifyInstance, opts: RelayOptions): P
       return respondShared(request, reply, answer, reads.ttlMs);
     }
     const answer = await client.send(out, deadline, request.log);
+    // This instance's stored catalogue answers must not contradict the stock an order just met.
+    if (id === 'createOrder' && (answer.kind === 'ok' || answer.error.code === 'out_of_stock')) {
+      reads.stockChanged();
+    }
     if (answer.kind === 'ok' && (id === 'createOrder' || id === 'payOrder') && opts.onOrderAnswer) {
       await opts.onOrderAnswer({
         call: id,

@@ -89,6 +89,8 @@ export interface RelayStandOptions {
   trustProxy?: ServerDeps['trustProxy'];
   /** The operator's figures (ServerDeps.metrics); none when absent. */
   metrics?: ServerDeps['metrics'];
+  /** The relay's cache of public reads (ServerDeps.relayCache); off when absent. */
+  relayCache?: ServerDeps['relayCache'];
 }
 
 /** The SMS the backend in `dataDir` has sent so far, oldest first. */
@@ -207,6 +209,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.relayCache ? { relayCache: options.relayCache } : {}),
     log: { level: options.logLevel, stream: logs.stream },
   });
   if (options.orderEvents) await app.listen({ host: '127.0.0.1', port });

@@ -48,6 +48,7 @@ export function AddCardForm({
       ) : (
         <CardCodeStep
           maskedPhone={step.maskedPhone}
+          typedPhone={step.typedPhone}
           codeLength={step.codeLength}
           code={card.code.value}
           error={card.code.error}

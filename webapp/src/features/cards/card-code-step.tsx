@@ -6,6 +6,7 @@ import { cleanCode } from './card-input';
 /** Step two: the code the bank texted, with "Send again" once the countdown has run out. */
 export function CardCodeStep({
   maskedPhone,
+  typedPhone,
   codeLength,
   code,
   error,
@@ -18,6 +19,8 @@ export function CardCodeStep({
   onBack,
 }: {
   maskedPhone: string;
+  /** The number typed, when the bank texted another one. */
+  typedPhone: string | null;
   codeLength: number;
   code: string;
   error: string | undefined;
@@ -36,6 +39,7 @@ export function CardCodeStep({
     <div className="add-card__step" onKeyDown={onEnter}>
       <p className="add-card__sent" role="status">
         {t('cards.codeSentTo', { phone: maskedPhone })}
+        {typedPhone !== null && ` ${t('cards.codeSentElsewhere', { typed: typedPhone })}`}
       </p>
       <TextField
         label={t('cards.code')}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeWentElsewhere,
   cardDetailsProblems,
   cleanCode,
   formatCardNumber,
@@ -119,5 +120,18 @@ describe('refusedDetailFields', () => {
     expect(refusedDetailFields({ code: 'card_expired', details: [] }, 'No')).toEqual({
       expiry: 'No',
     });
+  });
+});
+
+describe('codeWentElsewhere', () => {
+  it("matches the bank's masked phone against the number typed, digit by digit", () => {
+    expect(codeWentElsewhere('99890*****31', '+998 90 123 45 31')).toBe(false);
+    expect(codeWentElsewhere('99890*****31', '+998 91 555 66 77')).toBe(true);
+    expect(codeWentElsewhere('99890*****31', '+998 90 123 45 32')).toBe(true);
+  });
+
+  it('claims nothing it cannot tell: another mask shape, a number that does not parse', () => {
+    expect(codeWentElsewhere('*****31', '+998 91 555 66 77')).toBe(false);
+    expect(codeWentElsewhere('99890*****31', 'not a phone')).toBe(false);
   });
 });

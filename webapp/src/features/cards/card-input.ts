@@ -119,3 +119,21 @@ export function cleanCode(input: string, length: number): string {
 export function maskedTail(maskedNumber: string): string {
   return `•••• ${maskedNumber.slice(-4)}`;
 }
+
+/**
+ * Whether the masked phone the bank texted ('99890*****31') can be the number typed: the
+ * processor texts the card's own phone, whatever was typed, so a mismatch is told, not hidden.
+ * Unknown (a mask of another shape, a number that does not parse) counts as a match.
+ */
+export function codeWentElsewhere(masked: string, typed: string): boolean {
+  const phone = normalizeUzPhone(typed);
+  const shown = masked.replace(/[^\d*]/g, '');
+  if (phone === null) return false;
+  const digits = digitsOf(phone);
+  if (shown.length !== digits.length) return false;
+  for (let index = 0; index < shown.length; index += 1) {
+    const char = shown.charAt(index);
+    if (char !== '*' && char !== digits.charAt(index)) return true;
+  }
+  return false;
+}

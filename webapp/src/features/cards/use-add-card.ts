@@ -14,6 +14,7 @@ import { useCountdown } from '../../lib/utils/use-countdown';
 import { useConfirmCard, useCreateCard, useResendCardCode } from './api/card-mutations';
 import {
   cardDetailsProblems,
+  codeWentElsewhere,
   DETAIL_FIELDS,
   refusedDetailFields,
   type CardDetailsField,
@@ -21,7 +22,15 @@ import {
 } from './card-input';
 
 type Step =
-  { name: 'details' } | { name: 'code'; cardId: number; maskedPhone: string; codeLength: number };
+  | { name: 'details' }
+  | {
+      name: 'code';
+      cardId: number;
+      maskedPhone: string;
+      codeLength: number;
+      /** The number typed, when the bank texted another one (the card's own). */
+      typedPhone: string | null;
+    };
 
 /**
  * The add-card form's state: the details (checked here, then by the processor), the code step
@@ -66,11 +75,13 @@ export function useAddCard({
     fail,
     setAlert,
     onSent: (answer) => {
+      const typed = details.values.phone;
       setStep({
         name: 'code',
         cardId: answer.card_id,
         maskedPhone: answer.phone,
         codeLength: answer.code_length,
+        typedPhone: codeWentElsewhere(answer.phone, typed) ? typed : null,
       });
       code.clear();
       code.countdown.start(answer.resend_after);
@@ -210,6 +221,11 @@ function useCodeActions({
           if (isApiError(error) && error.code === 'card_code_attempts_exceeded') {
             // That code is burned: the card has to be sent again for a new one.
             onBurned(errorMessage(t, error));
+            return;
+          }
+          // As at sign-in: how many more tries this code allows.
+          if (isApiError(error) && error.code === 'card_code_invalid' && error.attemptsLeft) {
+            code.setError(t('errors.otpInvalidAttempts', { count: error.attemptsLeft }));
             return;
           }
           code.setError(errorMessage(t, error));

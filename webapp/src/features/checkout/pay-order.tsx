@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from '../../lib/router';
 import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
 import { usePayOrder } from './api/pay-order';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
-import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDateTime } from '../../lib/i18n/format-date';
+import { declinedText, payErrorMessage } from './decline';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
 import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
@@ -24,6 +24,12 @@ function failedCode(state: unknown): ClientErrorCode | null {
   return typeof failed === 'string' && CLIENT_CODES.includes(failed)
     ? (failed as ClientErrorCode)
     : null;
+}
+
+/** Why that charge was declined, when checkout handed it over too. */
+function declinedReason(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('declined' in state)) return null;
+  return typeof state.declined === 'string' ? state.declined : null;
 }
 
 /** An unpaid card order: its lines and total, the cards, "Pay". */
@@ -53,6 +59,7 @@ export function PayOrder({
   }, [failures]);
   const [failure, setFailure] = useState<string | null>(() => {
     const code = failedCode(location.state);
+    if (code === 'payment_declined') return declinedText(t, declinedReason(location.state));
     return code === null ? null : t(`errors.codes.${code}`);
   });
   const selectCard = useCallback((id: number) => {
@@ -76,7 +83,7 @@ export function PayOrder({
         onError: (error) => {
           telegramHaptic('error');
           if (sessionEnded(error)) return;
-          setFailure(errorMessage(t, error));
+          setFailure(payErrorMessage(t, error));
           setFailures((count) => count + 1);
           // Paid meanwhile (another tab) or cancelled: the order itself says which.
           if (isApiError(error) && error.code === 'order_not_payable') onChanged();

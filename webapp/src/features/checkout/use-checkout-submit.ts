@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import type { OutOfStockLine } from '../../lib/cart/out-of-stock';
-import type { CartStock } from '../../lib/cart/use-cart-stock';
+import { useRefreshCartStock, type CartStock } from '../../lib/cart/use-cart-stock';
 import { useLineNamings } from '../../lib/cart/use-line-namings';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
@@ -36,6 +36,7 @@ export function useCheckoutSubmit({
   const { toasts } = useServices();
   const sessionEnded = useSessionEnded();
   const namingOf = useLineNamings(items);
+  const refreshStock = useRefreshCartStock();
   const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<OutOfStockLine[]>([]);
@@ -92,7 +93,11 @@ export function useCheckoutSubmit({
         // The lines short of stock are named as the page names them, in its language.
         const named = items.map((item) => ({ ...item, name: namingOf(item).name }));
         const refusal = describeRefusal(t, error, named, check.body);
-        if (refusal.short) setRefused(refusal.short);
+        if (refusal.short) {
+          setRefused(refusal.short);
+          // The cart and this page then show the stock the order met, and hold checkout to it.
+          void refreshStock(items);
+        }
         if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
         showFailure(refusal.message);
       },

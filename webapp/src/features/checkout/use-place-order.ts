@@ -9,6 +9,7 @@ import { useUpdateProfile } from '../../lib/auth/update-profile';
 import { useServices } from '../../lib/services/services-context';
 import { telegramHaptic } from '../../lib/telegram';
 import { useCreateOrder } from './api/create-order';
+import { declineReason } from './decline';
 import { clearCheckoutDraft } from './checkout-draft';
 import { profileFillFrom } from './checkout-form-values';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
@@ -32,6 +33,8 @@ export function canWaitForNetwork(body: CreateOrderRequest): boolean {
 export interface PaymentPageState {
   /** The error code of the failed charge, shown on the payment page in the shopper's language. */
   failed: ClientErrorCode;
+  /** A declined charge: why, when the processor said. */
+  declined?: string;
 }
 
 import { confirmedPath, paymentPath } from './order-paths';
@@ -175,9 +178,10 @@ function useChargeCard(
         onError: (error) => {
           telegramHaptic('error');
           const failed: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
+          const declined = declineReason(error);
           // A 401 here signs the shopper out on the payment page, whose guard leads to
           // sign-in and back to this same unpaid order.
-          leave(paymentPath(lang, order.number), { failed });
+          leave(paymentPath(lang, order.number), declined ? { failed, declined } : { failed });
         },
       },
     );

@@ -33,6 +33,8 @@ export type CallOptions<Id extends CallId> = ParamsInput<Id> &
   BodyInput<Id> & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
+    /** Past the browser's HTTP cache: a shared read the shop has just said is out of date. */
+    revalidate?: boolean;
   };
 
 /** The calls whose body is a multipart upload. */

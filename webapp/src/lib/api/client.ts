@@ -87,7 +87,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const response = await fetchWithin(
       deps.fetch,
       url,
-      { method: def.method, headers, body },
+      {
+        method: def.method,
+        headers,
+        body,
+        // Asks the relay again (with the ETag): a stored answer within its max-age may be stale.
+        ...(options.revalidate ? { cache: 'no-cache' as const } : {}),
+      },
       Math.max(timeoutMs, def.minTimeoutMs ?? 0),
       options.signal,
     );

@@ -22,6 +22,8 @@ export interface LooseOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Past the browser's HTTP cache: a shared read the shop has just said is out of date. */
+  revalidate?: boolean;
 }
 
 export function queryString(query: Record<string, unknown> | undefined): string {

@@ -1,5 +1,5 @@
 import { SlugSchema, type CartItem, type ProductDetail } from '@shop/shared';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
 import { productQueryOptions } from '../products/get-product';
 import { useRequestScope } from '../query-client/use-request-scope';
@@ -26,13 +26,46 @@ const CART_STOCK_STALE_MS = 15_000;
  * product page's query, so both share one cache. The order is still checked by the server; this
  * tells the shopper first.
  */
+/** The product slugs of the lines, once each; a hand-edited slug cannot be a product. */
+function lineSlugs(items: readonly CartItem[]): string[] {
+  return [...new Set(items.map((item) => item.slug))].filter(
+    (slug) => SlugSchema.safeParse(slug).success,
+  );
+}
+
+/**
+ * Reads the lines' stock again, past every cache on the way: the order was just refused for
+ * stock, and the cart must not go on showing the old numbers (for up to a cache time) and let
+ * the shopper check out again. The product pages share the refreshed answers.
+ */
+export function useRefreshCartStock(): (items: readonly CartItem[]) => Promise<void> {
+  const api = useApi();
+  const scope = useRequestScope();
+  const queryClient = useQueryClient();
+  return async (items) => {
+    await Promise.allSettled(
+      lineSlugs(items).map((slug) =>
+        queryClient.query({
+          ...productQueryOptions(api, scope, slug),
+          queryFn: ({ signal }) =>
+            api.call('product', {
+              params: { slug },
+              query: { 'resources[]': 'relateds' },
+              signal,
+              revalidate: true,
+            }),
+          staleTime: 0,
+        }),
+      ),
+    );
+  };
+}
+
 export function useCartStock(items: readonly CartItem[]): CartStock {
   const api = useApi();
   const scope = useRequestScope();
-  // Lines of one product (its variants) share one answer; a hand-edited slug cannot be a product.
-  const slugs = [...new Set(items.map((item) => item.slug))].filter(
-    (slug) => SlugSchema.safeParse(slug).success,
-  );
+  // Lines of one product (its variants) share one answer.
+  const slugs = lineSlugs(items);
   const products = useQueries({
     queries: slugs.map((slug) => ({
       ...productQueryOptions(api, scope, slug),

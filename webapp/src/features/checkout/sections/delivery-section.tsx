@@ -6,7 +6,9 @@ import {
   regionName,
   RegionSlugSchema,
   type DeliveryMethod,
+  type RegionSlug,
 } from '@shop/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ErrorState, Spinner } from '../../../lib/ui/states';
@@ -17,7 +19,8 @@ import { errorFor } from '../field-errors';
 /**
  * Where to and how: the region first (what each method reaches depends on it), then the methods
  * with the names, descriptions and prices the shop's settings give. A method that does not reach
- * the region stays on the list with the reason, so the shopper sees why.
+ * the region stays on the list, off, with the reason, so the shopper sees why; one chosen before
+ * the region changed gives way to one that goes there, and a note says so.
  */
 export function DeliverySection({
   form,
@@ -37,6 +40,21 @@ export function DeliverySection({
   const regionError = errorFor(t, errors, 'region');
   const deliveryError = errorFor(t, errors, 'deliveryType');
   const methods = settings.data?.data.methods ?? [];
+  const [fellBack, setFellBack] = useState<{ from: string; to: string } | null>(null);
+
+  const chooseRegion = (region: RegionSlug) => {
+    const chosen = methods.find((method) => method.type === form.deliveryType);
+    if (!chosen || deliveryAvailability(chosen, region) !== 'region_not_served') {
+      setFellBack(null);
+      update({ region });
+      return;
+    }
+    // An address delivery first (the address typed stays of use), else whatever goes there.
+    const goes = methods.filter((method) => deliveryAvailability(method, region) === 'available');
+    const instead = goes.find((method) => method.type !== 'pickup') ?? goes[0];
+    setFellBack(instead ? { from: chosen.name, to: instead.name } : null);
+    update(instead ? { region, deliveryType: instead.type } : { region });
+  };
 
   const priceText = (method: DeliveryMethod): string => {
     const price = deliveryPrice(method, subtotal);
@@ -64,7 +82,7 @@ export function DeliverySection({
           aria-describedby={regionError ? 'checkout-region-error' : undefined}
           onChange={(event) => {
             const region = RegionSlugSchema.safeParse(event.target.value);
-            if (region.success) update({ region: region.data });
+            if (region.success) chooseRegion(region.data);
           }}
         >
           {REGION_SLUGS.map((slug) => (
@@ -97,15 +115,15 @@ export function DeliverySection({
       >
         {methods.map((method) => {
           const availability = deliveryAvailability(method, form.region);
-          const enabled = availability !== 'unavailable';
+          const unserved = availability === 'region_not_served';
           const id = `delivery-${method.type}`;
           return (
             <label
               key={method.type}
               className={[
                 'choice',
-                enabled ? '' : 'choice--disabled',
-                availability === 'region_not_served' ? 'choice--warning' : '',
+                availability === 'unavailable' ? 'choice--disabled' : '',
+                unserved ? 'choice--unserved' : '',
               ].join(' ')}
             >
               <input
@@ -113,9 +131,10 @@ export function DeliverySection({
                 name="delivery"
                 value={method.type}
                 checked={form.deliveryType === method.type}
-                disabled={!enabled}
-                aria-describedby={`${id}-text ${id}-price`}
+                disabled={availability !== 'available'}
+                aria-describedby={`${id}-text ${id}-price${unserved ? ` ${id}-reason` : ''}`}
                 onChange={() => {
+                  setFellBack(null);
                   update({ deliveryType: method.type });
                 }}
               />
@@ -125,10 +144,10 @@ export function DeliverySection({
                   {method.description}
                 </span>
                 <span className="choice__price" id={`${id}-price`}>
-                  {enabled ? priceText(method) : t('checkout.unavailable')}
+                  {availability === 'unavailable' ? t('checkout.unavailable') : priceText(method)}
                 </span>
-                {availability === 'region_not_served' && (
-                  <span className="choice__reason">
+                {unserved && (
+                  <span className="choice__reason" id={`${id}-reason`}>
                     {t('checkout.notServed', { region: regionName(form.region, lang) })}
                   </span>
                 )}
@@ -137,6 +156,15 @@ export function DeliverySection({
           );
         })}
       </div>
+      {fellBack && (
+        <p className="notice notice--info checkout__fell-back" role="status">
+          {t('checkout.deliveryFellBack', {
+            method: fellBack.from,
+            region: regionName(form.region, lang),
+            instead: fellBack.to,
+          })}
+        </p>
+      )}
       {deliveryError && (
         <p className="field__error" id="checkout-delivery-error">
           {deliveryError}

@@ -106,10 +106,11 @@ export const en = {
     number: 'Card number',
     expiry: 'Valid thru (MM/YY)',
     expiryPlaceholder: 'MM/YY',
-    phone: 'Phone number for SMS',
-    phoneHelp: 'Your bank texts a confirmation code to the number linked to this card.',
+    phone: 'Phone number linked to the card',
+    phoneHelp: 'Your bank texts the code only to the number the card is registered to.',
     sendCode: 'Send code',
     codeSentTo: 'Enter the code your bank sent to {{phone}}.',
+    codeSentElsewhere: 'That is the number your bank has for this card, not {{typed}}.',
     code: 'Code from SMS',
     confirm: 'Confirm',
     resend: 'Send again',
@@ -212,6 +213,7 @@ export const en = {
     loadFailed: 'Could not load delivery options.',
     deliveryMethod: 'Delivery method',
     notServed: 'Does not deliver to {{region}}',
+    deliveryFellBack: '{{method}} does not go to {{region}}: {{instead}} is chosen instead.',
     cardHint: 'Uzcard, Humo, Visa or Mastercard: a saved card or a new one',
     receiptTitle: 'How you will pay in the shop',
     receiptPayments: {
@@ -298,6 +300,14 @@ export const en = {
     },
   },
   payment: {
+    declined: {
+      insufficient_funds:
+        'The payment was declined: not enough money on the card. The order is waiting: top the card up or pay with another one.',
+      card_blocked:
+        'The payment was declined: the bank has blocked this card. The order is waiting: pay with another card or call your bank.',
+      card_expired:
+        'The payment was declined: the card has expired. The order is waiting: pay with another card.',
+    },
     title: 'Payment',
     orderNumber: 'Order {{number}}',
     payWithin: 'Pay by {{time}}: after that the order is cancelled and the goods go back on sale.',

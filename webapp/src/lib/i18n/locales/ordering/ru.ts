@@ -103,10 +103,11 @@ export const ru: OrderingMessages = {
     number: 'Номер карты',
     expiry: 'Срок действия (ММ/ГГ)',
     expiryPlaceholder: 'ММ/ГГ',
-    phone: 'Телефон для SMS',
-    phoneHelp: 'Банк пришлёт код подтверждения на номер, привязанный к карте.',
+    phone: 'Телефон, привязанный к карте',
+    phoneHelp: 'Банк пришлёт код только на номер, к которому привязана карта.',
     sendCode: 'Получить код',
     codeSentTo: 'Введите код, который банк отправил на {{phone}}.',
+    codeSentElsewhere: 'Это номер, привязанный к карте в банке, а не {{typed}}.',
     code: 'Код из SMS',
     confirm: 'Подтвердить',
     resend: 'Отправить ещё раз',
@@ -209,6 +210,8 @@ export const ru: OrderingMessages = {
     loadFailed: 'Не удалось загрузить способы доставки.',
     deliveryMethod: 'Способ доставки',
     notServed: 'Не доставляет в регион: {{region}}',
+    deliveryFellBack:
+      '{{method}} не доставляет в регион: {{region}}. Вместо этого выбрано: {{instead}}.',
     cardHint: 'Uzcard, Humo, Visa или Mastercard: сохранённая или новая карта',
     receiptTitle: 'Как вы оплатите в магазине',
     receiptPayments: {
@@ -294,6 +297,14 @@ export const ru: OrderingMessages = {
     },
   },
   payment: {
+    declined: {
+      insufficient_funds:
+        'Платёж отклонён: на карте недостаточно средств. Заказ ждёт оплаты: пополните карту или оплатите другой.',
+      card_blocked:
+        'Платёж отклонён: банк заблокировал эту карту. Заказ ждёт оплаты: оплатите другой картой или позвоните в банк.',
+      card_expired:
+        'Платёж отклонён: срок действия карты истёк. Заказ ждёт оплаты: оплатите другой картой.',
+    },
     title: 'Оплата',
     orderNumber: 'Заказ {{number}}',
     payWithin: 'Оплатите до {{time}}: после этого заказ отменится, а товары вернутся в продажу.',

@@ -108,10 +108,11 @@ export const uz: OrderingMessages = {
     number: 'Karta raqami',
     expiry: 'Amal qilish muddati (OO/YY)',
     expiryPlaceholder: 'OO/YY',
-    phone: 'SMS uchun telefon raqami',
-    phoneHelp: 'Bank tasdiqlash kodini kartaga bogʻlangan raqamga yuboradi.',
+    phone: 'Kartaga bogʻlangan telefon raqami',
+    phoneHelp: 'Bank kodni faqat karta bogʻlangan raqamga yuboradi.',
     sendCode: 'Kod yuborish',
     codeSentTo: 'Bank {{phone}} raqamiga yuborgan kodni kiriting.',
+    codeSentElsewhere: 'Bu bankda kartaga bogʻlangan raqam, {{typed}} emas.',
     code: 'SMS dagi kod',
     confirm: 'Tasdiqlash',
     resend: 'Qayta yuborish',
@@ -214,6 +215,8 @@ export const uz: OrderingMessages = {
     loadFailed: 'Yetkazib berish usullarini yuklab boʻlmadi.',
     deliveryMethod: 'Yetkazib berish usuli',
     notServed: '{{region}} hududiga yetkazilmaydi',
+    deliveryFellBack:
+      '{{method}} {{region}} hududiga yetkazilmaydi: uning oʻrniga «{{instead}}» tanlandi.',
     cardHint: 'Uzcard, Humo, Visa yoki Mastercard: saqlangan yoki yangi karta',
     receiptTitle: 'Doʻkonda qanday toʻlaysiz',
     receiptPayments: {
@@ -300,6 +303,14 @@ export const uz: OrderingMessages = {
     },
   },
   payment: {
+    declined: {
+      insufficient_funds:
+        'Toʻlov rad etildi: kartada mablagʻ yetarli emas. Buyurtma toʻlovni kutmoqda: kartani toʻldiring yoki boshqa karta bilan toʻlang.',
+      card_blocked:
+        'Toʻlov rad etildi: bank bu kartani bloklagan. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang yoki bankingizga qoʻngʻiroq qiling.',
+      card_expired:
+        'Toʻlov rad etildi: kartaning amal qilish muddati tugagan. Buyurtma toʻlovni kutmoqda: boshqa karta bilan toʻlang.',
+    },
     title: 'Toʻlov',
     orderNumber: 'Buyurtma {{number}}',
     payWithin:
