@@ -20,6 +20,8 @@ import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
 import { registerLink } from './notifier/link-route';
+import { registerPhoneSignIn } from './notifier/phone-sign-in-route';
+import { createTrustedSignIn, type TrustedSignInApi } from './notifier/trusted-sign-in-client';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
@@ -71,6 +73,11 @@ export interface ServerDeps {
    * the calls answer that the bot is off.
    */
   telegramLink?: { botToken: string; maxAgeSeconds: number; botUsername?: () => string | null };
+  /**
+   * The backend's sign-in without a code, for the one-tap sign-in with the Telegram phone (with
+   * `telegramLink`); absent: inside Telegram too, the shopper signs in by SMS code.
+   */
+  trustedSignIn?: TrustedSignInApi;
   /**
    * Which proxies may name the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto);
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
@@ -208,7 +215,13 @@ async function registerNotifierRoutes(
   notifier: Notifier,
   client: UpstreamClient,
   link: ServerDeps['telegramLink'],
+  trustedSignIn: ServerDeps['trustedSignIn'],
 ): Promise<void> {
+  registerPhoneSignIn(app, {
+    store: notifier.store,
+    bot: link ? { token: link.botToken, maxAgeSeconds: link.maxAgeSeconds } : null,
+    signIn: trustedSignIn ? createTrustedSignIn(trustedSignIn) : null,
+  });
   registerLink(app, {
     store: notifier.store,
     client,
@@ -241,6 +254,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     yandexMapsApiKey: deps.yandexMapsApiKey,
     buildPollIntervalMs: deps.buildPollIntervalMs,
     orderLineQuantityLimit: deps.orderLineQuantityLimit,
+    // Offered only where the server can both check the contact and sign its phone in.
+    ...(deps.notifier && deps.telegramLink && deps.trustedSignIn
+      ? { telegramPhoneSignIn: true }
+      : {}),
   });
   // Written into every page, each allowed by its hash in the CSP.
   const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
@@ -265,7 +282,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reads,
     ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
   });
-  if (notifier) await registerNotifierRoutes(app, notifier, client, deps.telegramLink);
+  if (notifier) {
+    await registerNotifierRoutes(app, notifier, client, deps.telegramLink, deps.trustedSignIn);
+  }
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
     timeoutMs: deps.upstreamTimeoutMs,

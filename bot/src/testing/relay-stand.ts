@@ -89,6 +89,8 @@ export interface RelayStandOptions {
   trustProxy?: ServerDeps['trustProxy'];
   /** The operator's figures (ServerDeps.metrics); none when absent. */
   metrics?: ServerDeps['metrics'];
+  /** The one-tap sign-in through the embedded backend's own trusted sign-in. */
+  trustedSignIn?: boolean;
 }
 
 /** The SMS the backend in `dataDir` has sent so far, oldest first. */
@@ -204,6 +206,9 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       ? { notifier: options.notifier, publicUrl: 'https://shop.example.uz' }
       : {}),
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
+    ...(options.trustedSignIn
+      ? { trustedSignIn: { url: backend.url, secret: backend.operatorSecret } }
+      : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
@@ -247,7 +252,10 @@ export interface NotifierStand {
  * backend pushes its signed events to the server.
  */
 export async function startNotifierStand(
-  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents' | 'rateLimits'> & {
+  options: Pick<
+    RelayStandOptions,
+    'telegramLink' | 'orderEvents' | 'rateLimits' | 'trustedSignIn'
+  > & {
     apiRoot?: string;
     /** Count the figures; with a token, `/metrics` is served on the app to its holder. */
     metrics?: { token: string | null };
@@ -276,6 +284,7 @@ export async function startNotifierStand(
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
     ...(options.orderEvents ? { orderEvents: options.orderEvents } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.trustedSignIn ? { trustedSignIn: true } : {}),
     ...(metrics && options.metrics
       ? { metrics: { figures: metrics, token: options.metrics.token } }
       : {}),

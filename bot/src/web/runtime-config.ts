@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   yandexMapsApiKey?: string | undefined;
   buildPollIntervalMs?: number | undefined;
   orderLineQuantityLimit?: number | undefined;
+  /** Inside Telegram, sign-in offers "Share my Telegram number" (POST /tg/phone-sign-in). */
+  telegramPhoneSignIn?: boolean | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */

@@ -5,13 +5,30 @@
 // - `GET /tg/link`: whether the bot is on and whether this account has a linked chat.
 // - `POST /tg/link-token`: outside Telegram, a one-time `t.me/<bot>?start=link_<token>` link;
 //   the bot redeems the token when the shopper presses Start, linking that chat.
+// - `POST /tg/phone-sign-in` `{ init_data, contact }` (no token): inside Telegram, signs in with
+//   the phone the shopper shared (requestContact), checked with the bot token, and links the chat.
 import * as z from 'zod/mini';
 import { LanguageSchema } from '../languages';
 
 export const TELEGRAM_LINK_PATHS = {
   link: '/tg/link',
   linkToken: '/tg/link-token',
+  phoneSignIn: '/tg/phone-sign-in',
 } as const;
+
+/**
+ * One-tap sign-in: the raw init data of the launch and the raw contact string Telegram returned
+ * (`contact=<JSON>&auth_date=…&hash=…`), both signed with the bot token. The answer is the code
+ * sign-in's (VerifyOtpResponse).
+ */
+export const TelegramPhoneSignInRequestSchema = z.strictObject({
+  init_data: z.string().check(z.minLength(1), z.maxLength(4096)),
+  contact: z.string().check(z.minLength(1), z.maxLength(4096)),
+});
+export type TelegramPhoneSignInRequest = z.infer<typeof TelegramPhoneSignInRequestSchema>;
+
+/** The detail rule of a shared number that is not an Uzbek mobile one: sign in by SMS instead. */
+export const PHONE_NOT_UZBEK_RULE = 'phone_not_uzbek';
 
 /** The `start` payload prefix of a link token; the token itself is 43 base64url characters. */
 export const LINK_TOKEN_START_PREFIX = 'link_';
