@@ -21,6 +21,7 @@ import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
 import { registerLink } from './notifier/link-route';
 import { registerPhoneSignIn } from './notifier/phone-sign-in-route';
+import { registerWriteAccess } from './notifier/write-access-route';
 import { createTrustedSignIn, type TrustedSignInApi } from './notifier/trusted-sign-in-client';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
@@ -217,11 +218,13 @@ async function registerNotifierRoutes(
   link: ServerDeps['telegramLink'],
   trustedSignIn: ServerDeps['trustedSignIn'],
 ): Promise<void> {
+  const signingBot = link ? { token: link.botToken, maxAgeSeconds: link.maxAgeSeconds } : null;
   registerPhoneSignIn(app, {
     store: notifier.store,
-    bot: link ? { token: link.botToken, maxAgeSeconds: link.maxAgeSeconds } : null,
+    bot: signingBot,
     signIn: trustedSignIn ? createTrustedSignIn(trustedSignIn) : null,
   });
+  registerWriteAccess(app, { store: notifier.store, bot: signingBot });
   registerLink(app, {
     store: notifier.store,
     client,

@@ -132,6 +132,8 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     if (outcome === 'replayed') {
       throw new ShopError('conflict', 'This Telegram sign-in was already used for another account');
     }
+    // Telegram refuses the bot's messages to a user who never started it nor allowed it.
+    if (!user.allowsWriteToPm) await store.setChatReachable(user.id, false, now());
     return { linked: true, language };
   });
 
@@ -141,6 +143,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
       enabled: bot !== null,
       linked: await store.isUserLinked(userId),
       bot_username: bot?.username() ?? null,
+      unreachable: await store.hasOnlyUnreachableLinks(userId),
     };
   });
 

@@ -91,6 +91,7 @@ export function registerPhoneSignIn(app: FastifyInstance, options: PhoneSignInOp
     if ((await store.linkByInitData({ hash, ...link }, now())) === 'replayed') {
       await store.linkChat(link, now());
     }
+    if (!user.allowsWriteToPm) await store.setChatReachable(user.id, false, now());
     return signedIn;
   });
 }

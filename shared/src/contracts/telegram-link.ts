@@ -7,6 +7,8 @@
 //   the bot redeems the token when the shopper presses Start, linking that chat.
 // - `POST /tg/phone-sign-in` `{ init_data, contact }` (no token): inside Telegram, signs in with
 //   the phone the shopper shared (requestContact), checked with the bot token, and links the chat.
+// - `POST /tg/write-access` `{ init_data, allowed }` (no token): whether the shopper let the bot
+//   write to them when the app asked.
 import * as z from 'zod/mini';
 import { LanguageSchema } from '../languages';
 
@@ -14,21 +16,8 @@ export const TELEGRAM_LINK_PATHS = {
   link: '/tg/link',
   linkToken: '/tg/link-token',
   phoneSignIn: '/tg/phone-sign-in',
+  writeAccess: '/tg/write-access',
 } as const;
-
-/**
- * One-tap sign-in: the raw init data of the launch and the raw contact string Telegram returned
- * (`contact=<JSON>&auth_date=…&hash=…`), both signed with the bot token. The answer is the code
- * sign-in's (VerifyOtpResponse).
- */
-export const TelegramPhoneSignInRequestSchema = z.strictObject({
-  init_data: z.string().check(z.minLength(1), z.maxLength(4096)),
-  contact: z.string().check(z.minLength(1), z.maxLength(4096)),
-});
-export type TelegramPhoneSignInRequest = z.infer<typeof TelegramPhoneSignInRequestSchema>;
-
-/** The detail rule of a shared number that is not an Uzbek mobile one: sign in by SMS instead. */
-export const PHONE_NOT_UZBEK_RULE = 'phone_not_uzbek';
 
 /** The `start` payload prefix of a link token; the token itself is 43 base64url characters. */
 export const LINK_TOKEN_START_PREFIX = 'link_';
@@ -53,6 +42,11 @@ export const TelegramLinkStatusSchema = z.object({
   linked: z.boolean(),
   /** The bot's @username without the @, when known. */
   bot_username: z.nullable(z.string()),
+  /**
+   * The account has chats, and the bot may write to none of them: write access was refused, or
+   * Telegram answered 403. Order updates are off until the shopper allows them.
+   */
+  unreachable: z.optional(z.boolean()),
 });
 export type TelegramLinkStatus = z.infer<typeof TelegramLinkStatusSchema>;
 
