@@ -27,7 +27,8 @@ const KB = 1000;
  * the rest. Sign-in, order and card schemas, their rules and texts load with their pages.
  */
 const HOME_STANDALONE_BUDGET = 127 * KB;
-const HOME_TELEGRAM_BUDGET = 145 * KB;
+// Inside Telegram the SDK chunk also carries the phone and write access requests (about 0.3 KB).
+const HOME_TELEGRAM_BUDGET = 145.5 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /**

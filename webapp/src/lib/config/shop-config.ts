@@ -9,6 +9,8 @@ export interface ShopConfigInput {
   buildPollIntervalMs?: number;
   /** The server's ORDER_LINE_QUANTITY_LIMIT: the most of one item an order line may carry. */
   orderLineQuantityLimit?: number;
+  /** Set when the server can sign in with the phone shared from Telegram (POST /tg/phone-sign-in). */
+  telegramPhoneSignIn?: boolean;
 }
 
 declare global {
@@ -63,4 +65,12 @@ export function shopConfig(): ShopConfig {
   const source = typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__;
   if (read === null || read.source !== source) read = { source, config: readShopConfig(source) };
   return read.config;
+}
+
+/**
+ * Whether sign-in inside Telegram offers "Share my Telegram number" first. Read apart from
+ * shopConfig() so the first page, which never asks, does not carry it.
+ */
+export function telegramPhoneSignInOffered(): boolean {
+  return typeof window !== 'undefined' && window.__SHOP_CONFIG__?.telegramPhoneSignIn === true;
 }

@@ -22,6 +22,8 @@ import { logWarning } from '../log';
 import type { HexColor } from './theme-colors';
 import './telegram-ui.css';
 
+export { requestTelegramContact, requestTelegramWriteAccess } from './telegram-access';
+
 /** What the rest of the app may know about the Telegram launch. */
 export interface TelegramEnv {
   /** tgWebAppPlatform: 'ios', 'android', 'tdesktop', 'weba', … */

@@ -40,6 +40,18 @@ export const ru: OrderingMessages = {
       hours: 'Попробуйте снова через {{hours}} ч.',
       minutes: 'Попробуйте снова через {{minutes}} мин.',
     },
+    telegram: {
+      intro: 'Поделитесь номером своего аккаунта Telegram и войдите сразу, без кода из SMS.',
+      share: 'Поделиться номером из Telegram',
+      sharing: 'Ждём ответа Telegram…',
+      useSms: 'Войти по коду из SMS',
+      cancelled: 'Вы не поделились номером из Telegram. Войдите по коду из SMS.',
+      notUzbek:
+        'Номер вашего Telegram не узбекский (+998). Войдите с узбекским мобильным номером по коду из SMS.',
+      failed: 'Telegram не передал ваш номер. Войдите по коду из SMS.',
+      refused:
+        'Не удалось проверить номер из Telegram. Попробуйте ещё раз или войдите по коду из SMS.',
+    },
   },
   account: {
     title: 'Личный кабинет',

@@ -43,6 +43,18 @@ export const uz: OrderingMessages = {
       hours: '{{hours}} soatdan keyin qayta urinib koʻring.',
       minutes: '{{minutes}} daqiqadan keyin qayta urinib koʻring.',
     },
+    telegram: {
+      intro: 'Telegram hisobingiz telefon raqamini ulashing va SMS kodsiz darhol kiring.',
+      share: 'Telegram raqamimni ulashish',
+      sharing: 'Telegram javobini kutyapmiz…',
+      useSms: 'SMS kod bilan kirish',
+      cancelled: 'Telegram raqamingizni ulashmadingiz. SMS kod bilan kiring.',
+      notUzbek:
+        'Telegram raqamingiz Oʻzbekiston raqami emas (+998). Oʻzbekiston mobil raqami va SMS kod bilan kiring.',
+      failed: 'Telegram raqamingizni yubormadi. SMS kod bilan kiring.',
+      refused:
+        'Telegram raqamingizni tekshirib boʻlmadi. Qayta urinib koʻring yoki SMS kod bilan kiring.',
+    },
   },
   account: {
     title: 'Shaxsiy kabinet',
