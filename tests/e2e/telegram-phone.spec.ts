@@ -14,7 +14,14 @@ import {
 } from '@playwright/test';
 import { TELEGRAM_LINK_PATHS, TelegramLinkStatusSchema } from '@shop/shared';
 import { startBotShop, type BotShop } from '../support/bot-shop';
-import { bearer } from '../support/checkout';
+import {
+  bearer,
+  checkoutWith,
+  lineOf,
+  nextOrderAnswer,
+  orderOf,
+  pickUpAtFirstShop,
+} from '../support/checkout';
 import { readOutbox, uniquePhone } from '../support/sms-outbox';
 import {
   mainButtonState,
@@ -195,4 +202,74 @@ test('the server refuses forged, stale, other-user and other-bot contacts (401/4
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toMatchObject({ user: { phone } });
   expect(await smsTo(phone)).toBe(0);
+});
+
+test('write access (en, dark): asked on the confirmation, the refusal shown on account and order pages', async ({
+  browser,
+}, testInfo) => {
+  const context = await shopContext(browser);
+  const page = await context.newPage();
+  const phone = uniquePhone();
+  // Opened from a link, never started: the bot may not write yet.
+  await openSignIn(page, 'en', {
+    colorScheme: 'dark',
+    userId: 731_000_006,
+    allowsWriteToPm: false,
+    writeAccess: 'cancelled',
+    contact: { phoneNumber: telegramNumber(phone) },
+  });
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ is_visible: true });
+  await pressMainButton(page);
+  await expect(page).toHaveURL(/\/en\/account$/);
+  const updates = page.locator('section.telegram-updates');
+  await expect(updates).toContainText('Order updates in Telegram are off');
+  await expect(updates.getByRole('button', { name: 'Allow messages' })).toBeVisible();
+  await updates.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'account-updates-off-en-dark');
+
+  await checkoutWith(page, context.request, 'en', [
+    await lineOf(context.request, 'porcelain-mug', 'en'),
+  ]);
+  await pickUpAtFirstShop(page);
+  const placed = nextOrderAnswer(page, 'create');
+  await pressMainButton(page);
+  const order = await orderOf(await placed);
+  await expect(page).toHaveURL(/\/en\/checkout\/confirmed/);
+  // Asked at once, with the reason beside it; the shopper refuses.
+  await expect
+    .poll(async () => (await telegramEvents(page)).map((event) => event.type))
+    .toContain('web_app_request_write_access');
+  await expect(page.getByText('You did not allow messages')).toBeVisible();
+  await screenshot(page, testInfo, 'confirmed-updates-refused-en-dark');
+
+  await page.goto(`/en/account/orders/${order.number}`);
+  await expect(page.getByText('Order updates in Telegram are off')).toBeVisible();
+  await screenshot(page, testInfo, 'order-updates-off-en-dark');
+  await context.close();
+});
+
+test('write access allowed from the account page (ru, light) turns the updates on', async ({
+  browser,
+}, testInfo) => {
+  const context = await shopContext(browser);
+  const page = await context.newPage();
+  await openSignIn(page, 'ru', {
+    userId: 731_000_007,
+    allowsWriteToPm: false,
+    writeAccess: 'allowed',
+    contact: { phoneNumber: telegramNumber(uniquePhone()) },
+  });
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ is_visible: true });
+  await pressMainButton(page);
+  await expect(page).toHaveURL(/\/ru\/account$/);
+  const updates = page.locator('section.telegram-updates');
+  await expect(updates).toContainText('Уведомления о заказах в Telegram выключены');
+  await screenshot(page, testInfo, 'account-updates-off-ru-light');
+  await updates.getByRole('button', { name: 'Разрешить сообщения' }).click();
+  await expect(updates).toContainText('Уведомления о заказах приходят вам в Telegram', {
+    timeout: 15_000,
+  });
+  await updates.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'account-updates-on-ru-light');
+  await context.close();
 });

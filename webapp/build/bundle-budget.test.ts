@@ -26,7 +26,8 @@ const KB = 1000;
  * react-dom is about 55, i18next 14, TanStack Query 10, zod/mini 8, the texts 4 and our own code
  * the rest. Sign-in, order and card schemas, their rules and texts load with their pages.
  */
-const HOME_STANDALONE_BUDGET = 127 * KB;
+// The Telegram link's shared parts (the write access notice's helpers) sit in the first-load chunk.
+const HOME_STANDALONE_BUDGET = 127.1 * KB;
 // Inside Telegram the SDK chunk also carries the phone and write access requests (about 0.3 KB).
 const HOME_TELEGRAM_BUDGET = 145.5 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */

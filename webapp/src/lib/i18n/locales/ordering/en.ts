@@ -56,6 +56,13 @@ export const en = {
       refused: 'Your Telegram number could not be checked. Try again, or sign in with an SMS code.',
     },
   },
+  orderUpdates: {
+    why: 'Allow the bot to message you, so we can send you this order’s updates in Telegram.',
+    off: 'Order updates in Telegram are off: the bot may not message you.',
+    allow: 'Allow messages',
+    refused: 'You did not allow messages: updates on your orders will not come to Telegram.',
+    allowed: 'Order updates will come to you in Telegram.',
+  },
   account: {
     title: 'My account',
     profile: 'Profile',

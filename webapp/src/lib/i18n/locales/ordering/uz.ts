@@ -56,6 +56,13 @@ export const uz: OrderingMessages = {
         'Telegram raqamingizni tekshirib boʻlmadi. Qayta urinib koʻring yoki SMS kod bilan kiring.',
     },
   },
+  orderUpdates: {
+    why: 'Bu buyurtma haqidagi xabarlarni Telegramga yuborishimiz uchun botga sizga yozishga ruxsat bering.',
+    off: 'Telegramdagi buyurtma xabarlari oʻchiq: bot sizga yoza olmaydi.',
+    allow: 'Xabarlarga ruxsat berish',
+    refused: 'Xabarlarga ruxsat bermadingiz: buyurtmalar haqidagi xabarlar Telegramga kelmaydi.',
+    allowed: 'Buyurtma xabarlari sizga Telegramda keladi.',
+  },
   account: {
     title: 'Shaxsiy kabinet',
     profile: 'Profil',
