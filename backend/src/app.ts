@@ -26,6 +26,7 @@ import { bindRoute } from './http/route-binder';
 import { authenticateToken } from './auth/tokens';
 import { createOtpService } from './auth/otp-service';
 import { registerAuthRoutes } from './auth/auth-routes';
+import { trustedSignIn } from './auth/trusted-sign-in';
 import { createCatalogService } from './catalog/catalog-service';
 import { registerCatalogRoutes } from './catalog/catalog-routes';
 import { createContentService } from './content/content-service';
@@ -194,6 +195,7 @@ function registerRoutes(
       secret: deps.operatorSecret,
       statuses: services.statuses,
       dumpDatabase: deps.dumpDatabase,
+      signIn: (phone) => trustedSignIn(db, phone, now()),
     });
   }
   if (deps.photoDir !== undefined) {

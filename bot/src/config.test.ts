@@ -502,4 +502,22 @@ describe('config', () => {
     ]);
     expect(problems({ STAFF_CHAT_ID: '-99999999999999999' })).toHaveLength(1);
   });
+
+  it('reads an outside backend’s trusted sign-in only with outside backends, both keys or none', () => {
+    const trusted = {
+      TRUSTED_SIGN_IN_URL: 'https://api.example.uz/',
+      TRUSTED_SIGN_IN_SECRET: 'trusted-secret-1234',
+    };
+    expect(loadConfig({}).trustedSignIn).toBeNull();
+    expect(loadConfig(OUTSIDE).trustedSignIn).toBeNull();
+    expect(loadConfig({ ...OUTSIDE, ...trusted }).trustedSignIn).toEqual({
+      url: 'https://api.example.uz',
+      secret: 'trusted-secret-1234',
+    });
+    // The embedded backend signs in through its own call.
+    expect(loadConfig(trusted).trustedSignIn).toBeNull();
+    expect(
+      problems({ ...OUTSIDE, TRUSTED_SIGN_IN_SECRET: 'short' }).map((line) => line.split(':')[0]),
+    ).toEqual(['TRUSTED_SIGN_IN_SECRET', 'TRUSTED_SIGN_IN_URL']);
+  });
 });

@@ -23,6 +23,7 @@ import { createUpstreamClient } from './relay/upstream-client';
 import { plainLinkWarning } from './telegram/plain-link-warning';
 import { createOperatorClient } from './staff/operator-client';
 import type { StaffDeps } from './staff/staff-deps';
+import type { TrustedSignInApi } from './notifier/trusted-sign-in-client';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';
@@ -180,6 +181,18 @@ function rateLimitRedis(config: Config): Redis | null {
     : null;
 }
 
+/**
+ * Where the one-tap sign-in with the Telegram phone signs shoppers in: the embedded backend's
+ * operator call, or an outside backend's (TRUSTED_SIGN_IN_URL); null: SMS codes only.
+ */
+function trustedSignInApi(
+  config: Config,
+  backend: EmbeddedBackend | null,
+): TrustedSignInApi | null {
+  if (backend) return { url: backend.url, secret: backend.operatorSecret };
+  return config.trustedSignIn;
+}
+
 /** The HTTP side with everything it serves; the link calls ask `telegram` for its username. */
 function startServer(
   config: Config,
@@ -190,11 +203,13 @@ function startServer(
     logStream: LogStream | null;
     telegram: () => Telegram | null;
     metrics: ShopMetrics | null;
+    trustedSignIn: TrustedSignInApi | null;
   },
 ): Promise<FastifyInstance> {
-  const { notifier, upstreams, redis, logStream, telegram, metrics } = parts;
+  const { notifier, upstreams, redis, logStream, telegram, metrics, trustedSignIn } = parts;
   return buildServer({
     notifier,
+    ...(trustedSignIn ? { trustedSignIn } : {}),
     ...(metrics ? { metrics: { figures: metrics, token: config.metrics.token } } : {}),
     ...(config.telegram.enabled
       ? {
@@ -321,6 +336,8 @@ async function main(): Promise<void> {
     logStream,
     telegram: () => telegram,
     metrics,
+    // The embedded backend's own operator call; outside backends need TRUSTED_SIGN_IN_URL.
+    trustedSignIn: trustedSignInApi(config, backend),
   });
   appLog = app.log;
   if (backend) {

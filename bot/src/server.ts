@@ -20,6 +20,9 @@ import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
 import { registerLink, type LinkBot } from './notifier/link-route';
+import { registerPhoneSignIn } from './notifier/phone-sign-in-route';
+import { registerWriteAccess } from './notifier/write-access-route';
+import { createTrustedSignIn, type TrustedSignInApi } from './notifier/trusted-sign-in-client';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
@@ -79,6 +82,11 @@ export interface ServerDeps {
     /** A chat was linked in a known language (LinkBot.onLinked). */
     onLinked?: LinkBot['onLinked'];
   };
+  /**
+   * The backend's sign-in without a code, for the one-tap sign-in with the Telegram phone (with
+   * `telegramLink`); absent: inside Telegram too, the shopper signs in by SMS code.
+   */
+  trustedSignIn?: TrustedSignInApi;
   /**
    * Which proxies may name the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto);
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
@@ -216,7 +224,15 @@ async function registerNotifierRoutes(
   notifier: Notifier,
   client: UpstreamClient,
   link: ServerDeps['telegramLink'],
+  trustedSignIn: ServerDeps['trustedSignIn'],
 ): Promise<void> {
+  const signingBot = link ? { token: link.botToken, maxAgeSeconds: link.maxAgeSeconds } : null;
+  registerPhoneSignIn(app, {
+    store: notifier.store,
+    bot: signingBot,
+    signIn: trustedSignIn ? createTrustedSignIn(trustedSignIn) : null,
+  });
+  registerWriteAccess(app, { store: notifier.store, bot: signingBot });
   registerLink(app, {
     store: notifier.store,
     client,
@@ -252,6 +268,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     orderLineQuantityLimit: deps.orderLineQuantityLimit,
     telegramBotUsername: deps.telegramShare?.botUsername,
     telegramMiniAppName: deps.telegramShare?.miniAppName,
+    // Offered only where the server can both check the contact and sign its phone in.
+    ...(deps.notifier && deps.telegramLink && deps.trustedSignIn
+      ? { telegramPhoneSignIn: true }
+      : {}),
   });
   // Written into every page, each allowed by its hash in the CSP.
   const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
@@ -276,7 +296,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reads,
     ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
   });
-  if (notifier) await registerNotifierRoutes(app, notifier, client, deps.telegramLink);
+  if (notifier) {
+    await registerNotifierRoutes(app, notifier, client, deps.telegramLink, deps.trustedSignIn);
+  }
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
     timeoutMs: deps.upstreamTimeoutMs,

@@ -124,7 +124,12 @@ test('inside Telegram (ru, dark): signing in links the chat; a sign-in the serve
   expect(initDataUserId(initData)).toBe(chatId);
   expect(new URLSearchParams(initData).get('hash')).toMatch(/^[0-9a-f]{64}$/);
   expect(sent.headers().authorization).toBe((await bearer(page)).authorization);
-  expect(await linkStatus(page)).toEqual({ enabled: true, linked: true, bot_username: BOT });
+  expect(await linkStatus(page)).toEqual({
+    enabled: true,
+    linked: true,
+    bot_username: BOT,
+    unreachable: false,
+  });
 
   const block = page.getByRole('region', { name: 'Уведомления о заказах в Telegram' });
   await expect(block).toContainText(`Уведомления о заказах приходят вам в Telegram от @${BOT}.`);
@@ -145,7 +150,12 @@ test('inside Telegram (ru, dark): signing in links the chat; a sign-in the serve
   const refused = nextLinkCall(page);
   await signIn(page, 'ru', '/ru/account');
   expect((await refused).status()).toBe(409);
-  expect(await linkStatus(page)).toEqual({ enabled: true, linked: false, bot_username: BOT });
+  expect(await linkStatus(page)).toEqual({
+    enabled: true,
+    linked: false,
+    bot_username: BOT,
+    unreachable: false,
+  });
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(block).toContainText(
     'Получайте сообщение в Telegram, когда заказ подтверждён, собран или в пути.',
@@ -236,7 +246,12 @@ test('outside Telegram (en): /account gives a one-time t.me link; pressing Start
     timeout: 20_000,
   });
   await expect(block.getByRole('link')).toHaveCount(0);
-  expect(await linkStatus(page)).toEqual({ enabled: true, linked: true, bot_username: BOT });
+  expect(await linkStatus(page)).toEqual({
+    enabled: true,
+    linked: true,
+    bot_username: BOT,
+    unreachable: false,
+  });
   await screenshot(page, testInfo, 'account-telegram-linked-en-light');
   await context.close();
 });

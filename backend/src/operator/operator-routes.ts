@@ -5,6 +5,8 @@ import {
   MOVED_BY_MAX_LENGTH,
   ORDER_STATUSES,
   OrderStatusSchema,
+  PhoneSchema,
+  type VerifyOtpResponse,
   type ApiError,
   type Order,
   type OrderStatus,
@@ -17,11 +19,18 @@ import {
   type LastMove,
   type OrderStatusService,
 } from '../orders/order-status';
+import type { TrustedSignIn } from '../auth/trusted-sign-in';
 
 export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
 const OPERATOR_STATUS_PATH = '/operator/orders/:number/status';
 /** A consistent copy of the embedded database, for `pnpm data:backup` while the shop runs. */
 export const OPERATOR_DATABASE_DUMP_PATH = '/operator/database-dump';
+
+/**
+ * Signs in a phone the caller has proven by other means (the shop server, after checking a contact
+ * Telegram signed): the same answer as the code sign-in, with no SMS.
+ */
+export const OPERATOR_TRUSTED_SIGN_IN_PATH = '/operator/trusted-sign-in';
 
 /** The answer of `POST /operator/orders/:number/status`. */
 export interface OperatorStatusAnswer {
@@ -44,6 +53,8 @@ const BodySchema = z.strictObject({
   actor: z.string().trim().min(1).max(MOVED_BY_MAX_LENGTH).optional(),
 });
 
+const TrustedSignInBodySchema = z.strictObject({ phone: z.string().max(32) });
+
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
@@ -55,6 +66,8 @@ export function registerOperatorRoutes(
     statuses: OrderStatusService;
     /** The database as a tarball (PGlite only: a server is dumped with pg_dump). */
     dumpDatabase?: () => Promise<Buffer>;
+    /** Signs a proven phone in without a code (trusted-sign-in.ts). */
+    signIn: (phone: string) => Promise<TrustedSignIn>;
   },
 ): void {
   // Compared as digests: equal lengths for timingSafeEqual, and the secret's length does not leak.
@@ -74,6 +87,24 @@ export function registerOperatorRoutes(
       return reply.type('application/x-tar').header('cache-control', 'no-store').send(tarball);
     });
   }
+
+  app.post(OPERATOR_TRUSTED_SIGN_IN_PATH, async (request): Promise<VerifyOtpResponse> => {
+    checkSecret(request);
+    const body = TrustedSignInBodySchema.safeParse(request.body);
+    const phone = body.success ? PhoneSchema.safeParse(body.data.phone) : null;
+    if (!phone?.success) {
+      throw new ShopError('validation_error', 'Send { "phone": <an Uzbek mobile number> }', {
+        details: [{ field: 'phone', message: 'An Uzbek mobile number: +998 and 9 digits' }],
+      });
+    }
+    const signedIn = await options.signIn(phone.data);
+    return {
+      access_token: signedIn.accessToken,
+      token_type: 'Bearer',
+      expires_in: signedIn.expiresIn,
+      user: signedIn.user,
+    };
+  });
 
   app.post(OPERATOR_STATUS_PATH, async (request, reply) => {
     checkSecret(request);

@@ -11,6 +11,9 @@ export const BackendsSettings = z.object({
   ECOMMERCE_API_URL: optional(HttpUrl),
   CATALOG_API_URL: optional(HttpUrl),
   CATALOG_API_KEY: optional(z.string().min(8, 'Must be at least 8 characters')),
+  // With outside backends: where `POST /operator/trusted-sign-in` is served, and its secret.
+  TRUSTED_SIGN_IN_URL: optional(HttpUrl),
+  TRUSTED_SIGN_IN_SECRET: optional(z.string().min(16, 'Must be at least 16 characters')),
 });
 
 export interface Upstreams {
@@ -33,12 +36,24 @@ export interface BackendsConfig {
    * quantity steppers stop here.
    */
   orderLineQuantityLimit: number;
+  /**
+   * An outside backend's sign-in without a code, for the one-tap sign-in with the Telegram phone;
+   * null: not offered (embedded mode uses the embedded backend's own).
+   */
+  trustedSignIn: { url: string; secret: string } | null;
 }
 
 const UPSTREAM_KEYS = ['ECOMMERCE_API_URL', 'CATALOG_API_URL', 'CATALOG_API_KEY'];
 
 export function backendsProblems(env: Env): string[] {
-  return togetherProblems(env, UPSTREAM_KEYS, 'set all three, or none for the embedded backend');
+  return [
+    ...togetherProblems(env, UPSTREAM_KEYS, 'set all three, or none for the embedded backend'),
+    ...togetherProblems(
+      env,
+      ['TRUSTED_SIGN_IN_URL', 'TRUSTED_SIGN_IN_SECRET'],
+      'set both, or neither',
+    ),
+  ];
 }
 
 export function backendsConfig(
@@ -61,5 +76,9 @@ export function backendsConfig(
     upstreams,
     embeddedBackend,
     orderLineQuantityLimit: embeddedBackend.orderLimits.lineQuantity,
+    trustedSignIn:
+      upstreams && e.TRUSTED_SIGN_IN_URL !== undefined && e.TRUSTED_SIGN_IN_SECRET !== undefined
+        ? { url: e.TRUSTED_SIGN_IN_URL.replace(/\/+$/, ''), secret: e.TRUSTED_SIGN_IN_SECRET }
+        : null,
   };
 }

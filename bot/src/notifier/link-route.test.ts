@@ -81,6 +81,8 @@ function initData(
         id: telegramUserId,
         first_name: 'Dilnoza',
         ...(options.lang ? { language_code: options.lang } : {}),
+        // The shopper started the bot: it may write to them.
+        allows_write_to_pm: true,
       },
     },
     options.token ?? BOT_TOKEN,
@@ -212,12 +214,16 @@ describe('GET /tg/link', () => {
       enabled: true,
       linked: false,
       bot_username: 'uy_shop_test_bot',
+      unreachable: false,
     });
     expect((await link(shopper.token, initData(5_000_011))).statusCode).toBe(200);
     expect((await status(shopper.token)).json()).toMatchObject({ linked: true });
     // A chat that blocked the bot receives nothing: not linked for the shopper's purposes.
     await store.markChatBlocked(5_000_011, new Date());
-    expect((await status(shopper.token)).json()).toMatchObject({ linked: false });
+    expect((await status(shopper.token)).json()).toMatchObject({
+      linked: false,
+      unreachable: true,
+    });
   });
 
   it('needs a sign-in the backend accepts', async () => {
@@ -299,6 +305,7 @@ describe('POST /tg/link-token and the bot redeeming it', () => {
         enabled: true,
         linked: false,
         bot_username: null,
+        unreachable: false,
       });
     } finally {
       botUsername = TEST_BOT_INFO.username;
@@ -325,7 +332,12 @@ describe('the link calls without a bot', () => {
       const shopper = await stand.signIn('+998901230031');
       const answer = await status(shopper.token, app);
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ enabled: false, linked: false, bot_username: null });
+      expect(answer.json()).toEqual({
+        enabled: false,
+        linked: false,
+        bot_username: null,
+        unreachable: false,
+      });
       expect((await status(null, app)).statusCode).toBe(401);
 
       const token = await linkToken(shopper.token, app);

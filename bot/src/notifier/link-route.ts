@@ -21,24 +21,19 @@ import {
   type Language,
   type TelegramLinkTokenAnswer,
 } from '@shop/shared';
-import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { pick } from 'zod/mini';
 import { ShopError } from '@shop/shared/server';
 import { isBearer } from '../relay/request-headers';
 import { arrivalTime } from '../relay/upstream';
 import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
+import { checkSignedData, initDataUser, type InitDataUser } from '../telegram/signed-data';
 import type { NotifierStore } from './store';
 
 const LINK_PATH = TELEGRAM_LINK_PATHS.link;
 const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;
 
-const InitDataUserSchema = z.object({
-  id: z.number().int().positive(),
-  language_code: z.string().max(35).optional(),
-});
 const UserIdSchema = pick(UserSchema, { id: true });
 
 export interface LinkBot {
@@ -62,21 +57,7 @@ export interface LinkRouteOptions {
   now?: () => Date;
 }
 
-/** The user in validated init data, or null when it names none (it came from no private chat). */
-function initDataUser(raw: string): { id: number; languageCode: string | undefined } | null {
-  const text = new URLSearchParams(raw).get('user');
-  if (text === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const user = InitDataUserSchema.safeParse(json);
-  return user.success ? { id: user.data.id, languageCode: user.data.language_code } : null;
-}
-
-function botOff(): ShopError {
+export function botOff(): ShopError {
   return new ShopError('not_found', 'Telegram updates are off: this shop runs without a bot');
 }
 
@@ -117,18 +98,19 @@ async function shopUserId(
 }
 
 /** The hash and user of init data signed by this bot and fresh enough; else the refusal. */
-function checkedInitData(
+export function checkedInitData(
   raw: string,
-  bot: LinkBot,
-): { hash: string; user: { id: number; languageCode: string | undefined } } {
+  bot: Pick<LinkBot, 'token' | 'maxAgeSeconds'>,
+): { hash: string; user: InitDataUser } {
+  let fields: URLSearchParams;
   try {
-    // The library reads its own clock: a test moves `now` only for the store.
-    validate(raw, bot.token, { expiresIn: bot.maxAgeSeconds });
+    // This server's real clock: a test moves `now` only for the store.
+    fields = checkSignedData(raw, bot.token, { maxAgeSeconds: bot.maxAgeSeconds });
   } catch {
     throw new ShopError('unauthorized', 'Telegram init data is not valid or too old');
   }
-  const hash = new URLSearchParams(raw).get('hash');
-  const user = initDataUser(raw);
+  const hash = fields.get('hash');
+  const user = initDataUser(fields);
   if (hash === null || user === null) {
     throw new ShopError('validation_error', 'The init data names no Telegram user');
   }
@@ -165,6 +147,8 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     }
     const language = (await store.chat(user.id))?.language ?? telegramLanguage;
     await bot.onLinked?.({ chatId: user.id, language }, request.log);
+    // Telegram refuses the bot's messages to a user who never started it nor allowed it.
+    if (!user.allowsWriteToPm) await store.setChatReachable(user.id, false, now());
     return { linked: true, language };
   });
 
@@ -174,6 +158,7 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
       enabled: bot !== null,
       linked: await store.isUserLinked(userId),
       bot_username: bot?.username() ?? null,
+      unreachable: await store.hasOnlyUnreachableLinks(userId),
     };
   });
 

@@ -91,6 +91,8 @@ export interface RelayStandOptions {
   metrics?: ServerDeps['metrics'];
   /** The relay's cache of public reads (ServerDeps.relayCache); off when absent. */
   relayCache?: ServerDeps['relayCache'];
+  /** The one-tap sign-in through the embedded backend's own trusted sign-in. */
+  trustedSignIn?: boolean;
 }
 
 /** The SMS the backend in `dataDir` has sent so far, oldest first. */
@@ -206,6 +208,9 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
       ? { notifier: options.notifier, publicUrl: 'https://shop.example.uz' }
       : {}),
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
+    ...(options.trustedSignIn
+      ? { trustedSignIn: { url: backend.url, secret: backend.operatorSecret } }
+      : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
@@ -250,7 +255,10 @@ export interface NotifierStand {
  * backend pushes its signed events to the server.
  */
 export async function startNotifierStand(
-  options: Pick<RelayStandOptions, 'telegramLink' | 'orderEvents' | 'rateLimits'> & {
+  options: Pick<
+    RelayStandOptions,
+    'telegramLink' | 'orderEvents' | 'rateLimits' | 'trustedSignIn'
+  > & {
     apiRoot?: string;
     /** Count the figures; with a token, `/metrics` is served on the app to its holder. */
     metrics?: { token: string | null };
@@ -279,6 +287,7 @@ export async function startNotifierStand(
     ...(options.telegramLink ? { telegramLink: options.telegramLink } : {}),
     ...(options.orderEvents ? { orderEvents: options.orderEvents } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.trustedSignIn ? { trustedSignIn: true } : {}),
     ...(metrics && options.metrics
       ? { metrics: { figures: metrics, token: options.metrics.token } }
       : {}),

@@ -63,7 +63,8 @@ function limitsOf(request: FastifyRequest): LimitName[] {
   request.shopCall = id;
   const names: LimitName[] = ['requestsPerClient'];
   if (id === 'sendOtp') names.push('signInCodesPerClient', 'signInCodesOverall');
-  if (id === 'verifyOtp') names.push('codeChecksPerClient');
+  // A sign-in with the Telegram phone is a sign-in try like a code check.
+  if (id === 'verifyOtp' || path === '/tg/phone-sign-in') names.push('codeChecksPerClient');
   if (id === 'createOrder') names.push('ordersPerAccount');
   return names;
 }

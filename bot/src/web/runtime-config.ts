@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   orderLineQuantityLimit?: number | undefined;
   telegramBotUsername?: string | undefined;
   telegramMiniAppName?: string | undefined;
+  /** Inside Telegram, sign-in offers "Share my Telegram number" (POST /tg/phone-sign-in). */
+  telegramPhoneSignIn?: boolean | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */

@@ -9,3 +9,4 @@ export * from './ordering-calls';
 export * from './orders';
 export * from './sign-in';
 export * from './telegram-link';
+export * from './telegram-access';

@@ -5,12 +5,18 @@
 // - `GET /tg/link`: whether the bot is on and whether this account has a linked chat.
 // - `POST /tg/link-token`: outside Telegram, a one-time `t.me/<bot>?start=link_<token>` link;
 //   the bot redeems the token when the shopper presses Start, linking that chat.
+// - `POST /tg/phone-sign-in` `{ init_data, contact }` (no token): inside Telegram, signs in with
+//   the phone the shopper shared (requestContact), checked with the bot token, and links the chat.
+// - `POST /tg/write-access` `{ init_data, allowed }` (no token): whether the shopper let the bot
+//   write to them when the app asked.
 import * as z from 'zod/mini';
 import { LanguageSchema } from '../languages';
 
 export const TELEGRAM_LINK_PATHS = {
   link: '/tg/link',
   linkToken: '/tg/link-token',
+  phoneSignIn: '/tg/phone-sign-in',
+  writeAccess: '/tg/write-access',
 } as const;
 
 /** The `start` payload prefix of a link token; the token itself is 43 base64url characters. */
@@ -36,6 +42,11 @@ export const TelegramLinkStatusSchema = z.object({
   linked: z.boolean(),
   /** The bot's @username without the @, when known. */
   bot_username: z.nullable(z.string()),
+  /**
+   * The account has chats, and the bot may write to none of them: write access was refused, or
+   * Telegram answered 403. Order updates are off until the shopper allows them.
+   */
+  unreachable: z.optional(z.boolean()),
 });
 export type TelegramLinkStatus = z.infer<typeof TelegramLinkStatusSchema>;
 

@@ -58,6 +58,14 @@ export interface ChatLinks {
   setChatLanguage(chatId: number, language: Language, now: Date): Promise<void>;
   /** The chat's language and whether it blocked the bot; null for a chat never seen. */
   chat(chatId: number): Promise<{ language: Language; blocked: boolean } | null>;
+  /**
+   * Whether the bot may write to a known chat: the user refused or allowed it (write access), which
+   * Telegram's 403 also says. An unreachable chat gets no order messages; a chat never seen stays
+   * unknown.
+   */
+  setChatReachable(chatId: number, reachable: boolean, now: Date): Promise<void>;
+  /** Whether the account has linked chats and none the bot may write to. */
+  hasOnlyUnreachableLinks(userId: number): Promise<boolean>;
 }
 
 async function linkChatIn(
@@ -229,6 +237,27 @@ export function createChatLinks(sql: SqlClient): ChatLinks {
       );
       const row = rows[0];
       return row ? { language: asLanguage(row.language), blocked: row.blocked_at !== null } : null;
+    },
+
+    async setChatReachable(chatId, reachable, now) {
+      await sql.query(
+        `update notifier.chats
+         set blocked_at = case when $2 then null else coalesce(blocked_at, $3::timestamptz) end,
+             updated_at = $3::timestamptz
+         where chat_id = $1`,
+        [chatId, reachable, now.toISOString()],
+      );
+    },
+
+    async hasOnlyUnreachableLinks(userId) {
+      const [row] = await sql.query<{ linked: string; blocked: string }>(
+        `select count(*)::text as linked, count(chat.blocked_at)::text as blocked
+         from notifier.chat_links link
+         join notifier.chats chat on chat.chat_id = link.chat_id
+         where link.user_id = $1`,
+        [userId],
+      );
+      return row !== undefined && Number(row.linked) > 0 && row.linked === row.blocked;
     },
   };
 }

@@ -1,13 +1,17 @@
 import { buildPath } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router';
+import { telegramPhoneSignInOffered } from '../../lib/config/shop-config';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { useIsTelegram } from '../../lib/telegram';
+import { safeNextPath } from '../../lib/utils/safe-next';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth, useServices } from '../../lib/services/services-context';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { CodeStep } from './code-step';
 import { PhoneStep } from './phone-step';
+import { TelegramPhoneStep } from './telegram-phone-step';
 import { useSignIn } from './use-sign-in';
 import './auth.css';
 
@@ -52,6 +56,36 @@ function AlreadySignedIn() {
 
 function SignInFlow({ onCompleting }: { onCompleting: (value: boolean) => void }) {
   const signIn = useSignIn(onCompleting);
+  const isTelegram = useIsTelegram();
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  const [params] = useSearchParams();
+  // Inside Telegram, where the server can take the phone Telegram knows, that comes first.
+  const [share, setShare] = useState<{ offered: boolean; reason: string | null }>(() => ({
+    offered: isTelegram && telegramPhoneSignInOffered(),
+    reason: null,
+  }));
+  if (share.offered) {
+    return (
+      <div className="auth">
+        <TelegramPhoneStep
+          onDone={(outcome) => {
+            if (outcome.kind === 'use_sms') {
+              setShare({ offered: false, reason: outcome.reason });
+              return;
+            }
+            const next = safeNextPath(params.get('next'));
+            void navigate(next ?? buildPath(lang, 'account'), { replace: true });
+          }}
+          onUseSms={() => {
+            setShare({ offered: false, reason: null });
+          }}
+          onCompleting={onCompleting}
+        />
+        <LegalNote />
+      </div>
+    );
+  }
   if (signIn.step.name === 'code') {
     return (
       <div className="auth">
@@ -61,6 +95,11 @@ function SignInFlow({ onCompleting }: { onCompleting: (value: boolean) => void }
   }
   return (
     <div className="auth">
+      {share.reason && (
+        <p className="notice notice--info auth__notice" role="status">
+          {share.reason}
+        </p>
+      )}
       <PhoneStep phone={signIn.phone} />
       <LegalNote />
     </div>

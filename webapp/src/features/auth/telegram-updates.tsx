@@ -10,11 +10,13 @@ import {
   telegramLinkStatusQueryOptions,
 } from '../../lib/telegram-link/telegram-link-calls';
 import { isApiError } from '../../lib/api/api-error';
+import { TelegramUpdatesOffNotice } from '../../lib/telegram-link/updates-off-notice';
 import { CheckIcon } from '../../lib/ui/icons';
 import { ErrorState } from '../../lib/ui/states';
 
 /**
  * "Order updates in Telegram" on the account page: says so when this account's chat is linked,
+ * says they are off when the bot may not write to it (inside Telegram with "Allow messages"),
  * otherwise offers a one-time t.me link to the bot (its Start press links the chat). Hidden when
  * the server runs without a bot.
  *
@@ -68,9 +70,17 @@ export function TelegramUpdates() {
         <span>{bot ? t('account.telegram.linkedBot', { bot }) : t('account.telegram.linked')}</span>
       </p>
     );
+  } else if (status.data?.unreachable && isTelegram) {
+    // Inside Telegram the bot's permission is one tap away.
+    body = <TelegramUpdatesOffNotice />;
   } else if (status.data) {
     body = (
       <>
+        {status.data.unreachable && (
+          <p className="telegram-updates__off" role="status">
+            {t('orderUpdates.off')}
+          </p>
+        )}
         <p className="muted">{t('account.telegram.intro')}</p>
         {pending ? (
           <>

@@ -1,5 +1,6 @@
 import { buildPath, isSlug } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
+import { TelegramUpdatesOffNotice } from '../../lib/telegram-link/updates-off-notice';
 import { Link, Navigate, useLocation } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
@@ -62,6 +63,7 @@ export function ConfirmedPage() {
       <h1 className="confirmed__title">{t('confirmed.title')}</h1>
       <p className="confirmed__thanks">{t('confirmed.thanks')}</p>
       <p className="confirmed__number">{t('confirmed.number', { number: data.number })}</p>
+      <TelegramUpdatesOffNotice askNow />
       <OrderDetails order={data} titleId="confirmed-details" />
       <div className="confirmed__actions">
         <Link className="btn btn--primary btn--block" to={buildPath(lang, 'home')}>

@@ -1,9 +1,10 @@
-import { buildPath, isSlug } from '@shop/shared';
+import { buildPath, isFinalStatus, isSlug } from '@shop/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
+import { TelegramUpdatesOffNotice } from '../../lib/telegram-link/updates-off-notice';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useIsTelegram, useTelegramBackOverride } from '../../lib/telegram';
@@ -77,6 +78,7 @@ export function OrderPage() {
     const order = details.data?.data ?? lookup.data.data;
     body = (
       <OrderView order={order}>
+        {!isFinalStatus(order.status) && <TelegramUpdatesOffNotice />}
         <OrderHistory details={details} />
       </OrderView>
     );

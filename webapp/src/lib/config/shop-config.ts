@@ -12,6 +12,8 @@ export interface ShopConfigInput {
   /** The server's BOT_USERNAME and MINI_APP_NAME: where shared links open the Mini App. */
   telegramBotUsername?: string;
   telegramMiniAppName?: string;
+  /** Set when the server can sign in with the phone shared from Telegram (POST /tg/phone-sign-in). */
+  telegramPhoneSignIn?: boolean;
 }
 
 declare global {
@@ -81,4 +83,12 @@ export function shopConfig(): ShopConfig {
   const source = typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__;
   if (read === null || read.source !== source) read = { source, config: readShopConfig(source) };
   return read.config;
+}
+
+/**
+ * Whether sign-in inside Telegram offers "Share my Telegram number" first. Read apart from
+ * shopConfig() so the first page, which never asks, does not carry it.
+ */
+export function telegramPhoneSignInOffered(): boolean {
+  return typeof window !== 'undefined' && window.__SHOP_CONFIG__?.telegramPhoneSignIn === true;
 }

@@ -10,6 +10,12 @@ export {
   telegramReady,
 } from './telegram-loader';
 export type { TelegramEnv, TelegramLocation, TelegramLocationFailure } from './telegram';
+export {
+  requestTelegramContact,
+  requestTelegramWriteAccess,
+  initDataAllowsWrite,
+} from './telegram-access-loader';
+export type { TelegramContactAnswer } from './telegram-access';
 export { OutsideLink } from './outside-link-anchor';
 export { outsideLinkKind, type OutsideLinkKind } from './outside-link';
 export { cssColorToHex, type HexColor } from './theme-colors';

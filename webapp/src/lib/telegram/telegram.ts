@@ -27,6 +27,7 @@ import './telegram-ui.css';
 export { telegramPaletteOfPage } from '../ui/palette';
 
 export * from './comforts';
+export { requestTelegramContact, requestTelegramWriteAccess } from './telegram-access';
 
 /** What the rest of the app may know about the Telegram launch. */
 export interface TelegramEnv {

@@ -43,6 +43,25 @@ export const en = {
       hours: 'Try again in {{hours}} h.',
       minutes: 'Try again in {{minutes}} min.',
     },
+    telegram: {
+      intro:
+        'Share the phone number of your Telegram account to sign in at once, with no SMS code.',
+      share: 'Share my Telegram number',
+      sharing: 'Waiting for Telegram…',
+      useSms: 'Sign in with an SMS code instead',
+      cancelled: 'You did not share your Telegram number. Sign in with an SMS code instead.',
+      notUzbek:
+        'Your Telegram number is not an Uzbek one (+998). Sign in with an Uzbek mobile number and an SMS code.',
+      failed: 'Telegram did not share your number. Sign in with an SMS code instead.',
+      refused: 'Your Telegram number could not be checked. Try again, or sign in with an SMS code.',
+    },
+  },
+  orderUpdates: {
+    why: 'Allow the bot to message you, so we can send you this order’s updates in Telegram.',
+    off: 'Order updates in Telegram are off: the bot may not message you.',
+    allow: 'Allow messages',
+    refused: 'You did not allow messages: updates on your orders will not come to Telegram.',
+    allowed: 'Order updates will come to you in Telegram.',
   },
   account: {
     title: 'My account',

@@ -43,6 +43,25 @@ export const uz: OrderingMessages = {
       hours: '{{hours}} soatdan keyin qayta urinib koʻring.',
       minutes: '{{minutes}} daqiqadan keyin qayta urinib koʻring.',
     },
+    telegram: {
+      intro: 'Telegram hisobingiz telefon raqamini ulashing va SMS kodsiz darhol kiring.',
+      share: 'Telegram raqamimni ulashish',
+      sharing: 'Telegram javobini kutyapmiz…',
+      useSms: 'SMS kod bilan kirish',
+      cancelled: 'Telegram raqamingizni ulashmadingiz. SMS kod bilan kiring.',
+      notUzbek:
+        'Telegram raqamingiz Oʻzbekiston raqami emas (+998). Oʻzbekiston mobil raqami va SMS kod bilan kiring.',
+      failed: 'Telegram raqamingizni yubormadi. SMS kod bilan kiring.',
+      refused:
+        'Telegram raqamingizni tekshirib boʻlmadi. Qayta urinib koʻring yoki SMS kod bilan kiring.',
+    },
+  },
+  orderUpdates: {
+    why: 'Bu buyurtma haqidagi xabarlarni Telegramga yuborishimiz uchun botga sizga yozishga ruxsat bering.',
+    off: 'Telegramdagi buyurtma xabarlari oʻchiq: bot sizga yoza olmaydi.',
+    allow: 'Xabarlarga ruxsat berish',
+    refused: 'Xabarlarga ruxsat bermadingiz: buyurtmalar haqidagi xabarlar Telegramga kelmaydi.',
+    allowed: 'Buyurtma xabarlari sizga Telegramda keladi.',
   },
   account: {
     title: 'Shaxsiy kabinet',

@@ -1,0 +1,170 @@
+// POST /tg/phone-sign-in against the real backend's trusted sign-in: a contact Telegram signed for
+// this bot, fresh and of the launching user, signs in with no SMS and links the chat; every other
+// contact is refused and signs nobody in.
+import { PHONE_NOT_UZBEK_RULE, UserSchema, VerifyOtpResponseSchema } from '@shop/shared';
+import { sign } from '@telegram-apps/init-data-node';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BOT_TOKEN } from '../testing/fake-bot-api';
+import { startNotifierStand, type NotifierStand } from '../testing/relay-stand';
+import { signContact } from '../testing/signed-contact';
+import { installErrorHandler } from '../errors';
+import { registerPhoneSignIn } from './phone-sign-in-route';
+
+const OTHER_BOT_TOKEN = '7000000002:AAAnotherBotsTokenForTests_abcdefg';
+const MAX_AGE_SECONDS = 3600;
+
+let stand: NotifierStand;
+
+beforeAll(async () => {
+  stand = await startNotifierStand({
+    telegramLink: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: MAX_AGE_SECONDS },
+    trustedSignIn: true,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await stand.close();
+}, 60_000);
+
+const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+
+function initData(userId: number, lang = 'ru'): string {
+  return sign(
+    { user: { id: userId, first_name: 'Dilnoza', language_code: lang } },
+    TEST_BOT_TOKEN,
+    secondsAgo(5),
+  );
+}
+
+function contact(
+  userId: number,
+  phoneNumber: string,
+  options: { token?: string; ageSeconds?: number } = {},
+): string {
+  return signContact(
+    { user_id: userId, phone_number: phoneNumber, first_name: 'Dilnoza' },
+    options.token ?? TEST_BOT_TOKEN,
+    secondsAgo(options.ageSeconds ?? 3),
+  );
+}
+
+function phoneSignIn(body: unknown) {
+  return stand.stand.app.inject({
+    method: 'POST',
+    url: '/tg/phone-sign-in',
+    payload: body as object,
+  });
+}
+
+async function smsTo(phone: string): Promise<number> {
+  return (await stand.stand.outbox()).filter((line) => line.phone === phone).length;
+}
+
+describe('POST /tg/phone-sign-in', () => {
+  it('signs in with the shared number, sends no SMS and links the chat', async () => {
+    const answer = await phoneSignIn({
+      init_data: initData(6_000_001),
+      contact: contact(6_000_001, '998901239001'),
+    });
+    expect(answer.statusCode).toBe(200);
+    const signedIn = VerifyOtpResponseSchema.parse(answer.json());
+    expect(signedIn.user.phone).toBe('+998901239001');
+    expect(await smsTo('+998901239001')).toBe(0);
+    const me = await stand.stand.app.inject({
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${signedIn.access_token}` },
+    });
+    expect(UserSchema.parse(me.json()).id).toBe(signedIn.user.id);
+    expect(await stand.store.chat(6_000_001)).toEqual({ language: 'ru', blocked: false });
+    expect(await stand.store.isUserLinked(signedIn.user.id)).toBe(true);
+  });
+
+  it('signs a number with "+" in as the same account the SMS code made', async () => {
+    const earlier = await stand.stand.signIn('+998901239002');
+    const answer = await phoneSignIn({
+      init_data: initData(6_000_002),
+      contact: contact(6_000_002, '+998901239002'),
+    });
+    expect(VerifyOtpResponseSchema.parse(answer.json()).user.id).toBe(earlier.id);
+  });
+
+  it('refuses forged, other-bot, stale, future and other-user contacts, signing nobody in', async () => {
+    const phone = '998901239003';
+    const genuine = contact(6_000_003, phone);
+    const refusals = [
+      { why: 'forged number', contact: genuine.replace(phone, '998901239004'), status: 401 },
+      {
+        why: 'other bot',
+        contact: contact(6_000_003, phone, { token: OTHER_BOT_TOKEN }),
+        status: 401,
+      },
+      {
+        why: 'stale',
+        contact: contact(6_000_003, phone, { ageSeconds: MAX_AGE_SECONDS + 30 }),
+        status: 401,
+      },
+      { why: 'future', contact: contact(6_000_003, phone, { ageSeconds: -600 }), status: 401 },
+      { why: 'other user', contact: contact(6_000_999, phone), status: 403 },
+    ];
+    for (const refusal of refusals) {
+      const answer = await phoneSignIn({
+        init_data: initData(6_000_003),
+        contact: refusal.contact,
+      });
+      expect(answer.statusCode, refusal.why).toBe(refusal.status);
+      expect(answer.json(), refusal.why).not.toHaveProperty('access_token');
+    }
+    // Init data of another bot, or none, with a genuine contact.
+    const otherBotInit = sign(
+      { user: { id: 6_000_003, first_name: 'D' } },
+      OTHER_BOT_TOKEN,
+      new Date(),
+    );
+    expect((await phoneSignIn({ init_data: otherBotInit, contact: genuine })).statusCode).toBe(401);
+    expect((await phoneSignIn({ contact: genuine })).statusCode).toBe(400);
+    expect(
+      (await phoneSignIn({ init_data: initData(6_000_003), contact: genuine, x: 1 })).statusCode,
+    ).toBe(400);
+    expect(await stand.store.chat(6_000_003)).toBeNull();
+    // Nobody was signed in: the number has no account yet (an SMS sign-in makes the first one).
+    const first = await stand.stand.signIn(`+${phone}`);
+    const again = await phoneSignIn({ init_data: initData(6_000_003), contact: genuine });
+    expect(VerifyOtpResponseSchema.parse(again.json()).user.id).toBe(first.id);
+  });
+
+  it('sends a non-Uzbek number to the SMS sign-in with its reason', async () => {
+    for (const number of ['79161234567', '+79161234567', '998712004001', '99890123']) {
+      const answer = await phoneSignIn({
+        init_data: initData(6_000_004),
+        contact: contact(6_000_004, number),
+      });
+      expect(answer.statusCode, number).toBe(400);
+      expect(answer.json(), number).toMatchObject({
+        code: 'validation_error',
+        details: [{ field: 'contact', rule: PHONE_NOT_UZBEK_RULE }],
+      });
+    }
+    expect(await stand.store.chat(6_000_004)).toBeNull();
+  });
+});
+
+describe('a server that cannot sign a phone in', () => {
+  it('answers 404 without a bot or without a trusted sign-in', async () => {
+    for (const options of [
+      { bot: null, signIn: () => Promise.reject(new Error('not called')) },
+      { bot: { token: TEST_BOT_TOKEN, maxAgeSeconds: 60 }, signIn: null },
+    ]) {
+      const app = Fastify();
+      installErrorHandler(app);
+      registerPhoneSignIn(app, { store: stand.store, ...options });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/tg/phone-sign-in',
+        payload: { init_data: initData(6_000_005), contact: contact(6_000_005, '998901239005') },
+      });
+      expect(answer.statusCode).toBe(404);
+      await app.close();
+    }
+  });
+});
