@@ -229,7 +229,14 @@ async function registerNotifierRoutes(
   const signingBot = link ? { token: link.botToken, maxAgeSeconds: link.maxAgeSeconds } : null;
   registerPhoneSignIn(app, {
     store: notifier.store,
-    bot: signingBot,
+    // Linking from here sets the chat's menu button too, as POST /tg/link does.
+    bot: link
+      ? {
+          token: link.botToken,
+          maxAgeSeconds: link.maxAgeSeconds,
+          ...(link.onLinked ? { onLinked: link.onLinked } : {}),
+        }
+      : null,
     signIn: trustedSignIn ? createTrustedSignIn(trustedSignIn) : null,
   });
   registerWriteAccess(app, { store: notifier.store, bot: signingBot });

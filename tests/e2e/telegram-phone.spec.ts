@@ -22,7 +22,8 @@ import {
   orderOf,
   pickUpAtFirstShop,
 } from '../support/checkout';
-import { readOutbox, uniquePhone } from '../support/sms-outbox';
+import { completeSignIn } from '../support/sign-in';
+import { latestCodeFor, readOutbox, uniquePhone } from '../support/sms-outbox';
 import {
   mainButtonState,
   openInTelegram,
@@ -116,7 +117,7 @@ test('one tap (ru, dark): the shared Telegram number signs in with no SMS and li
   await context.close();
 });
 
-test('a number that is not Uzbek (en, light) leads to the SMS code with the reason', async ({
+test('a number that is not Uzbek (en, light) leads to the SMS code, sent and confirmed with the MainButton', async ({
   browser,
 }, testInfo) => {
   const context = await shopContext(browser);
@@ -131,16 +132,35 @@ test('a number that is not Uzbek (en, light) leads to the SMS code with the reas
     page.getByRole('status').filter({ hasText: 'not an Uzbek one (+998)' }),
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
-  await expect.poll(() => mainButtonState(page)).toMatchObject({ is_visible: false });
   await expect(page).toHaveURL(/\/en\/sign-in/);
+  // The SMS steps keep Telegram's MainButton for their action, with no page button beside it.
+  await expect
+    .poll(() => mainButtonState(page))
+    .toMatchObject({ is_visible: true, is_active: true, text: 'Send code' });
+  await expect(page.getByRole('button', { name: 'Send code' })).toHaveCount(0);
   await screenshot(page, testInfo, 'sign-in-telegram-not-uzbek-en-light');
+  const phone = uniquePhone();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await pressMainButton(page);
+  await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible();
+  await expect
+    .poll(() => mainButtonState(page))
+    .toMatchObject({ is_visible: true, is_active: true, text: 'Sign in' });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+  await screenshot(page, testInfo, 'sign-in-telegram-code-en-light');
+  await page.getByRole('textbox', { name: 'Code' }).fill(await latestCodeFor(phone, shop.dataDir));
+  await pressMainButton(page);
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ is_visible: false });
   await context.close();
 });
 
-test('a refusal to share (uz) leads to the SMS code with the reason', async ({ browser }) => {
+test('a refusal to share (uz, dark) leads to the SMS code with the reason', async ({
+  browser,
+}, testInfo) => {
   const context = await shopContext(browser);
   const page = await context.newPage();
-  await openSignIn(page, 'uz', { userId: 731_000_003, contact: 'cancelled' });
+  await openSignIn(page, 'uz', { userId: 731_000_003, contact: 'cancelled', colorScheme: 'dark' });
   await expect
     .poll(() => mainButtonState(page))
     .toMatchObject({ is_visible: true, text: 'Telegram raqamimni ulashish' });
@@ -149,6 +169,9 @@ test('a refusal to share (uz) leads to the SMS code with the reason', async ({ b
     page.getByRole('status').filter({ hasText: 'Telegram raqamingizni ulashmadingiz' }),
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Telefon raqami' })).toBeVisible();
+  await screenshot(page, testInfo, 'sign-in-telegram-refused-uz-dark');
+  await completeSignIn(page, uniquePhone(), 'uz', shop.dataDir);
+  await expect(page).toHaveURL(/\/uz\/account$/);
   await context.close();
 });
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { latestCodeFor } from './sms-outbox';
+import { mainButtonState, pressMainButton } from './telegram';
 
 /** The sign-in form's labels, as the shopper reads them in each language. */
 const LABELS = {
@@ -29,8 +30,9 @@ const LABELS = {
 /**
  * Goes through the sign-in form the page shows (by SMS code, also where the Telegram number is
  * offered first): the phone, "Send code", the code the console SMS
- * provider wrote for that phone, "Sign in". Where the shopper lands afterwards is the caller's to
- * check.
+ * provider wrote for that phone, "Sign in". Inside Telegram "Send code" and "Sign in" are the
+ * MainButton, pressed through the client stand-in. Where the shopper lands afterwards is the
+ * caller's to check.
  */
 export async function completeSignIn(
   page: Page,
@@ -45,8 +47,22 @@ export async function completeSignIn(
   const useSms = page.getByRole('button', { name: label.useSms });
   await expect(phoneField.or(useSms)).toBeVisible();
   if (await useSms.isVisible()) await useSms.click();
+  const inTelegram = await page.evaluate(() => 'TelegramWebviewProxy' in window);
   await phoneField.fill(phone);
-  await page.getByRole('button', { name: label.send }).click();
+  await submitStep(page, inTelegram, label.send);
   await page.getByRole('textbox', { name: label.code }).fill(await latestCodeFor(phone, dataDir));
-  await page.getByRole('button', { name: label.submit }).click();
+  await submitStep(page, inTelegram, label.submit);
+}
+
+/** The step's primary action: the MainButton inside Telegram, the page's own button standalone. */
+async function submitStep(page: Page, inTelegram: boolean, text: string): Promise<void> {
+  if (!inTelegram) {
+    await page.getByRole('button', { name: text }).click();
+    return;
+  }
+  // Pressed only once the app has put this step's text on it, not the previous step's.
+  await expect
+    .poll(() => mainButtonState(page))
+    .toMatchObject({ is_visible: true, is_active: true, text });
+  await pressMainButton(page);
 }

@@ -1,11 +1,19 @@
 // POST /tg/phone-sign-in against the real backend's trusted sign-in: a contact Telegram signed for
-// this bot, fresh and of the launching user, signs in with no SMS and links the chat; every other
-// contact is refused and signs nobody in.
+// this bot, fresh and of the launching user, signs in with no SMS and links the chat (its menu
+// button set through the Bot API stand-in); every other contact is refused and signs nobody in.
 import { PHONE_NOT_UZBEK_RULE, UserSchema, VerifyOtpResponseSchema } from '@shop/shared';
 import { sign } from '@telegram-apps/init-data-node';
 import Fastify from 'fastify';
+import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_BOT_TOKEN } from '../testing/fake-bot-api';
+import { setChatMenuOf } from '../telegram/menu-button';
+import { TEXTS } from '../telegram/texts';
+import {
+  TEST_BOT_TOKEN,
+  TEST_PUBLIC_URL,
+  startFakeBotApi,
+  type FakeBotApi,
+} from '../testing/fake-bot-api';
 import { startNotifierStand, type NotifierStand } from '../testing/relay-stand';
 import { signContact } from '../testing/signed-contact';
 import { installErrorHandler } from '../errors';
@@ -15,23 +23,53 @@ const OTHER_BOT_TOKEN = '7000000002:AAAnotherBotsTokenForTests_abcdefg';
 const MAX_AGE_SECONDS = 3600;
 
 let stand: NotifierStand;
+let api: FakeBotApi;
 
 beforeAll(async () => {
+  api = await startFakeBotApi({ token: TEST_BOT_TOKEN });
   stand = await startNotifierStand({
-    telegramLink: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: MAX_AGE_SECONDS },
+    telegramLink: {
+      botToken: TEST_BOT_TOKEN,
+      maxAgeSeconds: MAX_AGE_SECONDS,
+      // As main.ts wires it: a linked chat's menu button opens the shop in its language.
+      onLinked: ({ chatId, language }, log) =>
+        setChatMenuOf(
+          new Api(TEST_BOT_TOKEN, { apiRoot: api.apiRoot }),
+          chatId,
+          TEST_PUBLIC_URL,
+          language,
+          log,
+        ),
+    },
     trustedSignIn: true,
   });
 }, 180_000);
 
 afterAll(async () => {
   await stand.close();
+  await api.close();
 }, 60_000);
+
+/** The menu buttons the bot set in `chatId`, oldest first. */
+function menusOf(chatId: number): unknown[] {
+  return api
+    .callsOf('setChatMenuButton')
+    .filter((call) => call.payload.chat_id === chatId)
+    .map((call) => call.payload.menu_button);
+}
+
+const menuIn = (lang: 'uz' | 'ru' | 'en') => ({
+  type: 'web_app',
+  text: TEXTS[lang].menuButton,
+  web_app: { url: `${TEST_PUBLIC_URL}/${lang}` },
+});
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
 
 function initData(userId: number, lang = 'ru'): string {
   return sign(
-    { user: { id: userId, first_name: 'Dilnoza', language_code: lang } },
+    // A user who started the bot: Telegram lets it write to them.
+    { user: { id: userId, first_name: 'Dilnoza', language_code: lang, allows_write_to_pm: true } },
     TEST_BOT_TOKEN,
     secondsAgo(5),
   );
@@ -78,6 +116,29 @@ describe('POST /tg/phone-sign-in', () => {
     expect(UserSchema.parse(me.json()).id).toBe(signedIn.user.id);
     expect(await stand.store.chat(6_000_001)).toEqual({ language: 'ru', blocked: false });
     expect(await stand.store.isUserLinked(signedIn.user.id)).toBe(true);
+  });
+
+  it('sets the linked chat’s menu button in its language, keeping one chosen with /language', async () => {
+    const uz = await phoneSignIn({
+      init_data: initData(6_000_006, 'uz'),
+      contact: contact(6_000_006, '998901239006'),
+    });
+    expect(uz.statusCode).toBe(200);
+    expect(menusOf(6_000_006)).toEqual([menuIn('uz')]);
+
+    await stand.store.setChatLanguage(6_000_007, 'en', new Date());
+    const chosen = await phoneSignIn({
+      init_data: initData(6_000_007, 'ru'),
+      contact: contact(6_000_007, '998901239007'),
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(menusOf(6_000_007)).toEqual([menuIn('en')]);
+    // A refused contact links nothing and sets no menu.
+    await phoneSignIn({
+      init_data: initData(6_000_008),
+      contact: contact(6_000_999, '998901239008'),
+    });
+    expect(menusOf(6_000_008)).toEqual([]);
   });
 
   it('signs a number with "+" in as the same account the SMS code made', async () => {

@@ -2,7 +2,7 @@
 // (requestContact) and is signed in with no SMS. Telegram signs the contact with the bot's token
 // like init data; it is trusted only when that signature holds, it is fresh, it is the contact of
 // the user who launched the app (the init data, also checked), and the number is Uzbek. The chat
-// is then linked as POST /tg/link links it.
+// is then linked as POST /tg/link links it, its menu button following its language.
 import {
   DEFAULT_LANGUAGE,
   PHONE_NOT_UZBEK_RULE,
@@ -22,7 +22,7 @@ import type { TrustedSignInCall } from './trusted-sign-in-client';
 
 export interface PhoneSignInOptions {
   store: NotifierStore;
-  bot: Pick<LinkBot, 'token' | 'maxAgeSeconds'> | null;
+  bot: Pick<LinkBot, 'token' | 'maxAgeSeconds' | 'onLinked'> | null;
   /** The backend's sign-in without a code; null: not offered, the shopper signs in by SMS. */
   signIn: TrustedSignInCall | null;
   now?: () => Date;
@@ -83,14 +83,17 @@ export function registerPhoneSignIn(app: FastifyInstance, options: PhoneSignInOp
     }
     const phone = uzbekPhone(contact.phoneNumber);
     const signedIn = await signIn(phone);
-    const language = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
+    const telegramLanguage = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
     // A private chat's id is its user's id. Init data that already linked another account (the
     // shopper switched accounts in this launch) still links: the signed contact proves this
     // chat's owner holds this account's phone.
-    const link = { userId: signedIn.user.id, chatId: user.id, language };
+    const link = { userId: signedIn.user.id, chatId: user.id, language: telegramLanguage };
     if ((await store.linkByInitData({ hash, ...link }, now())) === 'replayed') {
       await store.linkChat(link, now());
     }
+    // A language chosen with /language stays, as on POST /tg/link.
+    const language = (await store.chat(user.id))?.language ?? telegramLanguage;
+    await bot.onLinked?.({ chatId: user.id, language }, request.log);
     if (!user.allowsWriteToPm) await store.setChatReachable(user.id, false, now());
     return signedIn;
   });

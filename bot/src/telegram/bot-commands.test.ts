@@ -12,7 +12,7 @@ import {
   type RecordedCall,
 } from '../testing/fake-bot-api';
 import { captureLogs } from '../testing/log-capture';
-import { privateMessage } from '../testing/updates';
+import { privateMessage, writeAccessAllowed } from '../testing/updates';
 import { placedEvent, sampleOrder, statusEvent } from '../testing/order-events';
 import { setBotCommands } from './command-menu';
 import { createBot } from './create-bot';
@@ -185,6 +185,27 @@ describe('/start link_<token>', () => {
       `${PUBLIC_URL}/en?tgWebAppStartParam=order_UY-001001`,
       `${PUBLIC_URL}/en?tgWebAppStartParam=category_kitchen`,
     ]);
+  });
+});
+
+describe('write access allowed', () => {
+  it('makes a chat the bot could not write to reachable again, and answers nothing', async () => {
+    const { api, bot } = await botWith();
+    await bot.handleUpdate(command(6501, `/start link_${await tokenFor(851)}`, 'en'));
+    await store.setChatReachable(6501, false, new Date());
+    expect(await store.chat(6501)).toMatchObject({ blocked: true });
+    expect(await sendTargets(851, 'A-851-1')).toEqual([]);
+    const replies = repliesTo(api, 6501).length;
+
+    await bot.handleUpdate({
+      update_id: nextUpdateId++,
+      ...writeAccessAllowed(6501, { fromRequest: true }),
+    });
+
+    expect(await store.chat(6501)).toMatchObject({ blocked: false });
+    expect(await sendTargets(851, 'A-851-2')).toEqual([6501]);
+    // A service message, not something the user wrote: no "use the shop button" answer.
+    expect(repliesTo(api, 6501)).toHaveLength(replies);
   });
 });
 

@@ -9,7 +9,7 @@ export type BotLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 /** The part of the notifier's store the bot reads and writes. */
 export type BotChats = Pick<
   NotifierStore,
-  'chat' | 'redeemLinkToken' | 'chatOrders' | 'setChatLanguage'
+  'chat' | 'redeemLinkToken' | 'chatOrders' | 'setChatLanguage' | 'setChatReachable'
 >;
 
 export interface SeenUpdates {

@@ -9,6 +9,7 @@ import { languageFeature } from './features/language';
 import { menuFollowsChat } from './menu-button';
 import { ordersFeature } from './features/orders';
 import { startFeature } from './features/start';
+import { writeAccessFeature } from './features/write-access';
 import { staffButtons } from '../staff/staff-buttons';
 import { staffCommands } from '../staff/staff-commands';
 import type { StaffDeps } from '../staff/staff-deps';
@@ -72,6 +73,7 @@ export function createBot(deps: BotDeps): Bot {
   });
   const features: FeatureDeps = { publicUrl, logger, chats: deps.chats, products: deps.products };
   privateChats.use(menuFollowsChat(publicUrl, deps.chats, logger));
+  privateChats.use(writeAccessFeature(features));
   privateChats.use(startFeature(features));
   privateChats.use(ordersFeature(features));
   privateChats.use(languageFeature(features));

@@ -85,3 +85,22 @@ export function buttonPress(
     },
   };
 }
+
+/**
+ * Telegram's service message in a private chat when the user let the bot write to them, from a
+ * Mini App's requestWriteAccess (`fromRequest`) or a login.
+ */
+export function writeAccessAllowed(
+  chatId: number,
+  options: { fromRequest?: boolean } = {},
+): Omit<Update, 'update_id'> {
+  return {
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private', first_name: 'Aziz' },
+      from: { id: chatId, is_bot: false, first_name: 'Aziz' },
+      write_access_allowed: options.fromRequest ? { from_request: true } : {},
+    },
+  };
+}

@@ -1,12 +1,23 @@
 import { formatUzPhone } from '@shop/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
 import type { SignIn } from './use-sign-in';
 
-/** Sign-in, step two: the texted code, "Send again" after the wait, or another phone. */
+/**
+ * Sign-in, step two: the texted code, "Send again" after the wait, or another phone. Inside
+ * Telegram "Sign in" is the MainButton; standalone it is a button on the page.
+ */
 export function CodeStep({ phone, code }: { phone: string; code: SignIn['code'] }) {
   const { t } = useTranslation();
+  const isTelegram = useIsTelegram();
+  useTelegramMainButton({
+    text: t('auth.signIn'),
+    visible: true,
+    loading: code.verifying,
+    onClick: code.submit,
+  });
   const inputId = useId();
   const helpId = useId();
   const errorId = useId();
@@ -55,9 +66,11 @@ export function CodeStep({ phone, code }: { phone: string; code: SignIn['code'] 
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={code.verifying}>
-          {t('auth.signIn')}
-        </button>
+        {!isTelegram && (
+          <button type="submit" className="btn btn--primary btn--block" disabled={code.verifying}>
+            {t('auth.signIn')}
+          </button>
+        )}
       </form>
       <div className="auth__secondary">
         <button

@@ -1,12 +1,23 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
 import type { SignIn } from './use-sign-in';
 
-/** Sign-in, step one: the phone number the code is texted to. */
+/**
+ * Sign-in, step one: the phone number the code is texted to. Inside Telegram "Send code" is the
+ * MainButton, as every other primary action there; standalone it is a button on the page.
+ */
 export function PhoneStep({ phone }: { phone: SignIn['phone'] }) {
   const { t } = useTranslation();
+  const isTelegram = useIsTelegram();
   const ids = { phone: useId(), phoneHelp: useId(), phoneError: useId() };
+  useTelegramMainButton({
+    text: t('auth.sendCode'),
+    visible: true,
+    loading: phone.sending,
+    onClick: phone.submit,
+  });
   return (
     <>
       <PageTitle subtitle={t('auth.intro')}>{t('auth.title')}</PageTitle>
@@ -46,9 +57,11 @@ export function PhoneStep({ phone }: { phone: SignIn['phone'] }) {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={phone.sending}>
-          {t('auth.sendCode')}
-        </button>
+        {!isTelegram && (
+          <button type="submit" className="btn btn--primary btn--block" disabled={phone.sending}>
+            {t('auth.sendCode')}
+          </button>
+        )}
       </form>
     </>
   );
