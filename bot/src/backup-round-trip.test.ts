@@ -173,7 +173,13 @@ async function makeShopData(url: string, dataDir: string): Promise<Omit<ShopData
   const initData = sign(
     {
       query_id: 'AAHbackup',
-      user: { id: TELEGRAM_CHAT_ID, first_name: 'Dilnoza', language_code: 'en' },
+      // Allowed to be written to: a chat that never allowed it gets no order messages.
+      user: {
+        id: TELEGRAM_CHAT_ID,
+        first_name: 'Dilnoza',
+        language_code: 'en',
+        allows_write_to_pm: true,
+      },
     },
     TEST_BOT_TOKEN,
     new Date(Date.now() - 10_000),
