@@ -4,7 +4,7 @@
 // webapp/src/lib/pwa/register-service-worker.test.ts. Every other spec blocks service workers
 // (see playwright.config.ts).
 import { devices, expect, test, type Page } from '@playwright/test';
-import { cartLineOf, firstVariantOf } from '../support/cart-lines';
+import { lineOf } from '../support/checkout';
 import { openInTelegram } from '../support/telegram';
 
 test.use({ serviceWorkers: 'allow' });
@@ -79,8 +79,8 @@ test.describe('installable web app', () => {
     // Fresh browsers, each with no worker yet: whether the worker takes over before or after
     // the typing depends on timing, so several runs.
     test.slow();
-    const mug = await firstVariantOf(request, 'porcelain-mug');
-    const cart = JSON.stringify([cartLineOf(mug.product, mug.variant, 1)]);
+    // A mug in stock: the suite's orders may have sold out one colour by now.
+    const cart = JSON.stringify([await lineOf(request, 'porcelain-mug', 'en')]);
     for (let run = 1; run <= 5; run += 1) {
       const context = await browser.newContext({
         ...devices['Pixel 7'],

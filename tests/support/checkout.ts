@@ -68,7 +68,11 @@ export async function bearer(page: Page): Promise<Record<string, string>> {
   return { authorization: `Bearer ${auth.token}` };
 }
 
-/** A cart line of the first in-stock variant of a product (or of `variantId`), `quantity` of it. */
+/**
+ * A cart line of the product's variant with the most in stock (or of `variantId`), `quantity` of
+ * it. The most, not the first: the suite's orders then spread over the variants instead of
+ * selling out the first one, which other specs pick by name.
+ */
 export async function lineOf(
   request: APIRequestContext,
   slug: string,
@@ -77,9 +81,15 @@ export async function lineOf(
   variantId?: number,
 ): Promise<CartItem> {
   const product = await apiProduct(request, slug, lang);
-  const variant = product.variants.find((v) =>
-    variantId === undefined ? v.in_stock && v.quantity >= quantity : v.product_id === variantId,
-  );
+  const variant =
+    variantId === undefined
+      ? product.variants
+          .filter((v) => v.in_stock && v.quantity >= quantity)
+          .reduce<(typeof product.variants)[number] | undefined>(
+            (most, v) => (most === undefined || v.quantity > most.quantity ? v : most),
+            undefined,
+          )
+      : product.variants.find((v) => v.product_id === variantId);
   if (!variant) throw new Error(`${slug} has no variant with ${quantity} in stock`);
   return {
     product_id: variant.product_id,
