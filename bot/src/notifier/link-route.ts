@@ -117,6 +117,27 @@ export function checkedInitData(
   return { hash, user };
 }
 
+/**
+ * What follows a chat's link, on every route that links one: the chat's language (one chosen with
+ * /language stays, else Telegram's), its menu in that language, and, for a user who never started
+ * the bot nor allowed it, the chat marked unreachable, as Telegram refuses the bot's messages.
+ */
+export async function settleLinkedChat(
+  deps: {
+    store: NotifierStore;
+    bot: Pick<LinkBot, 'onLinked'>;
+    now: () => Date;
+    log: FastifyBaseLogger;
+  },
+  user: InitDataUser,
+  telegramLanguage: Language,
+): Promise<Language> {
+  const language = (await deps.store.chat(user.id))?.language ?? telegramLanguage;
+  await deps.bot.onLinked?.({ chatId: user.id, language }, deps.log);
+  if (!user.allowsWriteToPm) await deps.store.setChatReachable(user.id, false, deps.now());
+  return language;
+}
+
 export function registerLink(app: FastifyInstance, options: LinkRouteOptions): void {
   const now = options.now ?? (() => new Date());
   const { store, client, bot } = options;
@@ -145,10 +166,11 @@ export function registerLink(app: FastifyInstance, options: LinkRouteOptions): v
     if (outcome === 'replayed') {
       throw new ShopError('conflict', 'This Telegram sign-in was already used for another account');
     }
-    const language = (await store.chat(user.id))?.language ?? telegramLanguage;
-    await bot.onLinked?.({ chatId: user.id, language }, request.log);
-    // Telegram refuses the bot's messages to a user who never started it nor allowed it.
-    if (!user.allowsWriteToPm) await store.setChatReachable(user.id, false, now());
+    const language = await settleLinkedChat(
+      { store, bot, now, log: request.log },
+      user,
+      telegramLanguage,
+    );
     return { linked: true, language };
   });
 

@@ -16,7 +16,7 @@ import {
 import { ShopError } from '@shop/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { checkSharedContact, SignedDataError, type SharedContact } from '../telegram/signed-data';
-import { botOff, checkedInitData, type LinkBot } from './link-route';
+import { botOff, checkedInitData, settleLinkedChat, type LinkBot } from './link-route';
 import type { NotifierStore } from './store';
 import type { TrustedSignInCall } from './trusted-sign-in-client';
 
@@ -91,10 +91,7 @@ export function registerPhoneSignIn(app: FastifyInstance, options: PhoneSignInOp
     if ((await store.linkByInitData({ hash, ...link }, now())) === 'replayed') {
       await store.linkChat(link, now());
     }
-    // A language chosen with /language stays, as on POST /tg/link.
-    const language = (await store.chat(user.id))?.language ?? telegramLanguage;
-    await bot.onLinked?.({ chatId: user.id, language }, request.log);
-    if (!user.allowsWriteToPm) await store.setChatReachable(user.id, false, now());
+    await settleLinkedChat({ store, bot, now, log: request.log }, user, telegramLanguage);
     return signedIn;
   });
 }
