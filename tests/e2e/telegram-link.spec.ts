@@ -5,19 +5,11 @@
 // here as its own process with its bot on (support/bot-shop.ts: the real server and embedded
 // backend on its own data directory, the Bot API stand-in in this process), so the links are
 // checked by the server's own answers and by the bot redeeming a real token.
-import {
-  devices,
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { TELEGRAM_LINK_PATHS, TelegramLinkStatusSchema, type Language } from '@shop/shared';
 import { TEST_BOT_INFO } from '../../bot/src/testing/fake-bot-api';
 import { privateMessage } from '../../bot/src/testing/updates';
-import { startBotShop, type BotShop } from '../support/bot-shop';
+import { botShopContext, startBotShop, type BotShop } from '../support/bot-shop';
 import { bearer } from '../support/checkout';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
@@ -42,16 +34,7 @@ test.afterAll(async () => {
   await (shop as BotShop | undefined)?.stop();
 });
 
-async function shopContext(browser: Browser): Promise<BrowserContext> {
-  // The project's phone, at the narrowest width the shop is checked at.
-  return browser.newContext({
-    ...devices['Pixel 7'],
-    viewport: { width: 360, height: 780 },
-    locale: 'en-US',
-    baseURL: shop.baseUrl,
-    serviceWorkers: 'block',
-  });
-}
+const shopContext = (browser: Browser) => botShopContext(browser, shop);
 
 /** What GET /tg/link answers for the page's signed-in shopper. */
 async function linkStatus(page: Page) {

@@ -3,17 +3,9 @@
 // the bot's permission to write (requestWriteAccess) decides whether order updates can arrive.
 // The shop runs with its bot on (support/bot-shop.ts), so the server checks signatures with the
 // same token the client stand-in signs with (support/telegram.ts).
-import {
-  devices,
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { TELEGRAM_LINK_PATHS, TelegramLinkStatusSchema } from '@shop/shared';
-import { startBotShop, type BotShop } from '../support/bot-shop';
+import { botShopContext, startBotShop, type BotShop } from '../support/bot-shop';
 import {
   bearer,
   checkoutWith,
@@ -48,15 +40,7 @@ test.afterAll(async () => {
   await (shop as BotShop | undefined)?.stop();
 });
 
-async function shopContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    ...devices['Pixel 7'],
-    viewport: { width: 360, height: 780 },
-    locale: 'en-US',
-    baseURL: shop.baseUrl,
-    serviceWorkers: 'block',
-  });
-}
+const shopContext = (browser: Browser) => botShopContext(browser, shop);
 
 /** With E2E_SCREENSHOTS=1, the screen at 360 px, to look at. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {

@@ -6,6 +6,7 @@
 // process too, finding the shop through the data directory as it does on a real machine.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { devices, type Browser, type BrowserContext } from '@playwright/test';
 import type { OrderStatus } from '@shop/shared';
 import {
   startFakeBotApi,
@@ -92,4 +93,15 @@ export async function moveOrder(
     env,
   });
   return stdout;
+}
+
+/** A browser context on `shop`: the project's phone at the narrowest width the shop is checked at. */
+export function botShopContext(browser: Browser, shop: BotShop): Promise<BrowserContext> {
+  return browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: { width: 360, height: 780 },
+    locale: 'en-US',
+    baseURL: shop.baseUrl,
+    serviceWorkers: 'block',
+  });
 }
