@@ -327,6 +327,9 @@ async function main() {
     console.log(`Building the webapp into ${dist} …`);
     await run('pnpm', ['exec', 'vite', 'build', '--outDir', dist, '--emptyOutDir']);
   }
+  // The shop runs from its built server bundle: a fresh checkout has none until this.
+  console.log('Building the server …');
+  await run('node', ['scripts/build-server.mjs']);
   const shop = await startShopProcess('bench-web', { WEBAPP_DIST: dist });
   console.log(`Shop at ${shop.baseUrl}, serving ${dist}`);
   const chromeLauncher = await importBesideLighthouse<ChromeLauncher>('chrome-launcher');

@@ -77,12 +77,18 @@ export async function startShopProcess(
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   try {
-    await expect
-      .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
-        timeout: 180_000,
-        message: `the shop (${name}) did not start`,
-      })
-      .toBe(200);
+    // A shop that exits will never answer: say so at once, not after the whole wait.
+    await Promise.race([
+      expect
+        .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
+          timeout: 180_000,
+          message: `the shop (${name}) did not start`,
+        })
+        .toBe(200),
+      exited.then((code) => {
+        throw new Error(`the shop (${name}) exited with ${String(code)} before it answered`);
+      }),
+    ]);
   } catch (error) {
     kill();
     throw new Error(`${String(error)}\nThe shop's log:\n${log}`);
