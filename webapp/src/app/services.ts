@@ -22,7 +22,7 @@ import { browserStorage } from '../lib/storage/storage';
 import type { TelegramEnv } from '../lib/telegram';
 import { createToastStore } from '../lib/toast/toast-store';
 import { clearCheckoutDraft } from '../features/checkout/checkout-draft';
-import { forgetIdempotencyKey } from '../features/checkout/idempotency';
+import { forgetIdempotencyKey } from '../features/checkout/idempotency-storage';
 import { createThemeStore, type ThemeStore } from '../features/preferences/theme-store';
 import { cardKeys } from '../features/cards/api/card-keys';
 import { logWarning } from '../lib/log';

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
+import { IDEMPOTENCY_STORAGE_KEY } from './idempotency-storage';
 
-export const IDEMPOTENCY_STORAGE_KEY = 'checkoutIdempotency';
+export { forgetIdempotencyKey } from './idempotency-storage';
 
 const StoredSchema = z.object({ key: z.string().check(z.minLength(16)), fingerprint: z.string() });
 
@@ -24,8 +25,4 @@ export function idempotencyKeyFor(storage: KeyValueStorage, body: unknown): stri
   const key = randomKey();
   writeJson(storage, IDEMPOTENCY_STORAGE_KEY, { key, fingerprint });
   return key;
-}
-
-export function forgetIdempotencyKey(storage: KeyValueStorage): void {
-  storage.removeItem(IDEMPOTENCY_STORAGE_KEY);
 }
