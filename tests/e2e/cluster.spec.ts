@@ -390,8 +390,9 @@ test.describe('two servers behind Caddy', () => {
     // Until the process is gone its port still accepts: a call that lands there meanwhile is one
     // the server died with, which no proxy may send again (unless it is a read).
     await expect.poll(() => refused(PORT + 2)).toBe(true);
-    // At once, before Caddy's checks have seen it gone: calls with a body, the first sent to the
-    // dead server's refused port, all answered by the other (401: not signed in).
+    // At once, while Caddy may still count the dead server in (it checks every 500 ms): calls
+    // with a body; one sent to its refused port is sent again to the other, so all get the live
+    // server's 401 (not signed in).
     const posts: number[] = [];
     for (let call = 0; call < 6; call++) {
       const response = await request.post(`${BASE}/api/orders`, { data: { lines: [] } });
