@@ -186,7 +186,7 @@ function startServer(server, index) {
     CATALOG_API_URL: backendUrl,
     CATALOG_API_KEY: catalogApiKey,
     ORDER_EVENTS_SECRET: orderEventsSecret,
-    // The balancer is the one proxy in front: it names the shopper's address.
+    // Caddy is the one proxy in front: it names the shopper's address (X-Forwarded-For).
     TRUST_PROXY: '127.0.0.1',
     ...staffEnv,
     ...Object.fromEntries(
