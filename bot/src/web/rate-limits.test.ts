@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrustedSignIn } from '../notifier/trusted-sign-in-client';
 import { buildServer, type ServerDeps } from '../server';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
 import { makeFakeDist } from '../testing/temp-dist';
@@ -142,6 +143,27 @@ describe('rate limits, counted in memory', () => {
     expect(refused.json<{ code: string }>().code).toBe('rate_limited');
     // The same address, another account.
     expect((await stand.placePickupOrder(second, order, app)).statusCode).toBe(201);
+  });
+
+  it('counts orders per account, however many times its phone signed in', async () => {
+    const app = await relayWith({
+      limits: only({ ordersPerAccount: { max: 2, ...MINUTE } }),
+      redis: null,
+    });
+    const phone = freshPhone();
+    const first = await stand.signIn(phone);
+    // The same phone signed in again (the one-tap sign-in: no second code within a minute).
+    const again = await createTrustedSignIn({
+      url: stand.backend.url,
+      secret: stand.backend.operatorSecret,
+    })(phone);
+    expect(again.access_token).not.toBe(first.token);
+    const second = { token: again.access_token };
+    const order = { slug: 'porcelain-mug' };
+    expect((await stand.placePickupOrder(first, order, app)).statusCode).toBe(201);
+    expect((await stand.placePickupOrder(second, order, app)).statusCode).toBe(201);
+    expect((await stand.placePickupOrder(second, order, app)).statusCode).toBe(429);
+    expect((await stand.placePickupOrder(first, order, app)).statusCode).toBe(429);
   });
 
   it('limits every API call per address, generously, and never the pages or pictures', async () => {
