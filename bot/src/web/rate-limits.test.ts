@@ -235,6 +235,29 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared by two instances through Re
     expect(overall).toEqual([200, 200, 429, 429]);
   });
 
+  it("counts one account's orders together across instances and sign-ins", async () => {
+    const limits = only({ ordersPerAccount: { max: 2, ...MINUTE } });
+    const redisPrefix = `shop-test-${randomUUID()}:`;
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => {
+        const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+        clients.push(redis);
+        return relayWith({ limits, redis, redisPrefix });
+      }),
+    );
+    const phone = freshPhone();
+    const signedIn = await stand.signIn(phone);
+    const again = await createTrustedSignIn({
+      url: stand.backend.url,
+      secret: stand.backend.operatorSecret,
+    })(phone);
+    const order = { slug: 'porcelain-mug' };
+    expect((await stand.placePickupOrder(signedIn, order, first)).statusCode).toBe(201);
+    const other = { token: again.access_token };
+    expect((await stand.placePickupOrder(other, order, second)).statusCode).toBe(201);
+    expect((await stand.placePickupOrder(other, order, first)).statusCode).toBe(429);
+  });
+
   it('counts two shops on one Redis apart when their prefixes differ', async () => {
     const limits = only({ signInCodesPerClient: { max: 2, ...MINUTE } });
     const run = randomUUID();
