@@ -1,6 +1,6 @@
 // The abuse limits an operator may tune, and their defaults: how many orders one account may
-// have open or place in a day, how many of one item an order may carry, how many wrong sign-in
-// codes a phone may try. config.ts reads them from the environment (and has their ranges).
+// have open or place in a day, how many of one item an order may carry, how many units its open
+// orders may hold, how many wrong sign-in codes a phone may try. config.ts reads them from the environment (and has their ranges).
 import { ORDER_LINE_QUANTITY_LIMIT } from '@shop/shared';
 
 export interface OrderLimits {
@@ -10,6 +10,10 @@ export interface OrderLimits {
   ordersPerDay: number;
   /** Units of one item (variant) one order may carry. */
   lineQuantity: number;
+  /** Units of one item one account's open orders (paid or not, not completed or cancelled) hold. */
+  openItemUnits: number;
+  /** Units in all one account's open orders hold, whatever the items. */
+  openUnits: number;
 }
 
 export const DEFAULT_ORDER_LIMITS: Readonly<OrderLimits> = {
@@ -17,6 +21,10 @@ export const DEFAULT_ORDER_LIMITS: Readonly<OrderLimits> = {
   ordersPerDay: 20,
   // The contract's default; the server tells the webapp the number in force, for its steppers.
   lineQuantity: ORDER_LINE_QUANTITY_LIMIT,
+  // Two full lines of one item, ten in all: a family's big shop or a small office's order goes
+  // through, while one phone holds at most a few percent of a well-stocked catalogue.
+  openItemUnits: 40,
+  openUnits: 200,
 };
 
 export interface SignInLimits {

@@ -16,7 +16,13 @@ describe('loadConfig', () => {
         catalogCacheTtlMs: 30_000,
         payme: null,
         paymentHoldMinutes: 30,
-        orderLimits: { openUnpaidOrders: 5, ordersPerDay: 20, lineQuantity: 20 },
+        orderLimits: {
+          openUnpaidOrders: 5,
+          ordersPerDay: 20,
+          lineQuantity: 20,
+          openItemUnits: 40,
+          openUnits: 200,
+        },
         signInLimits: { failedChecks: 15, failedChecksWindowHours: 24, lockHours: 24 },
         demoOrderFlow: null,
         sms: { provider: 'console' },
@@ -30,6 +36,8 @@ describe('loadConfig', () => {
       ORDERS_OPEN_UNPAID_LIMIT: '3',
       ORDERS_PER_DAY_LIMIT: '10',
       ORDER_LINE_QUANTITY_LIMIT: '50',
+      ORDERS_OPEN_ITEM_UNITS_LIMIT: '100',
+      ORDERS_OPEN_UNITS_LIMIT: '500',
       OTP_FAILED_CHECKS_LIMIT: '30',
       OTP_FAILED_CHECKS_HOURS: '48',
       OTP_LOCK_HOURS: '12',
@@ -38,6 +46,8 @@ describe('loadConfig', () => {
       openUnpaidOrders: 3,
       ordersPerDay: 10,
       lineQuantity: 50,
+      openItemUnits: 100,
+      openUnits: 500,
     });
     expect(config.backend.signInLimits).toEqual({
       failedChecks: 30,
@@ -45,8 +55,14 @@ describe('loadConfig', () => {
       lockHours: 12,
     });
     expect(() =>
-      loadConfig({ ORDERS_OPEN_UNPAID_LIMIT: '0', ORDER_LINE_QUANTITY_LIMIT: '1000' }),
-    ).toThrow(/ORDERS_OPEN_UNPAID_LIMIT[\s\S]*ORDER_LINE_QUANTITY_LIMIT/);
+      loadConfig({
+        ORDERS_OPEN_UNPAID_LIMIT: '0',
+        ORDER_LINE_QUANTITY_LIMIT: '1000',
+        ORDERS_OPEN_UNITS_LIMIT: '0',
+      }),
+    ).toThrow(
+      /ORDERS_OPEN_UNPAID_LIMIT[\s\S]*ORDER_LINE_QUANTITY_LIMIT[\s\S]*ORDERS_OPEN_UNITS_LIMIT/,
+    );
   });
 
   it('takes the order-events target as two settings together', () => {

@@ -53,6 +53,8 @@ const BackendSettingsSchema = z.object({
   ORDERS_PER_DAY_LIMIT: optional(WholeNumber(1, 10_000)),
   // The order contract takes at most 999 of one item anyway.
   ORDER_LINE_QUANTITY_LIMIT: optional(WholeNumber(1, 999)),
+  ORDERS_OPEN_ITEM_UNITS_LIMIT: optional(WholeNumber(1, 100_000)),
+  ORDERS_OPEN_UNITS_LIMIT: optional(WholeNumber(1, 1_000_000)),
   OTP_FAILED_CHECKS_LIMIT: optional(WholeNumber(1, 1000)),
   OTP_FAILED_CHECKS_HOURS: optional(WholeNumber(1, 30 * 24)),
   OTP_LOCK_HOURS: optional(WholeNumber(1, 30 * 24)),
@@ -138,6 +140,8 @@ export function readBackendSettings(env: Env): Reading<BackendSettings> {
         openUnpaidOrders: e.ORDERS_OPEN_UNPAID_LIMIT ?? DEFAULT_ORDER_LIMITS.openUnpaidOrders,
         ordersPerDay: e.ORDERS_PER_DAY_LIMIT ?? DEFAULT_ORDER_LIMITS.ordersPerDay,
         lineQuantity: e.ORDER_LINE_QUANTITY_LIMIT ?? DEFAULT_ORDER_LIMITS.lineQuantity,
+        openItemUnits: e.ORDERS_OPEN_ITEM_UNITS_LIMIT ?? DEFAULT_ORDER_LIMITS.openItemUnits,
+        openUnits: e.ORDERS_OPEN_UNITS_LIMIT ?? DEFAULT_ORDER_LIMITS.openUnits,
       },
       signInLimits: {
         failedChecks: e.OTP_FAILED_CHECKS_LIMIT ?? DEFAULT_SIGN_IN_LIMITS.failedChecks,

@@ -1,10 +1,13 @@
 // The only file with side effects: reads the environment, starts the backend, stops it cleanly.
 import { join } from 'node:path';
+import { makeDataDirPrivate } from '@shop/shared/server';
 import { CATALOG_API_KEY_FILE } from './api-key';
 import { loadConfig } from './config';
 import { startEmbeddedBackend } from './embedded';
 
 const config = loadConfig(process.env);
+// Before anything is written there: sign-in codes, secrets and the database's files.
+await makeDataDirPrivate(config.dataDir);
 const backend = await startEmbeddedBackend({
   ...config.backend,
   dataDir: config.dataDir,
@@ -16,6 +19,8 @@ const backend = await startEmbeddedBackend({
   operatorSecret: config.operatorSecret,
   orderEvents: config.orderEvents,
 });
+// PGlite sets its own files' modes whatever the umask: close up what it made while opening.
+await makeDataDirPrivate(config.dataDir);
 process.stdout.write(`Backend listening at ${backend.url}\n`);
 if (backend.paymentSandboxUrl !== null) {
   process.stdout.write(`Card payments: the local Payme sandbox at ${backend.paymentSandboxUrl}\n`);

@@ -154,12 +154,15 @@ describe('config', () => {
     const config = loadConfig({
       ORDERS_OPEN_UNPAID_LIMIT: '3',
       ORDER_LINE_QUANTITY_LIMIT: '50',
+      ORDERS_OPEN_UNITS_LIMIT: '500',
       OTP_LOCK_HOURS: '12',
     });
     expect(config.embeddedBackend.orderLimits).toEqual({
       openUnpaidOrders: 3,
       ordersPerDay: DEFAULT_ORDER_LIMITS.ordersPerDay,
       lineQuantity: 50,
+      openItemUnits: DEFAULT_ORDER_LIMITS.openItemUnits,
+      openUnits: 500,
     });
     expect(config.embeddedBackend.signInLimits).toEqual({
       failedChecks: DEFAULT_SIGN_IN_LIMITS.failedChecks,

@@ -1,6 +1,7 @@
 // How the server logs: pino's options. Secrets are redacted, time is ISO, and request lines
 // carry no long digit runs.
 import { HEADERS, redactDigitRuns } from '@shop/shared';
+import { serializeError } from '@shop/shared/server';
 import type { FastifyRequest } from 'fastify';
 
 export interface LogOptions {
@@ -37,6 +38,8 @@ export function loggerOptions(log: LogOptions | undefined) {
     // mistaken for (or hide among) card numbers when logs are checked for them.
     timestamp: isoTimestamp,
     serializers: {
+      // Errors without what a failing query ran with (the notifier's store is a database too).
+      err: serializeError,
       // Fastify's own request fields, with long digit runs of the URL blotted out: a card
       // number typed into a path or a query must not reach the log with the request line.
       req: (request: FastifyRequest) => ({

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,6 +170,52 @@ describe('main', () => {
     expect(await exited).toBe(0);
     expect(output()).not.toContain(key);
     expect(output()).not.toContain(secret);
+  }, 120_000);
+
+  it('keeps the data dir owner-only, closing up what an older version left open', async () => {
+    const dist = await makeFakeDist();
+    cleanUpLater(dist.remove);
+    const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-private-'));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
+    // As an older version left it: readable by everyone, one file writable by everyone.
+    await chmod(dataDir, 0o755);
+    await mkdir(join(dataDir, 'outbox'), { mode: 0o755 });
+    await writeFile(join(dataDir, 'outbox', 'sms.jsonl'), '');
+    await chmod(join(dataDir, 'outbox', 'sms.jsonl'), 0o644);
+    await writeFile(join(dataDir, 'left-over'), '');
+    await chmod(join(dataDir, 'left-over'), 0o666);
+
+    /** Every path under the data dir that its group or others may use, with its mode. */
+    const open = async (path = dataDir): Promise<string[]> => {
+      const found = await lstat(path);
+      const here =
+        (found.mode & 0o077) === 0 ? [] : [`${path} ${(found.mode & 0o777).toString(8)}`];
+      if (!found.isDirectory()) return here;
+      const inside = await Promise.all((await readdir(path)).map((name) => open(join(path, name))));
+      return [...here, ...inside.flat()];
+    };
+
+    const { child, url } = await startShop({
+      PORT: '0',
+      WEBAPP_DIST: dist.dir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    const asked = await fetch(`${url}/api/auth/send-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+998901234567', user_type: 'null' }),
+    });
+    expect(asked.status).toBe(200);
+    expect((await readFile(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8')).length).toBeGreaterThan(
+      0,
+    );
+    expect(await open()).toEqual([]);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(await open()).toEqual([]);
   }, 120_000);
 
   it('keeps saved cards over a restart: the sandbox card processor keeps its own state', async () => {

@@ -4,6 +4,7 @@ import type { EmbeddedBackend } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pinoPretty from 'pino-pretty';
+import { makeDataDirPrivate } from '@shop/shared/server';
 import { ConfigError, loadConfig, type Config, type OperatorApi, type Upstreams } from './config';
 import { startUpstreams, type LogStream } from './embedded-backend';
 import { startMetricsListener } from './metrics/metrics-routes';
@@ -309,6 +310,8 @@ function shutdownInOrder(
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Before anything is written there: sign-in codes, secrets and the databases' files.
+  await makeDataDirPrivate(config.dataDir);
   const openingStore = startOpeningStore(config);
   const orderEventsSecret = await orderEventsSecretFor(config);
   const logStream = terminalLogStream();
@@ -410,6 +413,8 @@ async function main(): Promise<void> {
   if (config.orderPollIntervalMs > 0) {
     app.log.info({ intervalMs: config.orderPollIntervalMs }, 'Polling open orders for changes');
   }
+  // PGlite sets its own files' modes whatever the umask: close up what it made while opening.
+  await makeDataDirPrivate(config.dataDir);
   const address: AddressInfo | string | null = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   process.stdout.write(`Shop is running at http://${config.host}:${port}/\n`);

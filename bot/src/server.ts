@@ -30,6 +30,7 @@ import { createUpstreamClient, type UpstreamClient } from './relay/upstream-clie
 import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta/page-meta';
 import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK, type InlineScript } from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
+import { createAccountLookup } from './web/order-accounts';
 import { installRateLimits, type RateLimitOptions } from './web/rate-limits';
 import { registerReadiness } from './web/readiness';
 import { registerSitemap } from './web/sitemap';
@@ -181,6 +182,7 @@ async function installCommon(
   app: FastifyInstance,
   deps: ServerDeps,
   pageScripts: readonly InlineScript[],
+  client: UpstreamClient,
 ): Promise<void> {
   installErrorHandler(app);
   installRequestLog(app);
@@ -195,7 +197,11 @@ async function installCommon(
     installMetrics(app, { metrics: deps.metrics.figures, token: deps.metrics.token });
   if (deps.rateLimits) {
     const onRefused = deps.metrics?.figures.observeRateLimited;
-    await installRateLimits(app, { ...deps.rateLimits, ...(onRefused ? { onRefused } : {}) });
+    await installRateLimits(app, {
+      ...deps.rateLimits,
+      ...(onRefused ? { onRefused } : {}),
+      accountOf: createAccountLookup(client),
+    });
   }
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -282,12 +288,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   // Written into every page, each allowed by its hash in the CSP.
   const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
-  await installCommon(app, deps, pageScripts);
-  registerHealth(app, deps);
-
-  // One client and one cache for the relay and for the pages' own reads (product heads).
-  const now = deps.now ?? Date.now;
-  const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:3000';
+  // One client for the relay, the limits' account look-ups and the pages' own reads.
   const client = createUpstreamClient({
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
@@ -296,6 +297,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       : { maxAnswerBytes: deps.upstreamMaxAnswerBytes }),
     ...(deps.metrics ? { observe: deps.metrics.figures.observeBackendCall } : {}),
   });
+  await installCommon(app, deps, pageScripts, client);
+  registerHealth(app, deps);
+
+  // One cache for the relay and for the pages' own reads (product heads).
+  const now = deps.now ?? Date.now;
+  const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:3000';
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
   const { notifier } = deps;
   await registerRelay(app, {

@@ -105,6 +105,8 @@ export const ORDER_RULES = [
   'quantity_limit',
   'open_orders_limit',
   'daily_orders_limit',
+  'open_item_units_limit',
+  'open_units_limit',
 ] as const;
 export type OrderRule = (typeof ORDER_RULES)[number];
 
@@ -121,6 +123,8 @@ export const ORDER_RULE_MESSAGES: Readonly<Record<OrderRule, string>> = {
   quantity_limit: 'Too many of one item for one order',
   open_orders_limit: 'Too many orders that are neither paid nor completed',
   daily_orders_limit: 'Too many orders in the last 24 hours',
+  open_item_units_limit: 'Open orders would hold too many of one item',
+  open_units_limit: 'Open orders would hold too many items',
 };
 
 export interface OrderRuleViolation {

@@ -1,6 +1,7 @@
 // The backend's request log: pino through Fastify, with nothing in it that could pass for a card
 // number or a secret.
 import { HEADERS, redactDigitRuns } from '@shop/shared';
+import { serializeError } from '@shop/shared/server';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
 
@@ -14,7 +15,17 @@ export function loggerOptions(
     // ISO time rather than epoch milliseconds: a 13-digit number in every line would
     // pass for a card number in a scan of the logs.
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    formatters: {
+      // Fastify's request time in whole milliseconds: its 13-16-digit fraction passes for a card
+      // number in a scan of the logs.
+      log: (line: Record<string, unknown>) =>
+        typeof line.responseTime === 'number'
+          ? { ...line, responseTime: Math.round(line.responseTime) }
+          : line,
+    },
     serializers: {
+      // A failing query's error without the values it ran with (a shopper's text, a card number).
+      err: serializeError,
       // Fastify's own fields, with the URL's long digit runs blotted out: a card number
       // typed into a path or a query must not reach the log with the request line.
       req: (request: FastifyRequest) => ({

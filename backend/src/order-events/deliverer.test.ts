@@ -17,7 +17,12 @@ import { orderEvents } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { call, signIn } from '../testing/http-client';
 import { pickupOrder } from '../testing/order-bodies';
-import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  DATABASE_KINDS,
+  MANY_ORDERS,
+  type TestBackend,
+} from '../testing/test-backend';
 import { backoffMs, createOrderEventDeliverer, type OrderEventDeliverer } from './deliverer';
 
 const SECRET = 'order-events-test-secret-0123456789';
@@ -106,7 +111,7 @@ describe.each(DATABASE_KINDS)('order event delivery on %s', (kind) => {
     t = await createTestBackend({
       kind,
       maxConnections: 6,
-      orderLimits: { openUnpaidOrders: 1000, ordersPerDay: 1000 },
+      orderLimits: MANY_ORDERS,
     });
     receiver = await startReceiver(t.clock.now);
     shopper = await signIn(t);

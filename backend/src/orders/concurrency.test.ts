@@ -12,6 +12,7 @@ import { signIn } from '../testing/http-client';
 import { pickupOrder } from '../testing/order-bodies';
 import {
   createTestBackend,
+  MANY_ORDERS,
   stockOf,
   TEST_DATABASE_URL,
   type TestBackend,
@@ -29,7 +30,7 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent orders on postgres', () => {
     t = await createTestBackend({
       kind: 'postgres',
       maxConnections: 10,
-      orderLimits: { openUnpaidOrders: 1000, ordersPerDay: 1000 },
+      orderLimits: MANY_ORDERS,
     });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -1,9 +1,10 @@
-// One account must not be able to hold the stock: at most 5 open unpaid orders at
-// once, at most 20 orders in any 24 hours and at most 20 of one item in an order, the defaults.
-// A refusal takes nothing. The race against the open-order cap runs on the real PostgreSQL.
+// One account must not be able to hold the stock: at most 5 open unpaid orders at once, at most
+// 20 orders in any 24 hours, at most 20 of one item in an order, and at most 40 of one item and
+// 200 units in all across its open orders, the defaults. A refusal takes nothing. The races
+// against the caps run on the real PostgreSQL.
 import type { AddressInfo } from 'node:net';
 import { OrderResponseSchema, type ApiError, type OrderStatus } from '@shop/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, variants } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
@@ -28,14 +29,21 @@ function variantId(product: { variants: readonly { id: number }[] }, index = 0):
 
 const mugId = variantId(FIXTURES.colourVariantProduct, 1);
 const panId = variantId(FIXTURES.discountedProduct, 0);
+/** Eleven items an individual may buy, each stocked in the hundreds for the units caps. */
+const manyIds = [
+  ...FIXTURES.colourAndSizeProduct.variants,
+  ...FIXTURES.colourVariantProduct.variants,
+].map((v) => v.id);
 
 describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     // The backend's defaults: nothing here raises or lowers a limit.
     t = await createTestBackend({ kind });
-    await t.db.update(variants).set({ quantity: 500 }).where(eq(variants.id, mugId));
-    await t.db.update(variants).set({ quantity: 500 }).where(eq(variants.id, panId));
+    await t.db
+      .update(variants)
+      .set({ quantity: 500 })
+      .where(inArray(variants.id, [...manyIds, panId]));
   });
   afterAll(async () => {
     await t.close();
@@ -44,8 +52,8 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
   const order = (token: string, items: OrderLine[] = [{ product_id: mugId, quantity: 1 }]) =>
     call(t, 'POST', '/api/orders', { token, body: pickupOrder(items) });
 
-  async function placed(token: string): Promise<string> {
-    const answer = await order(token);
+  async function placed(token: string, items?: OrderLine[]): Promise<string> {
+    const answer = await order(token, items);
     expect(answer.status, answer.text).toBe(201);
     return OrderResponseSchema.parse(answer.body).data.number;
   }
@@ -131,6 +139,64 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
     expect((await order(shopper.token)).status).toBe(422);
   });
 
+  it('holds at most 40 of one item across open orders, naming the line, and takes nothing over it', async () => {
+    const shopper = await signIn(t);
+    const first = await placed(shopper.token, [{ product_id: mugId, quantity: 20 }]);
+    await placed(shopper.token, [{ product_id: mugId, quantity: 20 }]);
+    const before = { mug: await stockOf(t.db, mugId), pan: await stockOf(t.db, panId) };
+
+    const refused = await order(shopper.token, [
+      { product_id: panId, quantity: 1 },
+      { product_id: mugId, quantity: 1 },
+    ]);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'order_refused',
+      details: [{ field: 'items.1.quantity', rule: 'open_item_units_limit', available: 0 }],
+    });
+    expect({ mug: await stockOf(t.db, mugId), pan: await stockOf(t.db, panId) }).toEqual(before);
+
+    // Cancelling gives the units back to the shop and the place back to the account.
+    await moveTo(first, ['cancelled']);
+    await placed(shopper.token, [{ product_id: mugId, quantity: 20 }]);
+  });
+
+  it('holds at most 200 units in all across open orders, paid or not, one order or several', async () => {
+    const lines = (ids: readonly number[]) => ids.map((id) => ({ product_id: id, quantity: 20 }));
+    const single = await signIn(t);
+    const tooBig = await order(single.token, lines(manyIds.slice(0, 11)));
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body).toMatchObject({
+      code: 'order_refused',
+      details: [{ field: '(root)', rule: 'open_units_limit' }],
+    });
+    await placed(single.token, lines(manyIds.slice(0, 10)));
+
+    const shopper = await signIn(t);
+    const card = await addCard(t, shopper.token);
+    const cardOrder = await placeCardOrder(t, shopper.token);
+    expect((await payOrder(t, shopper.token, cardOrder.number, card.id)).status).toBe(200);
+    const cardUnits = cardOrder.items.reduce((sum, item) => sum + item.quantity, 0);
+    // Up to the cap with a few orders; the paid card order still holds its units.
+    let left = 200 - cardUnits;
+    for (const ids of [manyIds.slice(0, 5), manyIds.slice(5, 9)]) {
+      const body = lines(ids);
+      left -= body.reduce((sum, line) => sum + line.quantity, 0);
+      await placed(shopper.token, body);
+    }
+    const last = [{ product_id: manyIds[9] ?? 0, quantity: left }];
+    const stock = await stockOf(t.db, panId);
+    const over = await order(shopper.token, [{ product_id: panId, quantity: left + 1 }]);
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({
+      code: 'order_refused',
+      details: [{ field: '(root)', rule: 'open_units_limit' }],
+    });
+    expect(await stockOf(t.db, panId)).toBe(stock);
+    await placed(shopper.token, last);
+    expect((await order(shopper.token, [{ product_id: panId, quantity: 1 }])).status).toBe(422);
+  });
+
   it('takes at most 20 of one item in an order, naming the line, and takes nothing otherwise', async () => {
     const shopper = await signIn(t);
     const before = { mug: await stockOf(t.db, mugId), pan: await stockOf(t.db, panId) };
@@ -152,7 +218,7 @@ describe.each(DATABASE_KINDS)('order limits on %s', (kind) => {
 });
 
 // PGlite has one connection: only PostgreSQL shows whether simultaneous orders slip past the cap.
-describe.skipIf(!TEST_DATABASE_URL)('the open-order cap under simultaneous orders', () => {
+describe.skipIf(!TEST_DATABASE_URL)('the account caps under simultaneous orders', () => {
   let t: TestBackend;
   let baseUrl: string;
   beforeAll(async () => {
@@ -186,5 +252,27 @@ describe.skipIf(!TEST_DATABASE_URL)('the open-order cap under simultaneous order
       });
     }
     expect(await stockOf(t.db, mugId)).toBe(95);
+  });
+
+  it('lets exactly 2 of 10 simultaneous orders of 20 of one item from one account through', async () => {
+    await t.db.update(variants).set({ quantity: 500 }).where(eq(variants.id, mugId));
+    const { token } = await signIn(t);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${baseUrl}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(pickupOrder([{ product_id: mugId, quantity: 20 }])),
+        }).then(async (response) => ({ status: response.status, body: await response.json() })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    for (const answer of answers.filter((a) => a.status !== 201)) {
+      expect(answer.body).toMatchObject({
+        code: 'order_refused',
+        details: [{ rule: 'open_item_units_limit' }],
+      });
+    }
+    expect(await stockOf(t.db, mugId)).toBe(460);
   });
 });

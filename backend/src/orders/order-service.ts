@@ -145,7 +145,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     const visible = await deps.visibleCategoryIds(await accountTypeOf(db, userId));
 
     const placed = await db.transaction(async (tx) => {
-      const refusal = await accountOrderRefusal(tx, userId, limits, now);
+      const refusal = await accountOrderRefusal(tx, userId, input.items, limits, now);
       if (refusal) throw refusal;
       const found = await orderedVariants(tx, input.items, visible);
       const stock = await takeStock(tx, input.items);

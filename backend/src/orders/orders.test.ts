@@ -14,11 +14,15 @@ import { deliveryMethods, idempotencyKeys, orderItems, variants } from '../db/sc
 import { FIXTURES } from '../seed/fixtures';
 import { call, catalog, signIn } from '../testing/http-client';
 import { courierOrder, pickupOrder, type OrderLine } from '../testing/order-bodies';
-import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
+import {
+  createTestBackend,
+  DATABASE_KINDS,
+  MANY_ORDERS,
+  type TestBackend,
+} from '../testing/test-backend';
 import { IDEMPOTENCY_ATTEMPT_LEASE_MS } from './idempotency';
 import { fingerprint } from './fingerprint';
 
-const MANY_ORDERS = { openUnpaidOrders: 1000, ordersPerDay: 1000 };
 const mug = FIXTURES.colourVariantProduct;
 const pan = FIXTURES.discountedProduct;
 

@@ -80,6 +80,14 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
+/** Account caps far above what a file places, for files about something other than the caps. */
+export const MANY_ORDERS: Partial<OrderLimits> = {
+  openUnpaidOrders: 1000,
+  ordersPerDay: 1000,
+  openItemUnits: 100_000,
+  openUnits: 1_000_000,
+};
+
 export interface TestBackendOptions {
   kind: DatabaseKind;
   /** Pool size on PostgreSQL (the concurrency test wants several connections). */

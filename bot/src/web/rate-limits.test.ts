@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrustedSignIn } from '../notifier/trusted-sign-in-client';
 import { buildServer, type ServerDeps } from '../server';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
 import { makeFakeDist } from '../testing/temp-dist';
@@ -144,6 +145,27 @@ describe('rate limits, counted in memory', () => {
     expect((await stand.placePickupOrder(second, order, app)).statusCode).toBe(201);
   });
 
+  it('counts orders per account, however many times its phone signed in', async () => {
+    const app = await relayWith({
+      limits: only({ ordersPerAccount: { max: 2, ...MINUTE } }),
+      redis: null,
+    });
+    const phone = freshPhone();
+    const first = await stand.signIn(phone);
+    // The same phone signed in again (the one-tap sign-in: no second code within a minute).
+    const again = await createTrustedSignIn({
+      url: stand.backend.url,
+      secret: stand.backend.operatorSecret,
+    })(phone);
+    expect(again.access_token).not.toBe(first.token);
+    const second = { token: again.access_token };
+    const order = { slug: 'porcelain-mug' };
+    expect((await stand.placePickupOrder(first, order, app)).statusCode).toBe(201);
+    expect((await stand.placePickupOrder(second, order, app)).statusCode).toBe(201);
+    expect((await stand.placePickupOrder(second, order, app)).statusCode).toBe(429);
+    expect((await stand.placePickupOrder(first, order, app)).statusCode).toBe(429);
+  });
+
   it('limits every API call per address, generously, and never the pages or pictures', async () => {
     const app = await relayWith({
       limits: only({ requestsPerClient: { max: 3, ...MINUTE } }),
@@ -211,6 +233,29 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared by two instances through Re
       overall.push((await askCode(instance(client), `198.51.100.${client}`)).statusCode);
     }
     expect(overall).toEqual([200, 200, 429, 429]);
+  });
+
+  it("counts one account's orders together across instances and sign-ins", async () => {
+    const limits = only({ ordersPerAccount: { max: 2, ...MINUTE } });
+    const redisPrefix = `shop-test-${randomUUID()}:`;
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => {
+        const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+        clients.push(redis);
+        return relayWith({ limits, redis, redisPrefix });
+      }),
+    );
+    const phone = freshPhone();
+    const signedIn = await stand.signIn(phone);
+    const again = await createTrustedSignIn({
+      url: stand.backend.url,
+      secret: stand.backend.operatorSecret,
+    })(phone);
+    const order = { slug: 'porcelain-mug' };
+    expect((await stand.placePickupOrder(signedIn, order, first)).statusCode).toBe(201);
+    const other = { token: again.access_token };
+    expect((await stand.placePickupOrder(other, order, second)).statusCode).toBe(201);
+    expect((await stand.placePickupOrder(other, order, first)).statusCode).toBe(429);
   });
 
   it('counts two shops on one Redis apart when their prefixes differ', async () => {

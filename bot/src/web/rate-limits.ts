@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { CallId } from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
 import { matchCall } from '../relay/call-table';
+import type { AccountOf } from './order-accounts';
 
 /** At most `max` requests per `windowMs`; null turns the limit off. */
 export interface Limit {
@@ -25,7 +26,10 @@ export interface RateLimits {
   signInCodesOverall: Limit | null;
   /** Code checks from one client address: guessing across many phones. */
   codeChecksPerClient: Limit | null;
-  /** Orders placed by one account (by its token; by address when there is none). */
+  /**
+   * Orders placed by one account, whichever of its sign-ins (by its token when the backend cannot
+   * say whose it is; by address when there is none).
+   */
   ordersPerAccount: Limit | null;
   /** Every call to the shop's API from one client address: generous, against scripted floods. */
   requestsPerClient: Limit | null;
@@ -47,6 +51,8 @@ export interface RateLimitOptions {
   redisPrefix?: string;
   /** Told of each refusal (the operator's figures): which limit, and the call it refused. */
   onRefused?: (limit: LimitName, call: CallId | null) => void;
+  /** Whose account a request's token is; without it orders count per token. */
+  accountOf?: AccountOf;
 }
 
 export type LimitName = keyof RateLimits;
@@ -118,6 +124,7 @@ export async function installRateLimits(
     skipOnError: true,
   });
   const counters = new Map<LimitName, ReturnType<FastifyInstance['createRateLimit']>>();
+  const { accountOf } = options;
   for (const name of Object.keys(KEYS) as LimitName[]) {
     const limit = options.limits[name];
     if (!limit) continue;
@@ -126,7 +133,10 @@ export async function installRateLimits(
       app.createRateLimit({
         max: limit.max,
         timeWindow: limit.windowMs,
-        keyGenerator: (request) => `${name}:${KEYS[name](request)}`,
+        keyGenerator:
+          name === 'ordersPerAccount' && accountOf
+            ? async (request) => `${name}:${(await accountOf(request)) ?? KEYS[name](request)}`
+            : (request) => `${name}:${KEYS[name](request)}`,
       }),
     );
   }

@@ -102,7 +102,7 @@ export const FieldErrorSchema = z.object({
   message: z.string(),
   /** A stable reason the webapp can translate (an order rule such as 'region_not_served'). */
   rule: z.optional(z.string().check(z.maxLength(60))),
-  /** out_of_stock: how many of this line are left. */
+  /** out_of_stock: how many of this line are left; an open units limit: how many more fit. */
   available: z.optional(z.int().check(z.nonnegative())),
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;

@@ -337,6 +337,17 @@ describe("an order refused for the account's limits", () => {
     );
   });
 
+  it('says the open units limits in words, the one refused on a line in its own words too', () => {
+    expect(accountLimitText(t, refused('open_units_limit'))).toBe(
+      '<accountLimits.open_units_limit>',
+    );
+    expect(accountLimitText(t, refused('open_item_units_limit'))).toBe(
+      '<accountLimits.open_item_units_limit>',
+    );
+    const onLine = { field: 'items.1.quantity', message: 'x', rule: 'open_item_units_limit' };
+    expect(fieldErrorText(t, 'items', onLine)).toBe('<accountLimits.open_item_units_limit>');
+  });
+
   it('leaves field rules and other errors to the usual texts', () => {
     expect(accountLimitText(t, refused('region_not_served'))).toBeNull();
     expect(accountLimitText(t, refused('quantity_limit'))).toBeNull();

@@ -1,13 +1,18 @@
 import { isApiError } from '../api/api-error';
 
 /**
- * Refusals about the account's orders, not about anything in the order: too many open unpaid
- * orders, too many in 24 hours. Their texts are in the shop's first text part (`accountLimits`),
+ * Refusals about the account's orders, not about one field of the order: too many open unpaid
+ * orders, too many in 24 hours, too many units (of one item, or in all) held by open orders. Their texts are in the shop's first text part (`accountLimits`),
  * as the cart page shows them too, for an order held offline and refused when it was sent.
  * Spelled out here rather than taken from the shared order rules, which would bring the order
  * contracts into the first load.
  */
-export const ACCOUNT_LIMIT_RULES = ['open_orders_limit', 'daily_orders_limit'] as const;
+export const ACCOUNT_LIMIT_RULES = [
+  'open_orders_limit',
+  'daily_orders_limit',
+  'open_item_units_limit',
+  'open_units_limit',
+] as const;
 export type AccountLimitRule = (typeof ACCOUNT_LIMIT_RULES)[number];
 
 export function isAccountLimitRule(rule: unknown): rule is AccountLimitRule {

@@ -177,6 +177,10 @@ export const en = {
     open_orders_limit:
       'You have too many orders that are not yet paid or received. You can order again once one of them is paid, received or cancelled.',
     daily_orders_limit: 'You have placed the most orders allowed in 24 hours.',
+    open_item_units_limit:
+      'Together with your open orders, this order has more of one item than one customer may have at once. Lower the quantity, or order again once an order is received or cancelled.',
+    open_units_limit:
+      'Together with your open orders, this order has more items than one customer may have at once. Lower the quantities, or order again once an order is received or cancelled.',
   },
   held: {
     title: 'Order waiting for the network',

@@ -179,6 +179,10 @@ export const uz: ShopMessages = {
     open_orders_limit:
       'Sizda hali toʻlanmagan va qabul qilinmagan buyurtmalar juda koʻp. Ulardan biri toʻlangach, qabul qilingach yoki bekor qilingach, yana buyurtma bera olasiz.',
     daily_orders_limit: '24 soat ichida ruxsat etilgan eng koʻp buyurtmani berdingiz.',
+    open_item_units_limit:
+      'Hali yakunlanmagan buyurtmalaringiz bilan birga bu buyurtmada bitta mahsulot bir xaridorga bir vaqtda ruxsat etilganidan koʻp. Miqdorini kamaytiring yoki buyurtmalardan biri qabul qilingach yoki bekor qilingach, yana buyurtma bering.',
+    open_units_limit:
+      'Hali yakunlanmagan buyurtmalaringiz bilan birga bu buyurtmada mahsulotlar bir xaridorga bir vaqtda ruxsat etilganidan koʻp. Miqdorlarini kamaytiring yoki buyurtmalardan biri qabul qilingach yoki bekor qilingach, yana buyurtma bering.',
   },
   held: {
     title: 'Buyurtma internetni kutmoqda',
