@@ -1,4 +1,5 @@
 // Server-only helpers shared by backend/ and bot/ (Node APIs; never imported by the webapp).
 export * from './env-settings';
 export * from './order-event-signature';
+export * from './request-text';
 export * from './shop-error';
