@@ -22,6 +22,7 @@ import {
 import type { CallRouteOptions } from './http/call-route';
 import { sendFrameworkError, setErrorReplies } from './http/error-replies';
 import { loggerOptions } from './http/logger-options';
+import { installRequestTextRule } from './http/request-text';
 import { bindRoute } from './http/route-binder';
 import { authenticateToken } from './auth/tokens';
 import { createOtpService } from './auth/otp-service';
@@ -220,6 +221,7 @@ export function createBackend(deps: BackendDeps): Backend {
       sendFrameworkError(error, reply);
     },
   });
+  installRequestTextRule(app);
   const services = createServices(deps, now, app.log);
   registerRoutes(app, deps, services, now);
   setErrorReplies(app);

@@ -3,4 +3,5 @@ export * from './env-settings';
 export * from './log-errors';
 export * from './order-event-signature';
 export * from './private-data-dir';
+export * from './request-text';
 export * from './shop-error';

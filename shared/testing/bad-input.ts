@@ -171,21 +171,32 @@ export function withoutHeader(
   return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
 }
 
-function hasNul(value: unknown): boolean {
-  return JSON.stringify(value ?? null).includes('\\u0000');
+/**
+ * A NUL or a lone surrogate: JSON.stringify writes both as escapes, a surrogate pair as is. A value
+ * nested too deep to write holds neither (the deep bodies here are built without text).
+ */
+function hasIllFormedText(value: unknown): boolean {
+  let json: string;
+  try {
+    json = JSON.stringify(value ?? null);
+  } catch {
+    return false;
+  }
+  return /\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(json);
 }
 
 /**
- * What a call's schema makes of one part of a request: 'accepted'; 'nul' when it accepts the
- * value but the value holds a NUL character, which PostgreSQL cannot store (the backend's to
- * refuse, naming no field of the contract); else the fields the schema names, '(root)' for the
- * part as a whole.
+ * What a call's schema makes of one part of a request: 'ill-formed' when it holds a NUL or a lone
+ * surrogate anywhere, which both servers refuse before the schemas look (naming the text's path,
+ * which need not be a field of the contract); else 'accepted', or the fields the schema names,
+ * '(root)' for the part as a whole.
  */
-export type Judgement = 'accepted' | 'nul' | string[];
+export type Judgement = 'accepted' | 'ill-formed' | string[];
 
 export function judge(schema: z.ZodMiniType, value: unknown): Judgement {
+  if (hasIllFormedText(value)) return 'ill-formed';
   const result = schema.safeParse(value);
-  if (result.success) return hasNul(value) ? 'nul' : 'accepted';
+  if (result.success) return 'accepted';
   return fieldErrors(result.error).map((error) => error.field);
 }
 
@@ -591,6 +602,7 @@ export const WRONG_FIELD_VALUES: unknown[] = [
   'x',
   HUGE,
   'a\u0000b',
+  'a\ud800b',
   'NaN',
   '-1',
   [],

@@ -66,7 +66,7 @@ function hasPoisonKey(value: unknown): boolean {
 function expectedFields(schema: z.ZodMiniType, value: unknown, part: string): string[] | null {
   const judgement = sweep.judge(schema, value);
   if (judgement === 'accepted') return null;
-  if (judgement === 'nul') return [];
+  if (judgement === 'ill-formed') return [];
   return judgement.map((field) => (field === '(root)' ? part : field));
 }
 

@@ -190,6 +190,19 @@ describe('POST /tg/link', () => {
     expect(await store.chat(5_000_003)).toBeNull();
   });
 
+  it('refuses init data dated more than a minute ahead, however far, and links nothing', async () => {
+    const shopper = await stand.signIn('+998901230009');
+    const YEAR = 365 * 24 * 3600;
+    for (const ahead of [3600, YEAR, 50 * YEAR]) {
+      const answer = await link(shopper.token, initData(5_000_009, { ageSeconds: -ahead }));
+      expect(answer.statusCode, `${ahead} s ahead: ${answer.body}`).toBe(401);
+    }
+    expect(await store.chat(5_000_009)).toBeNull();
+    // A phone whose clock runs half a minute fast still links.
+    const skewed = await link(shopper.token, initData(5_000_009, { ageSeconds: -30 }));
+    expect(skewed.statusCode, skewed.body).toBe(200);
+  });
+
   it('refuses init data replayed for another account, and keeps the first link', async () => {
     const owner = await stand.signIn('+998901230004');
     const thief = await stand.signIn('+998901230005');

@@ -3,7 +3,7 @@
 import { fieldErrors, type FieldError } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ShopError } from '@shop/shared/server';
+import { refuseIllFormedText, ShopError } from '@shop/shared/server';
 import { matchCall, type CallMatch } from './call-table';
 import { headerValue, isBearer } from './request-headers';
 import { UPLOAD_BODY_LIMIT, uploadTooLarge } from './uploads';
@@ -53,6 +53,9 @@ export function admit(request: FastifyRequest, reply: FastifyReply): AdmittedCal
     throw new ShopError('unsupported_media_type', 'Send the body as application/json');
   }
 
+  // The body was held to the rule for request text as it was parsed (relay.ts).
+  refuseIllFormedText(match.rawParams);
+  refuseIllFormedText(request.query);
   const details: FieldError[] = [];
   const params = call.params?.safeParse(match.rawParams);
   if (params && !params.success) details.push(...fieldErrors(params.error));

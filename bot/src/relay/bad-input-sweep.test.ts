@@ -81,13 +81,13 @@ function validation(fields: readonly string[], mayReach = false): RelayRefusal {
 
 /**
  * What the relay makes of `value` for one part of a call: null when the contract accepts it;
- * otherwise the fields the relay names (it refuses before any backend sees it). A value the
- * contract accepts but PostgreSQL cannot store (a NUL character) is the backend's to refuse.
+ * otherwise the fields the relay names (it refuses before any backend sees it). Ill-formed text
+ * (a NUL, a lone surrogate) is refused whatever the contract says, naming where it is.
  */
 function partRefusal(schema: z.ZodMiniType, value: unknown): RelayRefusal | null {
   const judgement = sweep.judge(schema, value);
   if (judgement === 'accepted') return null;
-  return judgement === 'nul' ? validation([], true) : validation(judgement);
+  return judgement === 'ill-formed' ? validation([]) : validation(judgement);
 }
 
 // ---- The relay's routing, as bot/README states it ------------------------------------------

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { CALLS, HEADERS, UserSchema } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pick } from 'zod/mini';
-import { ShopError } from '@shop/shared/server';
+import { ShopError, wellFormedJsonParser } from '@shop/shared/server';
 import { admit, type AdmittedCall } from './admission';
 import {
   SHARED_VARY,
@@ -89,7 +89,8 @@ function respondShared(
 /**
  * Parsers scoped to relay routes. Uploads stay a stream; their limit is counted as they pass. An
  * empty JSON body is "no body" (fetch wrappers often send the header anyway); the call's schema
- * then decides whether a body was required.
+ * then decides whether a body was required. A JSON body is read under the shared rule for
+ * request text, so ill-formed text never reaches a backend.
  */
 function addBodyParsers(relay: FastifyInstance): void {
   relay.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
@@ -98,8 +99,8 @@ function addBodyParsers(relay: FastifyInstance): void {
   relay.removeContentTypeParser('application/json');
   relay.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
-    (_request, text: string, done) => {
+    { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT },
+    wellFormedJsonParser((_request, text, done) => {
       if (text.trim() === '') {
         done(null, undefined);
         return;
@@ -109,7 +110,7 @@ function addBodyParsers(relay: FastifyInstance): void {
       } catch {
         done(new ShopError('bad_request', 'The request body is not valid JSON'), undefined);
       }
-    },
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import {
   ApiErrorSchema,
   ERROR_STATUS,
@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { compile } from 'zod/mini';
 import { DEFAULT_UPSTREAM_MAX_ANSWER_BYTES, type Upstreams } from '../config';
 import { responseHeaderValue, readLimited } from './answer-body';
+import { createBackendConnections } from './backend-connections';
 import {
   failureReason,
   startDeadlineAt,
@@ -79,12 +80,13 @@ function passesThrough(code: ErrorCode, status: number): boolean {
 
 /**
  * The connections to the backends, kept open between calls: JSON calls here and pictures
- * (media.ts). undici's own `request` rather than `fetch`: on a relayed read fetch's WHATWG
+ * (media.ts); a call given up on closes its own (backend-connections.ts). undici's own `request`
+ * rather than `fetch`: on a relayed read fetch's WHATWG
  * streams and header objects cost the relay more CPU than the backend spends answering
  * (bench/load.bench.ts, "relay overhead"). It follows no redirect, so the API key never goes
  * anywhere but the backend.
  */
-export const backendConnections = new Agent({ keepAliveTimeout: 4_000 });
+export const backendConnections = createBackendConnections();
 
 /**
  * Each call's answer schema as the relay checks it: compiled by zod (`z.compile`) on first use.
