@@ -364,8 +364,8 @@ async function checkOrders(cluster: Cluster, stats: OrderStats): Promise<OrderCh
     }
     return seen;
   };
-  // The notifier sends in the background: wait until every order has its card, or 30 s.
-  const until = Date.now() + 30_000;
+  // The notifier sends in the background: wait until every order has its card, or 90 s.
+  const until = Date.now() + 90_000;
   while (Date.now() < until && numbers.some((number) => !cards().has(number))) await sleep(500);
   const sent = cards();
   return {
