@@ -55,8 +55,8 @@ export const DEFAULTS = {
   SERVED_BY: '',
   HEALTH_INTERVAL: '500ms',
   TRY_DURATION: '5s',
-  /** Under the server's 72 s keep-alive. */
-  UPSTREAM_KEEPALIVE: '60s',
+  /** `off` (a connection per request, see the template), or a duration under the server's 72 s. */
+  UPSTREAM_KEEPALIVE: 'off',
   ...SERVER_LIMITS,
 };
 

@@ -1,21 +1,28 @@
 // `pnpm start:cluster`: the shop as it runs on more than one process, on one machine, so an
 // operator can watch it work: the reference backend (backend/dist/main.mjs) on PostgreSQL, two
 // shop servers (bot/dist/main.mjs) sharing that PostgreSQL (their order messages) and one Redis
-// (their rate limits), and a small load balancer on PORT that sends each request to the next
-// ready server in turn.
+// (their rate limits), and Caddy on PORT in front of them, configured from the same template as
+// a production server (deploy/Caddyfile.template, rendered into DATA_DIR/Caddyfile).
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop pnpm start:cluster
 //
-// `kill -USR2 <pid>` restarts the servers one after the other (a rolling restart): the balancer
-// stops sending to a server once it is not ready (`/readyz` answers 503 while it shuts down), and
-// a request whose connection is refused goes to the other one. Ctrl-C stops everything.
+// Caddy rather than a balancer of our own: the production recipe gets its certificates from the
+// same file (automatic HTTPS), and Caddy already checks each server's /readyz, retries a refused
+// connection on another server and sets X-Forwarded-For/-Proto; operators know it.
+//
+// `kill -USR2 <pid>` restarts the servers one after the other (a rolling restart): a stopping
+// server refuses new connections and answers 503 on /readyz, so Caddy sends its requests to the
+// other. A server that exits on its own (a crash, SIGKILL) is started again. Each start prints
+// `[cluster] server-N pid P port Q` and rewrites DATA_DIR/cluster.json (every process's pid and
+// port). Ctrl-C stops everything.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, createServer } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_BUNDLE, SERVER_BUNDLE, buildServer } from './build-server.mjs';
+import { renderCaddyfile } from './caddyfile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -32,6 +39,14 @@ if (!databaseUrl) {
     'start:cluster needs PostgreSQL: set DATABASE_URL, e.g.\n' +
       "  psql postgres://postgres@127.0.0.1:5432/postgres -c 'create database shop'\n" +
       '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop pnpm start:cluster',
+  );
+  process.exit(2);
+}
+
+const caddyBinary = env.CADDY ?? 'caddy';
+if (spawnSync(caddyBinary, ['version']).status !== 0) {
+  console.error(
+    'start:cluster runs Caddy in front of the servers: `bash scripts/bootstrap.sh --cluster` installs it.',
   );
   process.exit(2);
 }
@@ -53,13 +68,19 @@ const secretFile = join(dataDir, 'order-events-secret');
 if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(32).toString('hex'));
 const orderEventsSecret = readFileSync(secretFile, 'utf8').trim();
 
+/** Set once Ctrl-C (or a signal) stops the whole cluster. */
+let stopping = false;
+
 function log(line) {
   process.stdout.write(`[cluster] ${line}\n`);
 }
 
-/** A child process whose output is prefixed with its name. */
-function run(name, script, childEnv) {
-  const child = spawn(process.execPath, [script], {
+/**
+ * A child process whose output is prefixed with its name; `skip` drops lines nobody needs to
+ * watch (Caddy's info lines: its access log has its own file).
+ */
+function run(name, command, args, childEnv, skip = /^$/) {
+  const child = spawn(command, args, {
     cwd: root,
     env: { PATH: env.PATH ?? '', LOG_LEVEL: env.LOG_LEVEL ?? 'warn', ...childEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +91,8 @@ function run(name, script, childEnv) {
       rest += chunk.toString();
       const lines = rest.split('\n');
       rest = lines.pop() ?? '';
-      if (!quiet) for (const line of lines) target.write(`[${name}] ${line}\n`);
+      if (quiet) return;
+      for (const line of lines) if (!skip.test(line)) target.write(`[${name}] ${line}\n`);
     });
   };
   prefix(child.stdout, process.stdout);
@@ -101,7 +123,7 @@ function stopChild(child) {
 }
 
 // --- the backend ---------------------------------------------------------------------------
-const backend = run('backend', BACKEND_BUNDLE, {
+const backend = run('backend', process.execPath, [BACKEND_BUNDLE], {
   PORT: String(backendPort),
   DATABASE_URL: databaseUrl,
   DATA_DIR: join(dataDir, 'backend'),
@@ -129,11 +151,31 @@ const servers = Array.from({ length: instanceCount }, (_, index) => ({
   name: `server-${index + 1}`,
   port: port + 1 + index,
   child: null,
-  ready: false,
+  /** Set while the cluster itself stops it: any other exit is a failure, and it starts again. */
+  stopping: false,
 }));
 
+/** Every process's pid and port, for an operator (or a test) that wants to signal one. */
+function writePids() {
+  const file = join(dataDir, 'cluster.json');
+  const pids = {
+    cluster: { pid: process.pid, port },
+    caddy: { pid: proxy?.pid ?? null, port },
+    backend: { pid: backend.pid, port: backendPort },
+    servers: servers.map((server) => ({
+      name: server.name,
+      pid: server.child?.pid ?? null,
+      port: server.port,
+    })),
+  };
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(pids, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
 function startServer(server, index) {
-  server.child = run(server.name, SERVER_BUNDLE, {
+  server.stopping = false;
+  const startedAt = Date.now();
+  const child = run(server.name, process.execPath, [SERVER_BUNDLE], {
     PORT: String(server.port),
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,
@@ -170,101 +212,61 @@ function startServer(server, index) {
         }
       : {}),
   });
+  server.child = child;
+  log(`${server.name} pid ${String(child.pid)} port ${server.port}`);
+  if (proxy) writePids();
+  child.once('exit', (code, signal) => {
+    if (server.stopping || stopping || server.child !== child) return;
+    // Restart on failure; Caddy sends to the other servers meanwhile.
+    log(`${server.name} exited (${String(signal ?? code)}): starting it again`);
+    // One that dies as it starts (a bad setting) is not restarted in a tight loop.
+    const pause = Date.now() - startedAt < 10_000 ? 2000 : 0;
+    setTimeout(() => {
+      if (!stopping && !server.stopping && server.child === child) startServer(server, index);
+    }, pause);
+  });
 }
 
+let proxy = null;
 servers.forEach(startServer);
 await Promise.all(
   servers.map((server) => waitFor(`http://127.0.0.1:${server.port}/readyz`, server.name)),
 );
 
-// --- the balancer --------------------------------------------------------------------------
-// Which servers are ready, asked twice a second.
-const checker = setInterval(() => {
-  for (const server of servers) {
-    fetch(`http://127.0.0.1:${server.port}/readyz`, { signal: AbortSignal.timeout(1000) })
-      .then((response) => {
-        server.ready = response.ok;
-        return response.body?.cancel();
-      })
-      .catch(() => {
-        server.ready = false;
-      });
-  }
-}, 500);
-for (const server of servers) server.ready = true;
-
-let turn = 0;
-/** The ready servers, starting with the next in turn. */
-function candidates() {
-  turn += 1;
-  const ready = servers.filter((server) => server.ready);
-  const pool = ready.length > 0 ? ready : servers;
-  return pool.map((_, offset) => pool[(turn + offset) % pool.length]);
-}
-
-const balancer = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (chunk) => chunks.push(chunk));
-  req.on('end', () => {
-    // Buffered, so a request whose connection a stopping server refused can go to another.
-    const body = Buffer.concat(chunks);
-    const forwardedFor = req.headers['x-forwarded-for']
-      ? `${String(req.headers['x-forwarded-for'])}, ${req.socket.remoteAddress ?? ''}`
-      : (req.socket.remoteAddress ?? '');
-    const tryNext = (list) => {
-      const server = list.shift();
-      if (!server) {
-        res.writeHead(503, { 'content-type': 'application/json' });
-        res.end('{"code":"upstream_unavailable","message":"No server is ready"}');
-        return;
-      }
-      const upstream = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: server.port,
-          method: req.method,
-          path: req.url,
-          headers: {
-            ...req.headers,
-            'x-forwarded-for': forwardedFor.replace(/^::ffff:/, ''),
-            'x-forwarded-proto': 'http',
-            'x-served-by': server.name,
-          },
-          // A connection per request: none is left pointing at a server that went away.
-          agent: false,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, {
-            ...answer.headers,
-            'x-served-by': server.name,
-          });
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', (error) => {
-        // Refused: the server never saw the request, so another may take it, whatever it is; a
-        // read cut off before its answer may be asked again too.
-        const retryable =
-          error.code === 'ECONNREFUSED' ||
-          (error.code === 'ECONNRESET' && ['GET', 'HEAD'].includes(req.method ?? ''));
-        if (retryable && !res.headersSent) {
-          server.ready = false;
-          tryNext(list);
-        } else if (!res.headersSent) {
-          res.writeHead(502, { 'content-type': 'application/json' });
-          res.end('{"code":"upstream_unavailable","message":"The server went away"}');
-        } else {
-          res.destroy();
-        }
-      });
-      upstream.end(body);
-    };
-    tryNext(candidates());
-  });
+// --- the proxy ----------------------------------------------------------------------------
+const caddyfile = join(dataDir, 'Caddyfile');
+writeFileSync(
+  caddyfile,
+  renderCaddyfile({
+    // Any Host header (shoppers may reach it as localhost or 127.0.0.1), on HOST only.
+    SITE_ADDRESS: `http://:${port}`,
+    BIND: host,
+    UPSTREAMS: servers.map((server) => `127.0.0.1:${server.port}`).join(' '),
+    ACCESS_LOG: `file ${join(dataDir, 'access.log')}`,
+    SERVED_BY: 'on',
+  }),
+);
+proxy = run(
+  'caddy',
+  caddyBinary,
+  ['run', '--adapter', 'caddyfile', '--config', caddyfile],
+  // Caddy's own state (certificates, autosave) stays with the cluster's data.
+  {
+    HOME: join(dataDir, 'caddy'),
+    XDG_DATA_HOME: join(dataDir, 'caddy'),
+    XDG_CONFIG_HOME: join(dataDir, 'caddy'),
+  },
+  /"level":"(debug|info)"/,
+);
+proxy.once('exit', (code, signal) => {
+  if (stopping) return;
+  log(`caddy exited (${String(signal ?? code)}): stopping`);
+  void stop('caddy exit', 1);
 });
-await new Promise((done) => balancer.listen(port, host, done));
+writePids();
+await waitFor(`http://127.0.0.1:${port}/readyz`, 'caddy');
 log(
-  `Shop is running at ${publicUrl}/ (${servers.length} servers behind it, backend ${backendUrl})`,
+  `Shop is running at ${publicUrl}/ (Caddy in front of ${servers.length} servers, backend ${backendUrl}; access log ${join(dataDir, 'access.log')})`,
 );
 
 // --- rolling restart and stop --------------------------------------------------------------
@@ -274,11 +276,12 @@ async function rollingRestart() {
   restarting = true;
   for (const [index, server] of servers.entries()) {
     log(`restarting ${server.name}`);
-    server.ready = false;
+    server.stopping = true;
     await stopChild(server.child);
     startServer(server, index);
     await waitFor(`http://127.0.0.1:${server.port}/readyz`, server.name);
-    server.ready = true;
+    // Caddy's own check has seen it ready too before the next one stops.
+    await new Promise((done) => setTimeout(done, 1000));
     log(`${server.name} is back`);
   }
   restarting = false;
@@ -288,16 +291,15 @@ process.on('SIGUSR2', () => {
   rollingRestart().catch((error) => log(`rolling restart failed: ${String(error)}`));
 });
 
-let stopping = false;
-async function stop(signal) {
+async function stop(signal, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
-  clearInterval(checker);
-  balancer.close();
+  // Caddy first (it finishes what it is answering), so no request meets a stopped server.
+  if (proxy) await stopChild(proxy);
   await Promise.all(servers.map((server) => stopChild(server.child)));
   await stopChild(backend);
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,13 +1,17 @@
-// The shop on two servers behind one balancer (`pnpm start:cluster`: scripts/cluster.mjs), on
-// this machine's PostgreSQL and Redis, each server's bot on webhooks against a local stand-in of
-// the Bot API. While the servers are restarted one after the other (a rolling restart):
+// The shop on two servers behind Caddy (`pnpm start:cluster`: scripts/cluster.mjs, with the
+// proxy configured from deploy/Caddyfile.template), on this machine's PostgreSQL and Redis, each
+// server's bot on webhooks against a local stand-in of the Bot API. While the servers are
+// restarted one after the other (a rolling restart):
 //   - a shopper's purchase goes through both servers while another client keeps calling: no call
 //     fails and the order is placed once;
 //   - the bot's journey (support/bot-journey.ts) loses and repeats no message: one confirmation,
 //     then each status the operator sets, once and in order, whichever server sends it.
+// And when one server is killed outright (SIGKILL), nothing Caddy may send again fails, the
+// order and its message to the staff are there once, and the cluster starts the server again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
@@ -80,7 +84,14 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   await expect
-    .poll(() => log.includes('[cluster] Shop is running at'), { timeout: 120_000 })
+    .poll(
+      () => {
+        // Exited at once (no Caddy: `bash scripts/bootstrap.sh --cluster`): say why, now.
+        if (child.exitCode !== null) throw new Error(`the cluster exited:\n${log}`);
+        return log.includes('[cluster] Shop is running at');
+      },
+      { timeout: 120_000 },
+    )
     .toBe(true);
   // Each server has told Telegram where its webhook is.
   await expect.poll(() => telegram.callsOf('setWebhook').length, { timeout: 30_000 }).toBe(2);
@@ -95,7 +106,34 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
   };
 }
 
-/** Sends SIGUSR2 and resolves when the balancer says the servers have all been restarted. */
+/** A server's pid, from the cluster's DATA_DIR/cluster.json. */
+async function serverPid(cluster: Cluster, name: string): Promise<number> {
+  const pids = JSON.parse(await readFile(join(cluster.dataDir, 'cluster.json'), 'utf8')) as {
+    servers: { name: string; pid: number }[];
+  };
+  const pid = pids.servers.find((server) => server.name === name)?.pid;
+  if (pid === undefined) throw new Error(`no ${name} in cluster.json`);
+  return pid;
+}
+
+/** Whether a connection to this local port is refused (nothing listens there). */
+function refused(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      done(error.code === 'ECONNREFUSED');
+    });
+  });
+}
+
+/** Which server Caddy says answered (X-Served-By: its host:port). */
+const SERVERS = [`127.0.0.1:${String(PORT + 1)}`, `127.0.0.1:${String(PORT + 2)}`];
+
+/** Sends SIGUSR2 and resolves when the cluster says the servers have all been restarted. */
 async function rollingRestart(cluster: Cluster): Promise<void> {
   const before = cluster.log().split('[cluster] rolling restart done').length;
   cluster.child.kill('SIGUSR2');
@@ -106,7 +144,7 @@ async function rollingRestart(cluster: Cluster): Promise<void> {
     .toBe(before + 1);
 }
 
-test.describe('two servers behind one balancer', () => {
+test.describe('two servers behind Caddy', () => {
   test.skip(
     DATABASE_URL === '' || REDIS_URL === '',
     'needs PostgreSQL and Redis: TEST_DATABASE_URL and TEST_REDIS_URL, as .ci/run sets them',
@@ -142,8 +180,8 @@ test.describe('two servers behind one balancer', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    // Which servers answered the shopper's and the other client's calls: the balancer takes turns
-    // across both, so together they must have reached each server.
+    // Which servers answered the shopper's and the other client's calls: Caddy takes turns across
+    // both, so together they must have reached each server.
     const servedBy = new Set<string>();
     page.on('response', (response) => {
       const server = response.headers()['x-served-by'];
@@ -187,7 +225,7 @@ test.describe('two servers behind one balancer', () => {
     calling.on = false;
     await caller;
 
-    expect(servedBy).toEqual(new Set(['server-1', 'server-2']));
+    expect(servedBy).toEqual(new Set(SERVERS));
     expect(answers.length).toBeGreaterThan(20);
     expect(answers.filter((status) => status !== 200)).toEqual([]);
     // One order, placed once, whichever server took it.
@@ -268,7 +306,7 @@ test.describe('two servers behind one balancer', () => {
     }
     expect(card).toBeGreaterThan(0);
 
-    // Telegram posts each press to the webhook; the balancer hands them to either server.
+    // Telegram posts each press to the webhook; Caddy hands them to either server.
     const press = async (from: TestUser, data: string, updateId: number): Promise<string> => {
       const update = { ...buttonPress(STAFF_CHAT, card, from, data), update_id: updateId };
       const answer = await fetch(`${BASE}/tg/webhook`, {
@@ -307,6 +345,108 @@ test.describe('two servers behind one balancer', () => {
         (call) => call.payload.chat_id === STAFF_CHAT && String(call.payload.text).includes(number),
       );
     expect(cards).toHaveLength(1);
+  });
+
+  test('a server killed (SIGKILL) mid-run: no call Caddy may send again fails, the order and its card are there once, and the server comes back', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const running = cluster();
+    const bot = running.telegram;
+    const context = await browser.newContext({ baseURL: BASE });
+    const page = await context.newPage();
+    await page.goto('/en/sign-in?next=/en/account');
+    await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
+    await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+    const headers = await bearer(page);
+    const { id } = (await (await context.request.get('/api/auth/user', { headers })).json()) as {
+      id: number;
+    };
+    await checkoutWith(page, context.request, 'en', [
+      await lineOf(context.request, 'porcelain-mug', 'en'),
+    ]);
+    await pickUpAtFirstShop(page);
+    // Every answer the shopper's page gets from here on: none may be a proxy's failure.
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 500) failed.push(`${String(response.status())} ${response.url()}`);
+    });
+
+    // Another client keeps reading; a read cut off by the kill is one Caddy sends again.
+    const calling = { on: true };
+    const answers: number[] = [];
+    const caller = (async () => {
+      while (calling.on) {
+        const response = await request.get(`${BASE}/api/store/stores`).catch(() => null);
+        answers.push(response?.status() ?? 0);
+        await new Promise((done) => setTimeout(done, 25));
+      }
+    })();
+    await expect.poll(() => answers.length).toBeGreaterThan(5);
+
+    const victim = await serverPid(running, 'server-2');
+    process.kill(victim, 'SIGKILL');
+    // Until the process is gone its port still accepts: a call that lands there meanwhile is one
+    // the server died with, which no proxy may send again (unless it is a read).
+    await expect.poll(() => refused(PORT + 2)).toBe(true);
+    // At once, before Caddy's checks have seen it gone: calls with a body, the first sent to the
+    // dead server's refused port, all answered by the other (401: not signed in).
+    const posts: number[] = [];
+    for (let call = 0; call < 6; call++) {
+      const response = await request.post(`${BASE}/api/orders`, { data: { lines: [] } });
+      posts.push(response.status());
+    }
+    expect(posts).toEqual([401, 401, 401, 401, 401, 401]);
+
+    // The shopper orders while the server is down.
+    const placed = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/orders' &&
+        response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Order confirmed!')).toBeVisible();
+    const { number } = ((await (await placed).json()) as { data: { number: string } }).data;
+
+    // The cluster starts the killed server again, and Caddy sends to it once it is ready.
+    await expect
+      .poll(() => running.log(), { timeout: 30_000 })
+      .toContain('[cluster] server-2 exited (SIGKILL): starting it again');
+    await expect.poll(() => serverPid(running, 'server-2')).not.toBe(victim);
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`${BASE}/api/store/stores`);
+          return response.headers()['x-served-by'];
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(SERVERS[1]);
+    calling.on = false;
+    await caller;
+
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    expect(failed).toEqual([]);
+    // One order, placed once.
+    const orders = await context.request.get(`/backend/api/ext/v1/customers/${String(id)}/orders`, {
+      headers,
+    });
+    expect(((await orders.json()) as { data: unknown[] }).data).toHaveLength(1);
+    // Its card in the staff chat, once: by now the surviving server has long sent it.
+    await bot.waitForCall(
+      'sendMessage',
+      (call) => call.payload.chat_id === STAFF_CHAT && String(call.payload.text).includes(number),
+      30_000,
+    );
+    const cards = bot
+      .delivered()
+      .filter(
+        (call) => call.payload.chat_id === STAFF_CHAT && String(call.payload.text).includes(number),
+      );
+    expect(cards).toHaveLength(1);
+    await context.close();
   });
 
   test('"Place order" pressed again while the first send is still running waits for it: one order, confirmed', async ({
