@@ -304,7 +304,8 @@ async function orderLoop(
           stats.latencies.push(performance.now() - started);
           done = true;
         } else {
-          count(stats.failures, `order ${String(answer.status)}`);
+          const code = (answer.json as { code?: string } | null)?.code;
+          count(stats.failures, `order ${String(answer.status)}${code ? ` ${code}` : ''}`);
           // Refused for what it is (stock, a rule): sending it again changes nothing.
           if (answer.status < 500 && answer.status !== 408 && answer.status !== 429) break;
         }
@@ -337,7 +338,7 @@ interface OrderCheck {
   doubled: number;
   /** In the database though the shopper gave up on it (told it failed). */
   placedUnacknowledged: number;
-  /** Orders whose staff card arrived once / never / more than once. */
+  /** Orders whose staff card arrived once / not yet (still queued) / more than once. */
   cardsOnce: number;
   cardsMissing: number;
   cardsRepeated: number;
@@ -538,7 +539,7 @@ async function main(): Promise<void> {
         `acknowledged ${String(row.orders)}, in the database ${String(row.check.inDatabase)}, ` +
         `lost ${String(row.check.lost)}, doubled ${String(row.check.doubled)}, ` +
         `placed but not acknowledged ${String(row.check.placedUnacknowledged)}; staff cards once ` +
-        `${String(row.check.cardsOnce)}, missing ${String(row.check.cardsMissing)}, repeated ${String(row.check.cardsRepeated)}`,
+        `${String(row.check.cardsOnce)}, not sent within 90 s ${String(row.check.cardsMissing)}, repeated ${String(row.check.cardsRepeated)}`,
     );
   }
   console.log(
