@@ -4,8 +4,9 @@
 //     send to the other instance;
 //   - every order a shopper placed is acknowledged (an attempt cut off with the instance is sent
 //     again under its Idempotency-Key), is in the database once, and none is there twice;
-//   - the staff chat gets each order's card exactly once, whichever instance sends it (those the
-//     killed instance had claimed, once their lease has run out).
+//   - the staff chat gets each order's card, whichever instance sends it (those the killed
+//     instance had claimed once their lease has run out); at most the one card it was sending
+//     as it died may arrive twice: delivery to Telegram is at least once.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
@@ -98,7 +99,7 @@ test.describe('an instance killed under load', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('loses no read, no order and no staff card, and doubles none', async () => {
+  test('loses no read, no order and no staff card, and doubles no order', async () => {
     test.setTimeout(420_000);
     database = `shop_cluster_kill_${randomBytes(4).toString('hex')}`;
     const databaseUrl = await createDatabase(DATABASE_URL, database);
@@ -242,6 +243,12 @@ test.describe('an instance killed under load', () => {
       .poll(() => cards().length, { timeout: 200_000, message: `order events: ${await events()}` })
       .toBeGreaterThanOrEqual(acknowledged.size);
     await sleep(2000);
-    expect(cards()).toEqual([...acknowledged.keys()].sort());
+    const sent = cards();
+    expect([...new Set(sent)]).toEqual([...acknowledged.keys()].sort());
+    // A card Telegram took just before the SIGKILL, not yet recorded as sent, goes out again
+    // once its lease runs out: at most the one the killed instance had on the wire to this chat.
+    const repeated = sent.length - new Set(sent).size;
+    test.info().annotations.push({ type: 'staff cards sent twice', description: String(repeated) });
+    expect(repeated).toBeLessThanOrEqual(1);
   });
 });
