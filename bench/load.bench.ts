@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { createDatabase, dropDatabase } from '../backend/src/db/admin';
+import { BROWSING, CATALOG, LIMITS_OFF } from './browsing';
 import { positiveIntegerFromEnv } from './settings';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,38 +24,10 @@ const SECONDS = positiveIntegerFromEnv('BENCH_LOAD_SECONDS', 60);
 const CONNECTIONS = positiveIntegerFromEnv('BENCH_LOAD_CONNECTIONS', 50);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CATALOG = '/backend/api/ext/v1/resources';
 /** `overhead` measures the relay's overhead alone (a quick check while working on the relay). */
 const ONLY = process.env.BENCH_LOAD_ONLY ?? '';
 if (ONLY !== '' && ONLY !== 'overhead') throw new Error('BENCH_LOAD_ONLY may only be "overhead"');
 const FULL_RUN = ONLY === '';
-
-const LIMITS_OFF = Object.fromEntries(
-  [
-    'SIGN_IN_CODES_PER_CLIENT',
-    'SIGN_IN_CODES_OVERALL',
-    'CODE_CHECKS_PER_CLIENT',
-    'ORDERS_PER_ACCOUNT',
-    'REQUESTS_PER_CLIENT',
-  ].map((name) => [`RATE_LIMIT_${name}`, 'off']),
-);
-
-/** What a shopper's phone asks for while browsing, in Russian, round and round. */
-const BROWSING: Request[] = [
-  { method: 'GET', path: '/ru' },
-  { method: 'GET', path: `${CATALOG}/home`, headers: { 'x-lang': 'ru' } },
-  { method: 'GET', path: `${CATALOG}/categories`, headers: { 'x-lang': 'ru' } },
-  {
-    method: 'POST',
-    path: `${CATALOG}/products`,
-    headers: { 'x-lang': 'ru', 'content-type': 'application/json' },
-    body: JSON.stringify({ category: 'cookware', page: 1 }),
-  },
-  { method: 'GET', path: `${CATALOG}/product/porcelain-mug`, headers: { 'x-lang': 'ru' } },
-  { method: 'GET', path: '/ru/products/porcelain-mug' },
-  { method: 'GET', path: `${CATALOG}/products/search?q=mug`, headers: { 'x-lang': 'ru' } },
-  { method: 'GET', path: '/api/store/stores', headers: { 'x-lang': 'ru' } },
-];
 
 interface Cluster {
   child: ChildProcess;
