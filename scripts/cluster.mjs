@@ -130,6 +130,8 @@ const backend = run('backend', process.execPath, [BACKEND_BUNDLE], {
   ORDER_EVENTS_URL: `${publicUrl}/tg/order-events`,
   ORDER_EVENTS_SECRET: orderEventsSecret,
   ...(env.DEMO_ORDER_FLOW ? { DEMO_ORDER_FLOW: env.DEMO_ORDER_FLOW } : {}),
+  // The order limits (ORDERS_OPEN_UNITS_LIMIT and the others) are the backend's to hold.
+  ...Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('ORDERS_'))),
 });
 await waitFor(`${backendUrl}/healthz`, 'the backend');
 const catalogApiKey = readFileSync(join(dataDir, 'backend', 'catalog-api-key'), 'utf8').trim();
@@ -198,6 +200,7 @@ function startServer(server, index) {
             'RELAY_CACHE_TTL_MS',
             'YANDEX_MAPS_API_KEY',
             'METRICS_TOKEN',
+            'NOTIFIER_SEND_LEASE_MS',
           ].includes(key),
       ),
     ),
