@@ -34,11 +34,12 @@ const HOME_TELEGRAM_BUDGET = 146 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
  * which Lighthouse's total blocking time grows with (compression hides it). A ratchet too, at
- * 470.1 KB today (472.6 before the start-up parts moved out); the target is 350 KB. React and
+ * 470.6 KB today with the open-units refusals' texts (472.6 before the start-up parts moved
+ * out); the target is 350 KB. React and
  * react-dom are 215 KB of it, i18next 50, TanStack Query 39 and zod 35: 339 KB of libraries the
  * first render needs, which leaves our own first-load code (about 130 KB today) about 10 KB.
  */
-const HOME_EVALUATED_BUDGET = 470 * KB;
+const HOME_EVALUATED_BUDGET = 470.6 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /**

@@ -4,15 +4,12 @@
 // token never changes hands, and a shopper's next orders then cost no extra call.
 import { createHash } from 'node:crypto';
 import { CALLS, UserSchema } from '@shop/shared';
-import type { FastifyRequest } from 'fastify';
 import { pick } from 'zod/mini';
 import { isBearer } from '../relay/request-headers';
 import type { UpstreamClient } from '../relay/upstream-client';
+import type { AccountOf } from './rate-limits';
 
 const UserIdSchema = pick(UserSchema, { id: true });
-
-/** The account a request is made for (`account:<id>`), or null when the backend cannot say. */
-export type AccountOf = (request: FastifyRequest) => Promise<string | null>;
 
 export interface AccountLookupOptions {
   /** How long a token's account is remembered. */

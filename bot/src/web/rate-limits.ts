@@ -5,7 +5,9 @@ import type { Redis } from 'ioredis';
 import type { CallId } from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
 import { matchCall } from '../relay/call-table';
-import type { AccountOf } from './order-accounts';
+
+/** The account a request is made for (`account:<id>`), or null when the backend cannot say. */
+export type AccountOf = (request: FastifyRequest) => Promise<string | null>;
 
 /** At most `max` requests per `windowMs`; null turns the limit off. */
 export interface Limit {

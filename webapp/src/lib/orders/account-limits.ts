@@ -2,9 +2,9 @@ import { isApiError } from '../api/api-error';
 
 /**
  * Refusals about the account's orders, not about one field of the order: too many open unpaid
- * orders, too many in 24 hours, too many units (of one item, or in all) held by open orders. Their texts are in the shop's first text part (`accountLimits`),
- * as the cart page shows them too, for an order held offline and refused when it was sent.
- * Spelled out here rather than taken from the shared order rules, which would bring the order
+ * orders, too many in 24 hours, too many units (of one item, or in all) held by open orders.
+ * Their texts are in the shop's first text part (`accountLimits`), as the cart page shows them
+ * too, for an order held offline and refused when it was sent. Spelled out here rather than taken from the shared order rules, which would bring the order
  * contracts into the first load.
  */
 export const ACCOUNT_LIMIT_RULES = [
