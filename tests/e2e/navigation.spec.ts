@@ -50,6 +50,46 @@ test.describe('navigation in the app', () => {
     await expect.poll(() => scrollY(page)).toBe(listed);
   });
 
+  test('a new page renders in short slices, the browser answering between them', async ({
+    page,
+  }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A slow phone: the listing's render takes far longer than one of React's 5 ms slices.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    // From the moment the router writes the new address until the listing is on screen, count
+    // the timer tasks the browser gets to run: none when the page renders in one long task.
+    await page.evaluate(() => {
+      const probe = { ticks: -1 };
+      Object.assign(window, { navigationProbe: probe });
+      const pushState = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        pushState(...args);
+        probe.ticks = 0;
+        const heading = () => document.querySelector('main h1')?.textContent;
+        const home = heading();
+        const tick = () => {
+          if (heading() !== home) return;
+          probe.ticks += 1;
+          setTimeout(tick, 0);
+        };
+        setTimeout(tick, 0);
+      };
+    });
+    await page
+      .getByRole('link', { name: /^See all: / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/en\/products\?/);
+    await expect(page.getByRole('main').getByRole('list').first()).toBeVisible();
+    const ticks = await page.evaluate(
+      () => (window as unknown as { navigationProbe: { ticks: number } }).navigationProbe.ticks,
+    );
+    expect(ticks).toBeGreaterThan(0);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('a page loaded afresh opens at its top, whatever another fresh load scrolled to', async ({
     page,
   }) => {

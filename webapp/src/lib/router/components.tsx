@@ -3,6 +3,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -32,9 +33,13 @@ function useRouterState(): RouterState {
   return state;
 }
 
-/** Renders the current location's page; `fallback` until the first one is resolved. */
+/**
+ * Renders the current location's page; `fallback` until the first one is resolved. A new page
+ * renders as a transition (in slices of a few milliseconds, the old page on screen meanwhile):
+ * a store's update alone would render the whole page in one long task.
+ */
 export function RouterProvider({ router, fallback }: { router: Router; fallback: ReactNode }) {
-  const state = useSyncExternalStore(router.subscribe, () => router.state);
+  const state = useDeferredValue(useSyncExternalStore(router.subscribe, () => router.state));
   useEffect(() => {
     router.start();
   }, [router]);
