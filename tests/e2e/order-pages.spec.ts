@@ -111,15 +111,18 @@ test.describe('narrow screens: the payment page and the confirmation', () => {
   });
 });
 
-/** Each part of the courier point lies within the address inputs' left and right edges. */
-async function expectLinedUp(page: Page, width: number) {
+/**
+ * Each part of the courier point lies within the address inputs' left and right edges (the map
+ * too where the shop has one), and the page does not scroll sideways.
+ */
+async function expectLinedUp(page: Page, width: number, { withMap }: { withMap: boolean }) {
   await page.setViewportSize({ width, height: 800 });
-  const input = await page.getByRole('textbox', { name: 'Street and house' }).boundingBox();
+  const input = await page.locator('main input[autocomplete="street-address"]').boundingBox();
   expect(input).not.toBeNull();
   if (!input) return;
   const parts = {
     card: page.locator('.location-field__set'),
-    map: page.getByRole('application', { name: 'Map: tap where the courier should come' }),
+    ...(withMap && { map: page.locator('.location-map__canvas') }),
   };
   for (const [name, part] of Object.entries(parts)) {
     const box = await part.boundingBox();
@@ -130,6 +133,10 @@ async function expectLinedUp(page: Page, width: number) {
       input.x + input.width + 0.5,
     );
   }
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, `sideways scroll at ${width} px`).toBe(0);
   await page.locator('.location-field').scrollIntoViewIfNeeded();
 }
 
@@ -165,7 +172,7 @@ test.describe("checkout's courier point, on the shop with a map", () => {
     await checkoutWith(page, request, 'en', [mug]);
     await courierPointSet(page);
     for (const width of [320, 360]) {
-      await expectLinedUp(page, width);
+      await expectLinedUp(page, width, { withMap: true });
       await screenshot(page, testInfo, `checkout-location-${width}-light`);
     }
 
@@ -177,8 +184,50 @@ test.describe("checkout's courier point, on the shop with a map", () => {
     });
     await courierPointSet(telegram);
     for (const width of [320, 360]) {
-      await expectLinedUp(telegram, width);
+      await expectLinedUp(telegram, width, { withMap: true });
       await screenshot(telegram, testInfo, `checkout-location-${width}-telegram-dark`);
     }
   });
+});
+
+test.describe("checkout's courier point, in Russian and Uzbek", () => {
+  const point = { latitude: 41.3111, longitude: 69.2797 };
+  test.use({ geolocation: point, permissions: ['geolocation'] });
+  // The status ("Местоположение указано") and "Olib tashlash" are far longer than in English.
+  const texts = {
+    ru: { courier: /^Доставка курьером/, use: 'Моё местоположение', set: 'Местоположение указано' },
+    uz: { courier: /^Kuryer/, use: 'Joylashuvimni aniqlash', set: 'Joylashuv belgilandi' },
+  } as const;
+
+  /** Courier delivery and the device's point, on the checkout page open in `page`. */
+  async function pointSet(page: Page, lang: keyof typeof texts) {
+    await main(page).getByRole('radio', { name: texts[lang].courier }).check();
+    await page.getByRole('button', { name: texts[lang].use }).click();
+    await expect(page.getByText(texts[lang].set)).toBeVisible();
+  }
+
+  for (const lang of ['ru', 'uz'] as const) {
+    test(`the location card stays within the address fields at 320 and 360 px, light and inside Telegram dark (${lang})`, async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
+      await signInFresh(page, lang, `/${lang}/account`);
+      const mug = await lineOf(request, 'porcelain-mug', lang);
+      await checkoutWith(page, request, lang, [mug]);
+      await pointSet(page, lang);
+      for (const width of [320, 360]) {
+        await expectLinedUp(page, width, { withMap: false });
+        await screenshot(page, testInfo, `checkout-location-${lang}-${width}-light`);
+      }
+
+      const telegram = await context.newPage();
+      await openInTelegram(telegram, `/${lang}/checkout`, { colorScheme: 'dark', location: point });
+      await pointSet(telegram, lang);
+      for (const width of [320, 360]) {
+        await expectLinedUp(telegram, width, { withMap: false });
+        await screenshot(telegram, testInfo, `checkout-location-${lang}-${width}-telegram-dark`);
+      }
+    });
+  }
 });
