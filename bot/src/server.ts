@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import { errorBody, ShopError, wellFormedJsonParser } from '@shop/shared/server';
+import { errorBody, installWellFormedJsonBodies, ShopError } from '@shop/shared/server';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -177,21 +177,6 @@ function createFastify(deps: ServerDeps): FastifyInstance {
   });
 }
 
-/**
- * JSON bodies anywhere on the server (the link calls, the webhook; the relay has its own parser)
- * are read under the shared rule for request text. Fastify's parser still does the parsing, for
- * its guard against __proto__ and constructor keys.
- */
-function installJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer' },
-    wellFormedJsonParser(parseJson),
-  );
-}
-
 /** What every answer goes through: errors, the request log, security headers, limits, compression. */
 async function installCommon(
   app: FastifyInstance,
@@ -290,7 +275,9 @@ async function registerNotifierRoutes(
  */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = createFastify(deps);
-  installJsonBodies(app);
+  // JSON bodies anywhere on the server (the link calls, the webhook; the relay has its own
+  // parser) are read under the shared rule for request text.
+  installWellFormedJsonBodies(app);
   const configScript = runtimeConfigScript({
     yandexMapsApiKey: deps.yandexMapsApiKey,
     buildPollIntervalMs: deps.buildPollIntervalMs,

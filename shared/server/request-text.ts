@@ -123,3 +123,31 @@ export function wellFormedJsonParser<R>(
     });
   };
 }
+
+/** What installing the JSON body rule needs of a Fastify instance (shared/ has no Fastify). */
+export interface JsonBodyParsers<R> {
+  getDefaultJsonParser(
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  ): (request: R, text: string, done: ParserDone) => void;
+  removeContentTypeParser(contentType: string): unknown;
+  addContentTypeParser(
+    contentType: string,
+    options: { parseAs: 'buffer' },
+    parser: (request: R, raw: Uint8Array | string, done: ParserDone) => void,
+  ): unknown;
+}
+
+/**
+ * JSON bodies on every route of `app` read under the rule. Fastify's own parser still does the
+ * parsing, for its guard against __proto__ and constructor keys.
+ */
+export function installWellFormedJsonBodies<R>(app: JsonBodyParsers<R>): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    wellFormedJsonParser(parseJson),
+  );
+}

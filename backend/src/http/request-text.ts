@@ -3,17 +3,10 @@
 // parameters before any handler reads them. So an ill-formed body is refused before a sign-in is
 // looked up or an Idempotency-Key taken.
 import type { FastifyInstance } from 'fastify';
-import { refuseIllFormedText, wellFormedJsonParser } from '@shop/shared/server';
+import { installWellFormedJsonBodies, refuseIllFormedText } from '@shop/shared/server';
 
 export function installRequestTextRule(app: FastifyInstance): void {
-  // Fastify's own parser does the parsing, for its guard against __proto__ and constructor keys.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer' },
-    wellFormedJsonParser(parseJson),
-  );
+  installWellFormedJsonBodies(app);
   app.addHook('preValidation', (request, _reply, done) => {
     try {
       refuseIllFormedText(request.params);
