@@ -9,6 +9,7 @@ import {
 } from '../support/checkout';
 import { E2E_MAPS_PORT } from '../support/paths';
 import { openInTelegram } from '../support/telegram';
+import { linesOf } from '../support/text-lines';
 import { standInYandexMaps } from '../support/yandex-maps';
 
 // The payment page, the confirmation and checkout's courier point as a shopper on a narrow
@@ -51,27 +52,6 @@ async function placeByApi(
   });
   expect(answer.status()).toBe(201);
   return ((await answer.json()) as { data: Order }).data;
-}
-
-/** How many lines `text` takes inside `scope` (0 when it is not there). */
-function linesOf(page: Page, scope: string, text: string): Promise<number> {
-  return page.evaluate(
-    ({ scope, text }) => {
-      const root = document.querySelector(scope);
-      if (!root) return 0;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.textContent?.indexOf(text) ?? -1;
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + text.length);
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-      }
-      return 0;
-    },
-    { scope, text },
-  );
 }
 
 test.describe('narrow screens: the payment page and the confirmation', () => {

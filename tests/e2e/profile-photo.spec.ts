@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
 import { openInTelegram } from '../support/telegram';
+import { linesOf } from '../support/text-lines';
 
 const UPLOAD_PATH = '/api/profile/upload-photo';
 /** An HEVC-coded HEIC, as iPhones write them. */
@@ -67,6 +68,8 @@ test('a shopper sees their new photo before, while and after it uploads; a fake 
   // Only what the server reads is offered: HEIC is left out of the picker, so iPhones hand over
   // a JPEG instead.
   await expect(section.getByText('JPEG, PNG или WebP, до 10 МБ.')).toBeVisible();
+  // A size broken across lines ("10 / МБ") reads as two things.
+  expect(await linesOf(page, 'main', '10 МБ')).toBe(1);
   const accept = await section.locator('input[type=file]').getAttribute('accept');
   expect(accept?.split(',')).toEqual(['image/jpeg', 'image/png', 'image/webp']);
 

@@ -96,7 +96,7 @@ export const en = {
       title: 'Photo',
       choose: 'Choose a photo',
       change: 'Change photo',
-      hint: 'JPEG, PNG or WebP, up to 10 MB.',
+      hint: 'JPEG, PNG or WebP, up to 10\u00a0MB.',
       upload: 'Upload photo',
       cancel: 'Cancel',
       preview: 'The new photo, before upload',
@@ -108,7 +108,7 @@ export const en = {
         type: 'This file is not a photo we can take. Choose a JPEG, PNG or WebP photo.',
         heic_unsupported:
           'HEIC photos are not accepted. Choose a JPEG, PNG or WebP (on iPhone: Settings → Camera → Formats → Most Compatible).',
-        too_large: 'The photo is larger than 10 MB. Choose a smaller one.',
+        too_large: 'The photo is larger than 10\u00a0MB. Choose a smaller one.',
         too_many_pixels: 'The photo is larger than 25 megapixels. Choose a smaller one.',
         unreadable: 'This photo is damaged or incomplete. Choose another one.',
         missing: 'Choose a photo first.',

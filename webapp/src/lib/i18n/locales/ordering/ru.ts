@@ -93,7 +93,7 @@ export const ru: OrderingMessages = {
       title: 'Фото',
       choose: 'Выбрать фото',
       change: 'Сменить фото',
-      hint: 'JPEG, PNG или WebP, до 10 МБ.',
+      hint: 'JPEG, PNG или WebP, до 10\u00a0МБ.',
       upload: 'Загрузить фото',
       cancel: 'Отмена',
       preview: 'Новое фото до загрузки',
@@ -105,7 +105,7 @@ export const ru: OrderingMessages = {
         type: 'Этот файл не подходит. Выберите фото в формате JPEG, PNG или WebP.',
         heic_unsupported:
           'Фото HEIC не принимаются. Выберите JPEG, PNG или WebP (на iPhone: Настройки → Камера → Форматы → Наиболее совместимый).',
-        too_large: 'Фото больше 10 МБ. Выберите фото поменьше.',
+        too_large: 'Фото больше 10\u00a0МБ. Выберите фото поменьше.',
         too_many_pixels: 'Фото больше 25 мегапикселей. Выберите фото поменьше.',
         unreadable: 'Фото повреждено или загружено не полностью. Выберите другое.',
         missing: 'Сначала выберите фото.',

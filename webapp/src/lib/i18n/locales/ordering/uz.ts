@@ -98,7 +98,7 @@ export const uz: OrderingMessages = {
       title: 'Rasm',
       choose: 'Rasm tanlash',
       change: 'Rasmni almashtirish',
-      hint: 'JPEG, PNG yoki WebP, 10 MB gacha.',
+      hint: 'JPEG, PNG yoki WebP, 10\u00a0MB gacha.',
       upload: 'Rasmni yuklash',
       cancel: 'Bekor qilish',
       preview: 'Yangi rasm, yuklashdan oldin',
@@ -110,7 +110,7 @@ export const uz: OrderingMessages = {
         type: 'Bu fayl mos emas. JPEG, PNG yoki WebP formatidagi rasm tanlang.',
         heic_unsupported:
           'HEIC rasmlar qabul qilinmaydi. JPEG, PNG yoki WebP tanlang (iPhoneʼda: Sozlamalar → Kamera → Formatlar → Eng mos).',
-        too_large: 'Rasm 10 MB dan katta. Kichikroq rasm tanlang.',
+        too_large: 'Rasm 10\u00a0MB dan katta. Kichikroq rasm tanlang.',
         too_many_pixels: 'Rasm 25 megapikseldan katta. Kichikroq rasm tanlang.',
         unreadable: 'Rasm shikastlangan yoki toʻliq emas. Boshqasini tanlang.',
         missing: 'Avval rasm tanlang.',
