@@ -149,6 +149,19 @@ describe('cart store', () => {
     expect(backend.cart).toEqual(merged);
   });
 
+  it('after login with nothing to add, saves nothing: a cart saved elsewhere meanwhile stays', async () => {
+    const { store, backend, signIn } = setup({ backend: fakeBackend([item(4)]) });
+    signIn();
+    await store.getState().syncAfterLogin();
+    expect(store.getState().items).toEqual([item(4)]);
+    expect(backend.saves).toEqual([]);
+    // Another device saves next; this one has no change of its own to send over it.
+    backend.cart = [item(4), item(5)];
+    await store.getState().loadRemote();
+    expect(store.getState().items).toEqual([item(4), item(5)]);
+    expect(backend.saves).toEqual([]);
+  });
+
   it('when signed in with nothing unsaved, loading takes the backend cart without pushing', async () => {
     const { store, backend } = setup({
       stored: JSON.stringify([item(9)]),

@@ -126,11 +126,14 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
         // merge may exceed the line limit; the oldest lines (backend first) are kept.
         const merged = mergeCarts(get().items, remote).slice(0, MAX_CART_LINES);
         writeItems(merged);
+        // Nothing added to the server's copy: nothing to save over it (a save another device
+        // makes meanwhile would be overwritten by the same copy for no gain).
+        const added = !sameCart(merged, remote);
         saveSync({
           ...state,
           base: remote,
           loginMergePending: false,
-          changedAt: nextStamp(state, now()),
+          ...(added ? { changedAt: nextStamp(state, now()) } : { syncedAt: state.changedAt }),
         });
       } else {
         const merged = reconcileCarts({
