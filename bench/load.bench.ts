@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { createDatabase, dropDatabase } from '../backend/src/db/admin';
+import { spawnCluster, stopProcess, untilClusterServes } from '../tests/support/cluster-process';
 import { BROWSING, CATALOG, LIMITS_OFF } from './browsing';
 import { positiveIntegerFromEnv } from './settings';
 
@@ -36,16 +37,6 @@ interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Sends `signal` to `child` and resolves once it has exited. */
-function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise<void>((done) => {
-    child.once('exit', () => {
-      done();
-    });
-    child.kill(signal);
-  });
-}
-
 /** `pnpm start:cluster` with `instances` servers on a database of its own. */
 async function startCluster(
   instances: number,
@@ -55,33 +46,23 @@ async function startCluster(
 ): Promise<Cluster> {
   const dataDir = join(REPO_ROOT, '.tmp', `bench-load-${String(port)}`);
   await rm(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
-    cwd: REPO_ROOT,
+  const cluster = spawnCluster({
+    port,
+    databaseUrl,
+    redisUrl: REDIS_URL,
+    dataDir,
+    instances,
     env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      DATA_DIR: dataDir,
-      CLUSTER_INSTANCES: String(instances),
-      CLUSTER_REBUILD: '0',
       CLUSTER_QUIET: '1',
-      LOG_LEVEL: 'warn',
       RELAY_CACHE_TTL_MS: String(relayCacheTtlMs),
       // Figures counted, as on a shop that is watched: their cost is in every number here.
       METRICS_TOKEN: randomBytes(24).toString('base64url'),
       ...LIMITS_OFF,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stderr: 'inherit',
   });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const started = Date.now();
-  while (!log.includes('Shop is running at')) {
-    if (child.exitCode !== null) throw new Error(`the cluster exited:\n${log}`);
-    if (Date.now() - started > 180_000) throw new Error(`the cluster did not start:\n${log}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  const { child } = cluster;
+  await untilClusterServes(cluster, 180_000);
   return {
     child,
     url: `http://127.0.0.1:${String(port)}`,
@@ -89,7 +70,7 @@ async function startCluster(
       const listed = spawnSync('pgrep', ['-f', 'bot/dist/main.mjs'], { encoding: 'utf8' });
       return listed.stdout.split('\n').filter(Boolean).map(Number);
     },
-    stop: () => stopChild(child, 'SIGINT'),
+    stop: () => stopProcess(child),
   };
 }
 
@@ -178,7 +159,7 @@ async function startPassThrough(
       failed(new Error(`the pass-through exited with ${String(code)}`));
     });
   });
-  return { stop: () => stopChild(child, 'SIGTERM') };
+  return { stop: () => stopProcess(child, 'SIGTERM') };
 }
 
 interface LoadRow {

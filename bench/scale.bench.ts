@@ -5,7 +5,7 @@
 // requests failed and why, whether any acknowledged order is missing from the database or placed
 // twice, and whether the staff chat got each order's card exactly once (the bot on webhooks
 // against a local stand-in of the Bot API). A benchmark: it prints and records, it never fails.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { createDatabase, dropDatabase } from '../backend/src/db/admin';
 import { startFakeBotApi, TEST_BOT_TOKEN, type FakeBotApi } from '../bot/src/testing/fake-bot-api';
+import {
+  spawnCluster,
+  stopProcess,
+  untilClusterServes,
+  webhookBotEnv,
+} from '../tests/support/cluster-process';
 import { BROWSING, LIMITS_OFF } from './browsing';
 import { positiveIntegerFromEnv } from './settings';
 
@@ -66,53 +72,30 @@ function sleep(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
 
-/** Sends `signal` to `child` and resolves once it has exited. */
-function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((done) => {
-    child.once('exit', () => {
-      done();
-    });
-    child.kill(signal);
-  });
-}
-
 /** `pnpm start:cluster` with `instances` servers, its bots on webhooks against the stand-in. */
 async function startCluster(instances: number, databaseUrl: string): Promise<Cluster> {
   const dataDir = join(REPO_ROOT, '.tmp', `bench-scale-${String(PORT)}`);
   await rm(dataDir, { recursive: true, force: true });
   const telegram = await startFakeBotApi({ token: TEST_BOT_TOKEN });
-  const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
-    cwd: REPO_ROOT,
+  const cluster = spawnCluster({
+    port: PORT,
+    databaseUrl,
+    redisUrl: REDIS_URL,
+    dataDir,
+    instances,
     env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      DATA_DIR: dataDir,
-      CLUSTER_INSTANCES: String(instances),
-      CLUSTER_REBUILD: '0',
-      LOG_LEVEL: 'warn',
       ...LIMITS_OFF,
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      BOT_MODE: 'webhook',
-      WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      STAFF_CHAT_ID: String(STAFF_CHAT),
-      STAFF_USER_IDS: '800340001',
-      STAFF_LANGUAGE: 'en',
+      ...webhookBotEnv({
+        token: TEST_BOT_TOKEN,
+        apiRoot: telegram.apiRoot,
+        staffChatId: STAFF_CHAT,
+        staffUserIds: [800340001],
+      }),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const { child } = cluster;
+  await untilClusterServes(cluster, 180_000);
   const started = Date.now();
-  while (!log.includes('Shop is running at')) {
-    if (child.exitCode !== null) throw new Error(`the cluster exited:\n${log}`);
-    if (Date.now() - started > 180_000) throw new Error(`the cluster did not start:\n${log}`);
-    await sleep(200);
-  }
   while (telegram.callsOf('setWebhook').length < instances) {
     if (Date.now() - started > 180_000) throw new Error('the bots did not set their webhooks');
     await sleep(200);
@@ -123,9 +106,9 @@ async function startCluster(instances: number, databaseUrl: string): Promise<Clu
     dataDir,
     databaseUrl,
     telegram,
-    log: () => log,
+    log: cluster.log,
     stop: async () => {
-      await stopChild(child, 'SIGINT');
+      await stopProcess(child);
       await telegram.close();
     },
   };

@@ -7,7 +7,7 @@
 //   - the staff chat gets each order's card, whichever instance sends it (those the killed
 //     instance had claimed once their lease has run out); at most the one card it was sending
 //     as it died may arrive twice: delivery to Telegram is at least once.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +15,12 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { createDatabase, dropDatabase } from '@shop/backend';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
+import {
+  spawnCluster,
+  stopProcess,
+  untilClusterServes,
+  webhookBotEnv,
+} from '../support/cluster-process';
 import { E2E_RATE_LIMITS, REPO_ROOT, TEST_BOT_TOKEN } from '../support/paths';
 import { uniquePhone } from '../support/sms-outbox';
 
@@ -85,15 +91,7 @@ test.describe('an instance killed under load', () => {
   const dataDir = join(REPO_ROOT, '.tmp', `e2e-cluster-kill-${String(PORT)}`);
 
   test.afterAll(async () => {
-    const running = child;
-    if (running && running.exitCode === null) {
-      await new Promise<void>((done) => {
-        running.once('exit', () => {
-          done();
-        });
-        running.kill('SIGINT');
-      });
-    }
+    if (child) await stopProcess(child);
     await telegram?.close();
     if (database !== '') await dropDatabase(DATABASE_URL, database);
     await rm(dataDir, { recursive: true, force: true });
@@ -106,36 +104,27 @@ test.describe('an instance killed under load', () => {
     await rm(dataDir, { recursive: true, force: true });
     const bot = await startFakeBotApi({ token: TEST_BOT_TOKEN });
     telegram = bot;
-    const cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
-      cwd: REPO_ROOT,
+    const cluster = spawnCluster({
+      port: PORT,
+      databaseUrl,
+      redisUrl: REDIS_URL,
+      dataDir,
+      instances: 2,
       env: {
-        PATH: process.env.PATH ?? '',
-        PORT: String(PORT),
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        DATA_DIR: dataDir,
-        CLUSTER_INSTANCES: '2',
-        CLUSTER_REBUILD: '0',
-        LOG_LEVEL: 'warn',
         ...E2E_RATE_LIMITS,
-        BOT_TOKEN: TEST_BOT_TOKEN,
-        BOT_MODE: 'webhook',
-        WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-        TELEGRAM_API_ROOT: bot.apiRoot,
-        STAFF_CHAT_ID: String(STAFF_CHAT),
-        STAFF_USER_IDS: '800300020',
-        STAFF_LANGUAGE: 'en',
+        ...webhookBotEnv({
+          token: TEST_BOT_TOKEN,
+          apiRoot: bot.apiRoot,
+          staffChatId: STAFF_CHAT,
+          staffUserIds: [800300020],
+        }),
         // The killed instance's claimed sends go to the other one after this, not after the
         // production default's three minutes (the stand-in answers each send at once).
         NOTIFIER_SEND_LEASE_MS: '15000',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child = cluster;
-    let log = '';
-    cluster.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    cluster.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    await expect.poll(() => log.includes('Shop is running at'), { timeout: 120_000 }).toBe(true);
+    child = cluster.child;
+    await untilClusterServes(cluster, 120_000);
     await expect.poll(() => bot.callsOf('setWebhook').length, { timeout: 30_000 }).toBe(2);
     // Through the proxy, several times over: both instances are in its rotation.
     for (let answered = 0; answered < 4;) {
@@ -206,13 +195,13 @@ test.describe('an instance killed under load', () => {
 
     // Half-way through, one instance is killed outright.
     await sleep(4000);
-    const instances = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(cluster.pid)], {
+    const instances = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(cluster.child.pid)], {
       encoding: 'utf8',
     })
       .stdout.split('\n')
       .filter((line) => line.includes('bot/dist/main.mjs'))
       .map((line) => Number(line.trim().split(/\s+/)[0]));
-    expect(instances, log).toHaveLength(2);
+    expect(instances, cluster.log()).toHaveLength(2);
     process.kill(instances[0] ?? 0, 'SIGKILL');
     await sleep(5000);
     running.on = false;

@@ -8,12 +8,12 @@
 //     then each status the operator sets, once and in order, whichever server sends it.
 // And when one server is killed outright (SIGKILL), nothing Caddy may send again fails, the
 // order and its message to the staff are there once, and the cluster starts the server again.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import postgres from 'postgres';
 import { createDatabase, dropDatabase } from '@shop/backend';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
@@ -21,6 +21,12 @@ import { buttonPress, type TestUser } from '../../bot/src/testing/updates';
 import { journey, type JourneyShop } from '../support/bot-journey';
 import { moveOrder } from '../support/bot-shop';
 import { bearer, checkoutWith, lineOf, pickUpAtFirstShop } from '../support/checkout';
+import {
+  spawnCluster,
+  stopProcess,
+  untilClusterServes,
+  webhookBotEnv,
+} from '../support/cluster-process';
 import { completeSignIn } from '../support/sign-in';
 import { E2E_RATE_LIMITS, REPO_ROOT, TEST_BOT_TOKEN } from '../support/paths';
 import { latestCodeFor, uniquePhone } from '../support/sms-outbox';
@@ -54,56 +60,53 @@ async function startCluster(telegram: FakeBotApi): Promise<Cluster> {
   const dataDir = join(REPO_ROOT, '.tmp', `e2e-cluster-${String(PORT)}`);
   await rm(dataDir, { recursive: true, force: true });
   const webhookSecret = randomBytes(16).toString('hex');
-  const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
-    cwd: REPO_ROOT,
+  const cluster = spawnCluster({
+    port: PORT,
+    databaseUrl: url,
+    redisUrl: REDIS_URL,
+    dataDir,
     env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(PORT),
-      DATABASE_URL: url,
-      REDIS_URL,
-      DATA_DIR: dataDir,
-      // Built by the suite's `pnpm build`; not built again here.
-      CLUSTER_REBUILD: '0',
-      LOG_LEVEL: 'warn',
       // Short enough that the slow order below runs out of time within the test, long enough for
       // anything else this machine does under a test run.
       UPSTREAM_TIMEOUT_MS: '5000',
       ...E2E_RATE_LIMITS,
       // Webhooks, the mode for more than one server: every server's bot and notifier is on.
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      BOT_MODE: 'webhook',
-      WEBHOOK_SECRET: webhookSecret,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      STAFF_CHAT_ID: String(STAFF_CHAT),
-      STAFF_USER_IDS: `${String(STAFF.id)},${String(OTHER_STAFF.id)}`,
-      STAFF_LANGUAGE: 'en',
+      ...webhookBotEnv({
+        token: TEST_BOT_TOKEN,
+        apiRoot: telegram.apiRoot,
+        staffChatId: STAFF_CHAT,
+        staffUserIds: [STAFF.id, OTHER_STAFF.id],
+        webhookSecret,
+      }),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await expect
-    .poll(
-      () => {
-        // Exited at once (no Caddy: `bash scripts/bootstrap.sh --cluster`): say why, now.
-        if (child.exitCode !== null) throw new Error(`the cluster exited:\n${log}`);
-        return log.includes('[cluster] Shop is running at');
-      },
-      { timeout: 120_000 },
-    )
-    .toBe(true);
+  await untilClusterServes(cluster, 120_000);
   // Each server has told Telegram where its webhook is.
   await expect.poll(() => telegram.callsOf('setWebhook').length, { timeout: 30_000 }).toBe(2);
   return {
-    child,
+    child: cluster.child,
     webhookSecret,
     dataDir,
     database,
     databaseUrl: url,
     telegram,
-    log: () => log,
+    log: cluster.log,
   };
+}
+
+/** A new shopper signed in on the cluster, at checkout with a mug to pick up at the first shop. */
+async function shopperAtCheckout(browser: Browser, running: Cluster) {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  await page.goto('/en/sign-in?next=/en/account');
+  await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
+  // By the path: the sign-in page's own address ends in `?next=/en/account` too.
+  await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+  await checkoutWith(page, context.request, 'en', [
+    await lineOf(context.request, 'porcelain-mug', 'en'),
+  ]);
+  await pickUpAtFirstShop(page);
+  return { context, page };
 }
 
 /** A server's pid, from the cluster's DATA_DIR/cluster.json. */
@@ -165,12 +168,7 @@ test.describe('two servers behind Caddy', () => {
     await telegram?.close();
     const running = started;
     if (!running) return;
-    await new Promise<void>((done) => {
-      running.child.once('exit', () => {
-        done();
-      });
-      running.child.kill('SIGINT');
-    });
+    await stopProcess(running.child);
     await dropDatabase(DATABASE_URL, running.database);
     await rm(running.dataDir, { recursive: true, force: true });
   });
@@ -276,15 +274,7 @@ test.describe('two servers behind Caddy', () => {
     test.setTimeout(180_000);
     const running = cluster();
     const bot = running.telegram;
-    const context = await browser.newContext({ baseURL: BASE });
-    const page = await context.newPage();
-    await page.goto('/en/sign-in?next=/en/account');
-    await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
-    await expect(page).toHaveURL((url) => url.pathname === '/en/account');
-    await checkoutWith(page, context.request, 'en', [
-      await lineOf(context.request, 'porcelain-mug', 'en'),
-    ]);
-    await pickUpAtFirstShop(page);
+    const { context, page } = await shopperAtCheckout(browser, running);
     const placed = page.waitForResponse(
       (response) =>
         new URL(response.url()).pathname === '/api/orders' &&
@@ -354,19 +344,11 @@ test.describe('two servers behind Caddy', () => {
     test.setTimeout(180_000);
     const running = cluster();
     const bot = running.telegram;
-    const context = await browser.newContext({ baseURL: BASE });
-    const page = await context.newPage();
-    await page.goto('/en/sign-in?next=/en/account');
-    await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
-    await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+    const { context, page } = await shopperAtCheckout(browser, running);
     const headers = await bearer(page);
     const { id } = (await (await context.request.get('/api/auth/user', { headers })).json()) as {
       id: number;
     };
-    await checkoutWith(page, context.request, 'en', [
-      await lineOf(context.request, 'porcelain-mug', 'en'),
-    ]);
-    await pickUpAtFirstShop(page);
     // Every answer the shopper's page gets from here on: none may be a proxy's failure.
     const failed: string[] = [];
     page.on('response', (response) => {
@@ -455,20 +437,11 @@ test.describe('two servers behind Caddy', () => {
   }) => {
     test.setTimeout(120_000);
     const running = cluster();
-    const context = await browser.newContext({ baseURL: BASE });
-    const page = await context.newPage();
-    await page.goto('/en/sign-in?next=/en/account');
-    await completeSignIn(page, uniquePhone(), 'en', join(running.dataDir, 'backend'));
-    // By the path: the sign-in page's own address ends in `?next=/en/account` too.
-    await expect(page).toHaveURL((url) => url.pathname === '/en/account');
+    const { context, page } = await shopperAtCheckout(browser, running);
     const headers = await bearer(page);
     const { id } = (await (await context.request.get('/api/auth/user', { headers })).json()) as {
       id: number;
     };
-    await checkoutWith(page, context.request, 'en', [
-      await lineOf(context.request, 'porcelain-mug', 'en'),
-    ]);
-    await pickUpAtFirstShop(page);
 
     // The shop is slow: another transaction holds the shopper's account row, which placing an
     // order locks (the account's order limits), so the first send waits at the backend.
