@@ -3,11 +3,12 @@
 // no other; counted on the stand-in backend's side, well inside the 4 s an idle connection is
 // kept. Before, every one was followed by a fresh connection that carried nothing.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../server';
 import { cleanUpAfterEach } from '../testing/cleanups';
 import { makeFakeDist } from '../testing/temp-dist';
+import { listenLocally } from '../testing/upstream-stand-ins';
 
 const cleanUpLater = cleanUpAfterEach();
 const CALLS = 20;
@@ -34,18 +35,9 @@ async function countingBackend(
     open.add(socket);
     socket.on('close', () => open.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanUpLater(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, open: () => open.size, accepted: () => accepted };
+  const { url, close } = await listenLocally(server);
+  cleanUpLater(close);
+  return { url, open: () => open.size, accepted: () => accepted };
 }
 
 /** Each way of answering `/api/store/stores` that the relay gives up on, and its status. */

@@ -12,6 +12,7 @@ import { captureLogs, type LogCapture } from '../testing/log-capture';
 import { makeFakeDist } from '../testing/temp-dist';
 import {
   closedPortUrl,
+  listenLocally,
   startStandInUpstream,
   type SeenRequest,
   type StandIn,
@@ -723,18 +724,9 @@ describe('relay uploads', () => {
         json(res, 200, user);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanUpLater(
-      () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => {
-            resolve();
-          });
-        }),
-    );
-    const { port } = server.address() as AddressInfo;
-    const { app } = await relayTo(`http://127.0.0.1:${port}`);
+    const backend = await listenLocally(server);
+    cleanUpLater(backend.close);
+    const { app } = await relayTo(backend.url);
     const payload = multipart(4 * 1024 * 1024);
     const half = 2 * 1024 * 1024;
     const body = new PassThrough();

@@ -3,6 +3,7 @@ import {
   request as httpRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
+  type Server,
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,12 +50,21 @@ async function listen(respond: Responder, bufferBody: boolean): Promise<StandIn>
       respond(seen, res, req);
     });
   });
+  return { ...(await listenLocally(server)), requests };
+}
+
+/**
+ * `server` listening on a free local port: its address, and a close that drops its open
+ * connections too (a stand-in's kept-alive sockets would hold close() up).
+ */
+export async function listenLocally(
+  server: Server,
+): Promise<{ url: string; close: () => Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    requests,
-    async close() {
+    close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) =>
         server.close(() => {
