@@ -20,7 +20,8 @@ import {
 } from './checkout-form-values';
 import { ApiError } from '../../lib/api/api-error';
 import { accountLimitText, fieldErrorText } from './field-errors';
-import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor } from './idempotency';
+import { forgetIdempotencyKey } from './idempotency-storage';
 const user: User = {
   id: 7,
   name: 'Aziza',

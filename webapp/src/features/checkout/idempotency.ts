@@ -2,8 +2,6 @@ import * as z from 'zod/mini';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/storage/storage';
 import { IDEMPOTENCY_STORAGE_KEY } from './idempotency-storage';
 
-export { forgetIdempotencyKey } from './idempotency-storage';
-
 const StoredSchema = z.object({ key: z.string().check(z.minLength(16)), fingerprint: z.string() });
 
 function randomKey(): string {

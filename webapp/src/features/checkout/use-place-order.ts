@@ -12,7 +12,8 @@ import { useCreateOrder } from './api/create-order';
 import { declineReason } from './decline';
 import { clearCheckoutDraft } from './checkout-draft';
 import { profileFillFrom } from './checkout-form-values';
-import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
+import { idempotencyKeyFor } from './idempotency';
+import { forgetIdempotencyKey } from './idempotency-storage';
 
 export type PlacePhase = 'idle' | 'ordering' | 'paying';
 
