@@ -114,6 +114,11 @@ async function waitFor(url, what, timeoutMs = 120_000) {
   throw new Error(`${what} did not become ready at ${url}`);
 }
 
+/** The cluster's own settings whose names `keep` accepts, passed on to a child as they are. */
+function passOn(keep) {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => keep(key)));
+}
+
 function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
@@ -131,14 +136,14 @@ const backend = run('backend', process.execPath, [BACKEND_BUNDLE], {
   ORDER_EVENTS_SECRET: orderEventsSecret,
   ...(env.DEMO_ORDER_FLOW ? { DEMO_ORDER_FLOW: env.DEMO_ORDER_FLOW } : {}),
   // The order limits (ORDERS_OPEN_UNITS_LIMIT and the others) are the backend's to hold.
-  ...Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('ORDERS_'))),
+  ...passOn((key) => key.startsWith('ORDERS_')),
 });
 await waitFor(`${backendUrl}/healthz`, 'the backend');
 const catalogApiKey = readFileSync(join(dataDir, 'backend', 'catalog-api-key'), 'utf8').trim();
 // Staff in Telegram: the servers move orders through the backend's operator call.
 const staffEnv = env.STAFF_CHAT_ID
   ? {
-      ...Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('STAFF_'))),
+      ...passOn((key) => key.startsWith('STAFF_')),
       OPERATOR_API_URL: backendUrl,
       OPERATOR_SECRET: readFileSync(join(dataDir, 'backend', 'operator-secret'), 'utf8').trim(),
     }
@@ -191,18 +196,16 @@ function startServer(server, index) {
     // Caddy is the one proxy in front: it names the shopper's address (X-Forwarded-For).
     TRUST_PROXY: '127.0.0.1',
     ...staffEnv,
-    ...Object.fromEntries(
-      Object.entries(env).filter(
-        ([key]) =>
-          key.startsWith('RATE_LIMIT_') ||
-          [
-            'UPSTREAM_TIMEOUT_MS',
-            'RELAY_CACHE_TTL_MS',
-            'YANDEX_MAPS_API_KEY',
-            'METRICS_TOKEN',
-            'NOTIFIER_SEND_LEASE_MS',
-          ].includes(key),
-      ),
+    ...passOn(
+      (key) =>
+        key.startsWith('RATE_LIMIT_') ||
+        [
+          'UPSTREAM_TIMEOUT_MS',
+          'RELAY_CACHE_TTL_MS',
+          'YANDEX_MAPS_API_KEY',
+          'METRICS_TOKEN',
+          'NOTIFIER_SEND_LEASE_MS',
+        ].includes(key),
     ),
     // Each server's figures on a port of its own: METRICS_PORT, then the next ones.
     ...(env.METRICS_PORT ? { METRICS_PORT: String(Number(env.METRICS_PORT) + index) } : {}),
