@@ -28,6 +28,11 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 curl -fsS "$base/healthz" >/dev/null || fail "no answer on $base/healthz after 120 s"
+# The server answers as soon as it listens, a moment before it prints its address: wait for it.
+for _ in $(seq 1 20); do
+  grep -q "Shop is running at http://127.0.0.1:${PORT:-3000}/" "$log" && break
+  sleep 0.25
+done
 grep -q "Shop is running at http://127.0.0.1:${PORT:-3000}/" "$log" || fail "the URL was not printed"
 grep -q "Built bot/dist/main.mjs" "$log" || [ -f bot/dist/main.mjs ] ||
   fail "the server was not built"
