@@ -22,36 +22,38 @@ const KB = 1000;
 
 /**
  * The home page's first-load JavaScript today, a ratchet: lower it as the diet goes on. The
- * targets are 130 KB standalone and 160 KB inside Telegram. Of today's 125.7 KB (the
+ * targets are 130 KB standalone and 160 KB inside Telegram. Of today's 125.8 KB (the
  * entry, its first-load chunk of build/first-load-chunk.ts, the largest language's shop texts),
  * react-dom is about 55, i18next 14, TanStack Query 10, zod/mini 8, the texts 4 and our own code
  * the rest. Sign-in, order and card schemas, their rules and texts load with their pages; the
- * offline-order watcher, the photo upload and Telegram's palette maths load when needed. Inside
- * Telegram the SDK chunk adds its comforts (closing confirmation, swipes, share, haptics).
+ * offline-order watcher, the photo upload, Telegram's palette maths and the search suggestions
+ * load when needed. Inside Telegram the SDK chunk adds its comforts (closing confirmation,
+ * swipes, share, haptics).
  */
-const HOME_STANDALONE_BUDGET = 126 * KB;
-const HOME_TELEGRAM_BUDGET = 146 * KB;
+const HOME_STANDALONE_BUDGET = 125.9 * KB;
+const HOME_TELEGRAM_BUDGET = 145.7 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
- * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 470.7 KB
- * today, with the router's deferred page state (472.6 before the start-up parts moved out).
+ * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 469.6 KB
+ * today, with the search suggestions loaded on the box's first focus (470.7 before).
  * The libraries home's first render cannot do without come to 351 KB of it: react-dom 207,
  * i18next 50, TanStack Query 42, zod/mini 35, react 8, react-i18next 5 and the scheduler 4. So
  * the 350 KB once aimed at is out of reach while the first render uses them; what lowers this
  * is our own first-load code (about 120 KB: router, shell, home, stores, calls, the language's
  * shop texts), loaded later where the first screen does not need it.
  */
-const HOME_EVALUATED_BUDGET = 470.7 * KB;
+const HOME_EVALUATED_BUDGET = 469.6 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /**
  * Checkout holds the order form, the card forms, the courier map, the delivery rules by region and
  * the closing confirmation: it gets more. Payment holds the card forms, the order and card schemas
- * (home's first load does not), the decline reasons and the order's courier details.
+ * (home's first load does not), the decline reasons and the order's courier details. A page
+ * imports home's parts by their minified names, which move by some tens of bytes as home changes.
  */
 const ROUTE_BUDGETS: Record<string, number> = {
   'src/app/routes/checkout-route.tsx': 20.5 * KB,
-  'src/app/routes/payment-route.tsx': 16 * KB,
+  'src/app/routes/payment-route.tsx': 16.1 * KB,
 };
 
 const LANGUAGES = ['uz', 'ru', 'en'];

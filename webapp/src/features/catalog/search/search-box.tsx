@@ -21,7 +21,8 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { SearchIcon } from '../../../lib/ui/icons';
 import { useDebouncedValue } from '../../../lib/utils/use-debounced-value';
 import { useSearchSuggestions } from '../api/search-products';
-import { optionId, SearchSuggestions } from './search-suggestions';
+import { optionId } from './search-option-id';
+import type { SearchSuggestions } from './search-suggestions';
 import './search-box.css';
 
 const DEBOUNCE_MS = 250;
@@ -67,6 +68,18 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
+  // The popup loads when the box is first used: home's first screen does without it. A failed
+  // load (offline, a deploy in between) shows no popup and is tried again on the next focus.
+  const [Suggestions, setSuggestions] = useState<typeof SearchSuggestions | null>(null);
+  const loadSuggestions = () => {
+    if (!Suggestions)
+      import('./search-suggestions').then(
+        (module) => {
+          setSuggestions(() => module.SearchSuggestions);
+        },
+        () => undefined,
+      );
+  };
 
   // A new URL query (Back, a link) replaces whatever was typed; set during render, not in an
   // effect, so the box never shows the old text for a frame.
@@ -181,14 +194,15 @@ export function SearchBox({
         }}
         onFocus={() => {
           setOpen(true);
+          loadSuggestions();
         }}
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="search-box__submit" aria-label={t('catalog.searchSubmit')}>
         <SearchIcon size={18} />
       </button>
-      {showPopup && (
-        <SearchSuggestions
+      {showPopup && Suggestions && (
+        <Suggestions
           products={products}
           listId={listId}
           activeIndex={activeIndex}

@@ -2,11 +2,7 @@ import { formatMoney, type Product } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImageIcon } from '../../../lib/ui/icons';
-
-/** The id of the popup's option `index` in the list `listId`, for aria-activedescendant. */
-export function optionId(listId: string, index: number): string {
-  return `${listId}-option-${index}`;
-}
+import { optionId } from './search-option-id';
 
 /** The popup under the box: product suggestions and "All results for …", or "Nothing found". */
 export function SearchSuggestions({
