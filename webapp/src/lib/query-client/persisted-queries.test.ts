@@ -1,5 +1,5 @@
 import type { Language } from '@shop/shared';
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderKeys } from '../orders/order-keys';
 import { productKeys } from '../products/get-product';
@@ -110,6 +110,24 @@ describe('persistQueries', () => {
     expect(restored.getQueryData(productKeys.detail(uz, 'porcelain-mug'))).toBeUndefined();
     expect(restored.getQueryData(orderKeys.list('ru', 7))).toBeUndefined();
     expect(restored.getQueryData(CARD_LIST_KEY)).toBeUndefined();
+  });
+
+  it('shows a restored answer at once and reads it again, however recently it was saved', async () => {
+    const key = productKeys.detail(ru, 'cotton-tablecloth');
+    const { store } = memoryStore();
+    // Saved a moment ago, by a page the shopper reloaded before its last change was saved.
+    await saveFrom(clientWith([[key, { data: { quantity: 5 } }]]), store, 'ru');
+
+    const client = await restoreInto(store, 'ru');
+    const queryFn = vi.fn(() => Promise.resolve({ data: { quantity: 4 } }));
+    const observer = new QueryObserver(client, { queryKey: key, queryFn, staleTime: 60_000 });
+    expect(observer.getCurrentResult().data).toEqual({ data: { quantity: 5 } });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => {
+      expect(client.getQueryData(key)).toEqual({ data: { quantity: 4 } });
+    });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 
   it('saves the answers the cache held before it was watched (the page’s own, first-paint data)', async () => {

@@ -192,6 +192,9 @@ export function persistQueries(options: {
         await persister.removeClient();
         return;
       }
+      // Shown at once, read again when next shown: the page that saved them may have changed
+      // them within its last SAVE_THROTTLE_MS unsaved (a reload), so they are never fresh.
+      for (const query of saved.clientState.queries) query.state.isInvalidated = true;
       hydrate(queryClient, saved.clientState);
     } catch (error) {
       logWarning('Saved answers could not be restored', error);
