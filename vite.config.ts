@@ -11,8 +11,11 @@ import { serviceWorker } from './webapp/build/service-worker';
 import { appIcons } from './webapp/build/app-icons';
 import { webManifests } from './webapp/build/web-manifests';
 
+/** An absolute path in the repository: Vitest resolves project roots against the Vite root. */
+const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
-  root: 'webapp',
+  root: fromRepo('webapp'),
   base: '/',
   // precompress last: it compresses what the others wrote, the service worker included.
   plugins: [
@@ -52,13 +55,13 @@ export default defineConfig({
     // the CPU, so three at once finish the suite far sooner without starving each other.
     maxWorkers: 3,
     projects: [
-      { test: { name: 'shared', root: 'shared', environment: 'node' } },
+      { test: { name: 'shared', root: fromRepo('shared'), environment: 'node' } },
       // The workspace's own tooling: the lint rules' tests.
-      { test: { name: 'scripts', root: 'scripts', environment: 'node' } },
+      { test: { name: 'scripts', root: fromRepo('scripts'), environment: 'node' } },
       {
         test: {
           name: 'backend',
-          root: 'backend',
+          root: fromRepo('backend'),
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -67,7 +70,7 @@ export default defineConfig({
       {
         test: {
           name: 'bot',
-          root: 'bot',
+          root: fromRepo('bot'),
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -76,7 +79,7 @@ export default defineConfig({
       {
         test: {
           name: 'webapp',
-          root: 'webapp',
+          root: fromRepo('webapp'),
           environment: 'node',
           // Stylesheets are emptied in tests unless named here; the palette test reads the
           // colour tokens of this one (imported ?raw).

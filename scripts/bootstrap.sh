@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepares a fresh machine (Debian, Node >= 20.19 with npm) to run or test the shop:
+# Prepares a fresh machine (Debian, any Node >= 20 with npm) to run or test the shop on Node 24:
 #   bash scripts/bootstrap.sh            -> pnpm + workspace dependencies
 #   bash scripts/bootstrap.sh --browser  -> the same, plus Debian's Chromium for the end-to-end tests
 #   bash scripts/bootstrap.sh --cluster  -> the same, plus Debian's Caddy for `pnpm start:cluster`
@@ -49,5 +49,17 @@ if $want_cluster && ! command -v caddy >/dev/null 2>&1; then
   fi
 fi
 
-echo "==> installing workspace dependencies"
+echo "==> installing workspace dependencies (with Node 24 for the shop's own scripts)"
 pnpm install --frozen-lockfile --reporter=append-only
+
+# The root's optional node-linux-* package is Node 24 from the npm registry: every `pnpm` script
+# finds it first on its PATH, so the system's own node is left as it is. A platform without such a
+# package uses the system's node, which must then be 24 or later.
+runtime=$(pnpm exec node --version)
+case "$runtime" in
+  v2[4-9].* | v[3-9][0-9].*) echo "==> the shop's scripts run on Node $runtime" ;;
+  *)
+    echo "The shop needs Node 24 or later; pnpm scripts here run on $runtime." >&2
+    exit 1
+    ;;
+esac

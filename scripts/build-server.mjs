@@ -72,7 +72,7 @@ async function bundle(entry, outfile) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     // Stack traces name our functions, and the bundle stays readable in an incident.
     minify: false,

@@ -34,6 +34,8 @@ for _ in $(seq 1 20); do
   sleep 0.25
 done
 grep -q "Shop is running at http://127.0.0.1:${PORT:-3000}/" "$log" || fail "the URL was not printed"
+# The shop runs on the Node 24 the workspace installs, whatever the system's own node is.
+grep -q "Shop is running at .* (Node 24\." "$log" || fail "the shop does not run on Node 24"
 grep -q "Built bot/dist/main.mjs" "$log" || [ -f bot/dist/main.mjs ] ||
   fail "the server was not built"
 ready=$(curl -s "$base/readyz")

@@ -38,7 +38,7 @@ function startShop(
       // A cold start migrates and seeds PGlite; on a loaded 2-core machine that takes a while.
     }, 120_000);
     child.stdout.on('data', () => {
-      const url = /Shop is running at (http:\/\/\S+?)\/?\n/.exec(output)?.[1];
+      const url = /Shop is running at (http:\/\/\S+?)\/? /.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve({ child, url, output: () => output });

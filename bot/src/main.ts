@@ -417,7 +417,10 @@ async function main(): Promise<void> {
   await makeDataDirPrivate(config.dataDir);
   const address: AddressInfo | string | null = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  process.stdout.write(`Shop is running at http://${config.host}:${port}/\n`);
+  // The runtime is named: the shop needs Node 24, and a wrong `node` on the PATH shows here.
+  process.stdout.write(
+    `Shop is running at http://${config.host}:${port}/ (Node ${process.versions.node})\n`,
+  );
 }
 
 main().catch((error: unknown) => {

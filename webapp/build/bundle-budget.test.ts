@@ -30,7 +30,8 @@ const KB = 1000;
  * load when needed. Inside Telegram the SDK chunk adds its comforts (closing confirmation,
  * swipes, share, haptics).
  */
-const HOME_STANDALONE_BUDGET = 125.9 * KB;
+// i18next 27 and react-i18next 18 added 117 B (125,817 → 125,934).
+const HOME_STANDALONE_BUDGET = 126 * KB;
 const HOME_TELEGRAM_BUDGET = 145.7 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,

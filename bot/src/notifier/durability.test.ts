@@ -81,7 +81,7 @@ function startServer(index: number): Promise<Server> {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.stdout.on('data', () => {
-      const url = /Shop is running at (http:\/\/\S+?)\/?\n/.exec(output)?.[1];
+      const url = /Shop is running at (http:\/\/\S+?)\/? /.exec(output)?.[1];
       if (url) resolve({ child, url, output: () => output });
     });
     child.once('exit', (code) => {

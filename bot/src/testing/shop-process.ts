@@ -35,7 +35,7 @@ export function startShopProcess(env: Record<string, string>): Promise<ShopProce
       reject(new Error(`No URL printed within 150 s:\n${output}`));
     }, 150_000);
     child.stdout.on('data', () => {
-      const url = /Shop is running at (http:\/\/\S+?)\/?\n/.exec(output)?.[1];
+      const url = /Shop is running at (http:\/\/\S+?)\/? /.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve({ url, output: () => output, stop });
