@@ -81,9 +81,24 @@ export default defineConfig({
           name: 'webapp',
           root: fromRepo('webapp'),
           environment: 'node',
+          include: ['**/*.test.ts'],
           // Stylesheets are emptied in tests unless named here; the palette test reads the
           // colour tokens of this one (imported ?raw).
           css: { include: [/\/app\/styles\.css/] },
+        },
+      },
+      // Screens in jsdom (Testing Library), calling one real shop server started for the run.
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          root: fromRepo('webapp'),
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/testing/dom-setup.ts'],
+          globalSetup: [fromRepo('bot/src/testing/component-shop.ts')],
+          testTimeout: 15_000,
+          hookTimeout: 60_000,
         },
       },
     ],

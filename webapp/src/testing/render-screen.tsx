@@ -1,0 +1,69 @@
+// Renders one screen of the shop in jsdom as the app does: real texts, query client, stores and
+// services (createAppServices), the app's router on the page's address, and calls that reach
+// the real shop server. Only the screen under test is on the page, for every address.
+import { DEFAULT_LANGUAGE, stripLanguagePrefix, type Language } from '@shop/shared';
+import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { Providers } from '../app/providers';
+import { createAppServices } from '../app/services';
+import { createI18n, loadMessages, loadTextPart } from '../lib/i18n/i18n';
+import { createQueryClient } from '../lib/query-client/query-client';
+import { browserHistory, Router, RouterProvider } from '../lib/router';
+import type { AppServices } from '../lib/services/services';
+import type { TextPart } from '../lib/i18n/locales/messages';
+
+export interface RenderedScreen extends RenderResult {
+  user: UserEvent;
+  services: AppServices;
+  queryClient: QueryClient;
+  i18n: I18n;
+  router: Router;
+}
+
+export interface ScreenOptions {
+  /** The address's language, else the shop's default. */
+  language?: Language;
+  /** The page's address; `/<language>` by default. */
+  path?: string;
+  /** The texts the screen's page loads besides the shop's (checkout, sign-in: `ordering`). */
+  texts?: TextPart[];
+  /** Runs with the services before the first render: a cart to show, a signed-in shopper. */
+  prepare?: (services: AppServices) => void | Promise<void>;
+}
+
+const ROUTER_READY = 'screen-under-test';
+
+export async function renderScreen(
+  ui: ReactElement,
+  options: ScreenOptions = {},
+): Promise<RenderedScreen> {
+  const language =
+    options.language ??
+    (options.path ? stripLanguagePrefix(options.path).language : null) ??
+    DEFAULT_LANGUAGE;
+  window.history.replaceState(null, '', options.path ?? `/${language}`);
+  const i18n = createI18n(language, await loadMessages(language));
+  for (const part of options.texts ?? []) await loadTextPart(i18n, language, part);
+  const queryClient = createQueryClient();
+  const { theme, ...services } = createAppServices({ i18n, queryClient, telegram: null });
+  await options.prepare?.(services);
+  const router = new Router(browserHistory(window), () => ({
+    element: <div data-testid={ROUTER_READY}>{ui}</div>,
+  }));
+  const view = render(
+    <Providers
+      i18n={i18n}
+      queryClient={queryClient}
+      services={services}
+      theme={theme}
+      telegram={null}
+    >
+      <RouterProvider router={router} fallback={null} />
+    </Providers>,
+  );
+  await waitFor(() => screen.getByTestId(ROUTER_READY));
+  return { ...view, user: userEvent.setup(), services, queryClient, i18n, router };
+}
