@@ -73,4 +73,17 @@ describe('the request log at the default level (info)', () => {
       .filter((line) => line.msg === 'request');
     expect(requests).toMatchObject([{ url: '/api/no-such-call', status: refused.statusCode }]);
   });
+
+  it('leaves out scrapes of the figures and health checks however their path is spelled', async () => {
+    const before = stand.logs.lines.length;
+    // No figures on this port: each is a 404, which for any other path is an info line.
+    for (const url of ['/metrics', '/%6Detrics', '/m%65trics']) {
+      expect((await stand.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    const requests = stand.logs.lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
+    expect(requests).toEqual([]);
+  });
 });

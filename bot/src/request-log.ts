@@ -1,5 +1,6 @@
 import { redactDigitRuns } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
+import { routedPathname } from './web/webapp';
 
 /**
  * One log line per request, when it has been answered: its id (also sent to the backends as
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
+    // Every spelling the router takes for these paths is the same check or scrape.
+    const path = routedPathname(request.url);
     const line = {
       method: request.method,
       url: redactDigitRuns(request.url),

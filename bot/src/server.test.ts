@@ -216,6 +216,21 @@ describe('webapp hosting', () => {
     expect(post.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('answers a spelled-out server path as that path: JSON 404, never the app page', async () => {
+    for (const url of [
+      '/%74g/webhook',
+      '/t%67/nothing',
+      '/%61pi',
+      '/%6Dedia',
+      '/%61ssets/missing.js',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toMatchObject({ code: 'not_found' });
+    }
+  });
+
   it('puts the security headers on HTML, allowing only Telegram web clients to frame it', async () => {
     const res = await app.inject({ url: '/uz' });
     const csp = res.headers['content-security-policy'];

@@ -3,10 +3,17 @@ import { TEST_BOT_TOKEN, startFakeBotApi, type FakeBotApi } from '../testing/fak
 import { QUIET_LOGGER, testNotifier } from '../testing/notifier-stand';
 import { waitFor } from '../testing/order-events';
 import { hashLinkToken, newLinkToken } from './link-tokens';
-import { EXPIRED_LINK_TOKENS_KEPT_MS, PROCESSED_UPDATES_KEPT_MS } from './sender';
+import {
+  EXPIRED_LINK_TOKENS_KEPT_MS,
+  EXPIRED_SPENT_CONTACTS_KEPT_MS,
+  PROCESSED_UPDATES_KEPT_MS,
+} from './sender';
 import { openNotifierStore, type NotifierStore } from './store';
 
-/** Old handled update ids and long-expired link tokens are deleted by the sender now and then. */
+/**
+ * Old handled update ids, long-expired link tokens and spent contacts are deleted by the sender
+ * now and then.
+ */
 
 const DAY = 24 * 3600_000;
 
@@ -33,9 +40,31 @@ describe('pruning', () => {
     expect(await store.rememberUpdate(1002, new Date(now))).toBe(false);
   });
 
+  it('the store deletes spent contacts that expired before a time, and only those', async () => {
+    const now = Date.now();
+    const spent = (hash: string, expiresAt: number) =>
+      store.spendContact({ hash, telegramUserId: 77, expiresAt: new Date(expiresAt) }, new Date());
+    expect(await spent('contact-a', now - 2 * DAY)).toBe(true);
+    expect(await spent('contact-b', now)).toBe(true);
+    expect(await spent('contact-a', now - 2 * DAY)).toBe(false);
+    expect(await store.pruneSpentContacts(new Date(now - DAY))).toBe(1);
+    // a is forgotten (spent anew), b is still spent.
+    expect(await spent('contact-a', now)).toBe(true);
+    expect(await spent('contact-b', now)).toBe(false);
+  });
+
   it('the sender prunes at start and then every interval, by its clock', async () => {
     let now = new Date('2026-12-01T00:00:00.000Z');
     const kept = PROCESSED_UPDATES_KEPT_MS;
+    const spentContact = (hash: string, expiredAgo: number) => ({
+      hash,
+      telegramUserId: 78,
+      expiresAt: new Date(now.getTime() - expiredAgo),
+    });
+    const oldContact = spentContact('old-contact', EXPIRED_SPENT_CONTACTS_KEPT_MS + 1000);
+    const recentContact = spentContact('recent-contact', EXPIRED_SPENT_CONTACTS_KEPT_MS - 60_000);
+    expect(await store.spendContact(oldContact, now)).toBe(true);
+    expect(await store.spendContact(recentContact, now)).toBe(true);
     await store.rememberUpdate(2001, new Date(now.getTime() - kept - 1000));
     await store.rememberUpdate(2002, new Date(now.getTime() - kept + 3600_000));
     const oldToken = newLinkToken();
@@ -65,6 +94,9 @@ describe('pruning', () => {
           now,
         ),
       ).toEqual({ kind: 'unknown' });
+      // A contact long past its trust is forgotten; one that only just expired is still spent.
+      await waitFor('the old contact pruned', () => store.spendContact(oldContact, now));
+      expect(await store.spendContact(recentContact, now)).toBe(false);
       // Two hours on, 2002 is old enough, and the next round deletes it.
       now = new Date(now.getTime() + 2 * 3600_000);
       await waitFor('2002 pruned', () => store.rememberUpdate(2002, now));

@@ -213,6 +213,9 @@ describe('POST /tg/link', () => {
     const replayed = await link(thief.token, raw);
     expect(replayed.statusCode).toBe(409);
     expect(replayed.json()).toMatchObject({ code: 'conflict' });
+    // Nor does a second hash in front make it other init data.
+    const respelled = await link(thief.token, `hash=${'0'.repeat(64)}&${raw}`);
+    expect(respelled.statusCode).toBe(401);
     expect(await sendsFor(thief.id, 'L-2')).toEqual([]);
   });
 });

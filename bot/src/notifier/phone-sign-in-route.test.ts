@@ -1,9 +1,11 @@
 // POST /tg/phone-sign-in against the real backend's trusted sign-in: a contact Telegram signed for
 // this bot, fresh and of the launching user, signs in with no SMS and links the chat (its menu
-// button set through the Bot API stand-in); every other contact is refused and signs nobody in.
+// button set through the Bot API stand-in); every other contact is refused and signs nobody in,
+// and a contact signs in once, however many servers share the database.
 import { PHONE_NOT_UZBEK_RULE, UserSchema, VerifyOtpResponseSchema } from '@shop/shared';
 import { sign } from '@telegram-apps/init-data-node';
-import Fastify from 'fastify';
+import { createScratchDatabase, type ScratchDatabase } from '@shop/backend';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setChatMenuOf } from '../telegram/menu-button';
@@ -17,6 +19,12 @@ import {
 import { startNotifierStand, type NotifierStand } from '../testing/relay-stand';
 import { signContact } from '../testing/signed-contact';
 import { installErrorHandler } from '../errors';
+import { buildServer } from '../server';
+import { testNotifier } from '../testing/notifier-stand';
+import { TEST_DATABASE_URL } from '../testing/scratch-database';
+import { makeFakeDist } from '../testing/temp-dist';
+import type { OpenSqlOptions } from './sql';
+import { openNotifierStore, type NotifierStore } from './store';
 import { registerPhoneSignIn } from './phone-sign-in-route';
 
 const OTHER_BOT_TOKEN = '7000000002:AAAnotherBotsTokenForTests_abcdefg';
@@ -45,10 +53,43 @@ beforeAll(async () => {
   });
 }, 180_000);
 
+const servers: {
+  app: FastifyInstance;
+  store: NotifierStore;
+  dist: Awaited<ReturnType<typeof makeFakeDist>>;
+}[] = [];
+const databases: ScratchDatabase[] = [];
+
 afterAll(async () => {
+  for (const { app, store, dist } of servers) {
+    await app.close();
+    await store.close();
+    await dist.remove();
+  }
+  for (const database of databases) await database.drop();
   await stand.close();
   await api.close();
 }, 60_000);
+
+/** Another server on the stand's backends, its notifier's store of its own on this database. */
+async function serverOn(database: OpenSqlOptions): Promise<FastifyInstance> {
+  const store = await openNotifierStore(database);
+  const dist = await makeFakeDist();
+  const app = await buildServer({
+    webappDist: dist.dir,
+    upstreams: stand.stand.upstreams,
+    upstreamTimeoutMs: 10_000,
+    notifier: testNotifier({ store, apiRoot: null }),
+    telegramLink: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: MAX_AGE_SECONDS },
+    trustedSignIn: {
+      url: stand.stand.backend.url,
+      secret: stand.stand.backend.operatorSecret,
+    },
+    log: { level: 'warn', stream: { write: () => undefined } },
+  });
+  servers.push({ app, store, dist });
+  return app;
+}
 
 /** The menu buttons the bot set in `chatId`, oldest first. */
 function menusOf(chatId: number): unknown[] {
@@ -209,6 +250,104 @@ describe('POST /tg/phone-sign-in', () => {
     expect(await stand.store.chat(6_000_004)).toBeNull();
   });
 });
+
+/** The sessions the backend holds for a user: each sign-in opens one. */
+async function sessionsOf(userId: number): Promise<number> {
+  const db = stand.stand.backend.pglite;
+  if (!db) throw new Error('the stand runs on the embedded PGlite');
+  const result = await db.query<{ n: number }>(
+    'select count(*)::int as n from auth_tokens where user_id = $1',
+    [userId],
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/** The same signed contact, written otherwise: its fields in another order. */
+function reordered(signed: string): string {
+  return new URLSearchParams([...new URLSearchParams(signed)].reverse()).toString();
+}
+
+describe('a signed contact signs in once', () => {
+  it('refuses every replay of the contact, opening no second session', async () => {
+    const shared = contact(6_000_010, '998901239010');
+    const first = await phoneSignIn({ init_data: initData(6_000_010), contact: shared });
+    expect(first.statusCode).toBe(200);
+    const { user } = VerifyOtpResponseSchema.parse(first.json());
+    expect(await sessionsOf(user.id)).toBe(1);
+
+    const replays = [
+      { why: 'the same request again', init_data: initData(6_000_010), contact: shared },
+      { why: 'with new init data', init_data: initData(6_000_010, 'uz'), contact: shared },
+      { why: 'its fields reordered', init_data: initData(6_000_010), contact: reordered(shared) },
+      {
+        why: 'a second hash in front',
+        init_data: initData(6_000_010),
+        contact: `hash=${'0'.repeat(64)}&${shared}`,
+      },
+    ];
+    for (const { why, ...body } of replays) {
+      const answer = await phoneSignIn(body);
+      expect(answer.statusCode, why).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, why).toBeLessThan(500);
+      expect(answer.json(), why).not.toHaveProperty('access_token');
+    }
+    const again = await phoneSignIn({ init_data: initData(6_000_010), contact: shared });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'conflict' });
+    expect(await sessionsOf(user.id)).toBe(1);
+
+    // A contact shared anew (Telegram signs it again) signs in.
+    const anew = await phoneSignIn({
+      init_data: initData(6_000_010),
+      contact: contact(6_000_010, '998901239010', { ageSeconds: 1 }),
+    });
+    expect(anew.statusCode).toBe(200);
+    expect(await sessionsOf(user.id)).toBe(2);
+  });
+
+  it('refuses the replay at another server sharing the database, and one made meanwhile', async () => {
+    const db = stand.stand.backend.pglite;
+    if (!db) throw new Error('the stand runs on the embedded PGlite');
+    // Two servers, each with its own store on the backend's database, as embedded instances are.
+    await expectOneSignInAcross(
+      await Promise.all([serverOn({ pglite: db }), serverOn({ pglite: db })]),
+      6_000_011,
+    );
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)('holds across servers on one PostgreSQL database', async () => {
+    const database = await createScratchDatabase(TEST_DATABASE_URL);
+    databases.push(database);
+    await expectOneSignInAcross(
+      await Promise.all([
+        serverOn({ databaseUrl: database.url }),
+        serverOn({ databaseUrl: database.url }),
+      ]),
+      6_000_012,
+    );
+  });
+});
+
+/**
+ * One contact sent to two servers at once and then to each again: exactly one sign-in, one
+ * session, and a 409 for every other.
+ */
+async function expectOneSignInAcross(apps: FastifyInstance[], userId: number): Promise<void> {
+  const shared = contact(userId, `99890123${String(userId).slice(-4)}`);
+  const signIn = (app: FastifyInstance) =>
+    app.inject({
+      method: 'POST',
+      url: '/tg/phone-sign-in',
+      payload: { init_data: initData(userId), contact: shared },
+    });
+  const together = await Promise.all(apps.map(signIn));
+  const later = await Promise.all(apps.map(signIn));
+  const statuses = [...together, ...later].map((answer) => answer.statusCode);
+  expect([...statuses].sort()).toEqual([200, 409, 409, 409]);
+  const signedIn = together.find((answer) => answer.statusCode === 200);
+  const { user } = VerifyOtpResponseSchema.parse(signedIn?.json());
+  expect(await sessionsOf(user.id)).toBe(1);
+}
 
 describe('a server that cannot sign a phone in', () => {
   it('answers 404 without a bot or without a trusted sign-in', async () => {

@@ -2,7 +2,8 @@
 // (requestContact) and is signed in with no SMS. Telegram signs the contact with the bot's token
 // like init data; it is trusted only when that signature holds, it is fresh, it is the contact of
 // the user who launched the app (the init data, also checked), and the number is Uzbek. The chat
-// is then linked as POST /tg/link links it, its menu button following its language.
+// is then linked as POST /tg/link links it, its menu button following its language. Each signed
+// contact signs in once (spent_contacts, shared by every server on the database).
 import {
   DEFAULT_LANGUAGE,
   PHONE_NOT_UZBEK_RULE,
@@ -82,6 +83,17 @@ export function registerPhoneSignIn(app: FastifyInstance, options: PhoneSignInOp
       throw new ShopError('forbidden', 'The shared contact belongs to another Telegram user');
     }
     const phone = uzbekPhone(contact.phoneNumber);
+    // A contact signs in once, at whichever server: a second use is a replay. It is spent before
+    // the sign-in, so two at once cannot both pass; one whose sign-in failed is spent too, and the
+    // shopper shares the number again.
+    const spent = {
+      hash: contact.hash,
+      telegramUserId: contact.userId,
+      expiresAt: new Date(contact.signedAt.getTime() + bot.maxAgeSeconds * 1000),
+    };
+    if (!(await store.spendContact(spent, now()))) {
+      throw new ShopError('conflict', 'This shared contact was already used; share it again');
+    }
     const signedIn = await signIn(phone);
     const telegramLanguage = languageFromTag(user.languageCode) ?? DEFAULT_LANGUAGE;
     // A private chat's id is its user's id. Init data that already linked another account (the

@@ -85,6 +85,11 @@ export const DEFAULT_LEASE_MS = 180_000;
 export const PROCESSED_UPDATES_KEPT_MS = 7 * 24 * 3600_000;
 /** Expired link tokens are kept this long, so a late Start press is told "expired". */
 export const EXPIRED_LINK_TOKENS_KEPT_MS = 24 * 3600_000;
+/**
+ * Spent contacts are kept this long after they expire: a server whose clock runs behind may
+ * still trust the contact a while, and must still find it spent.
+ */
+export const EXPIRED_SPENT_CONTACTS_KEPT_MS = 3600_000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -133,8 +138,9 @@ function createPruner(
     try {
       await store.pruneProcessedUpdates(new Date(at - PROCESSED_UPDATES_KEPT_MS));
       await store.pruneLinkTokens(new Date(at - EXPIRED_LINK_TOKENS_KEPT_MS));
+      await store.pruneSpentContacts(new Date(at - EXPIRED_SPENT_CONTACTS_KEPT_MS));
     } catch (error) {
-      logger.warn({ err: error }, 'Could not prune old update ids and link tokens');
+      logger.warn({ err: error }, 'Could not prune old update ids, link tokens and contacts');
     }
   };
 }

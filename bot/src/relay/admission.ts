@@ -4,7 +4,7 @@ import { fieldErrors, type FieldError } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuseIllFormedText, ShopError } from '@shop/shared/server';
-import { matchCall, type CallMatch } from './call-table';
+import { matchCall, requestPathname, type CallMatch } from './call-table';
 import { headerValue, isBearer } from './request-headers';
 import { UPLOAD_BODY_LIMIT, uploadTooLarge } from './uploads';
 
@@ -23,8 +23,7 @@ function isJson(contentType: string | undefined): boolean {
 
 /** Throws the refusal of a request that is no call, or not one a caller may make like this. */
 export function admit(request: FastifyRequest, reply: FastifyReply): AdmittedCall {
-  const cut = request.url.indexOf('?');
-  const pathname = cut === -1 ? request.url : request.url.slice(0, cut);
+  const pathname = requestPathname(request.url);
   const match = matchCall(request.method, pathname);
   if (match.kind === 'none') {
     throw new ShopError('not_found', `No such call: ${request.method} ${pathname}`);

@@ -46,6 +46,15 @@ function matchSegments(
 }
 
 /**
+ * A request URL's path as sent, without its query string: the relay's gate and the rate limits
+ * both match calls on it, so they always agree on which call a request is.
+ */
+export function requestPathname(url: string): string {
+  const cut = url.indexOf('?');
+  return cut === -1 ? url : url.slice(0, cut);
+}
+
+/**
  * Finds the call in CALLS (the backends' contract) for a request. One trailing slash is ignored
  * because the shop's original API description writes `POST /api/orders/` while every other path
  * has none; parameter values are checked against their schemas later, so a bad value is a 400

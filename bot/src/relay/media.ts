@@ -68,10 +68,16 @@ function watchedTransfer(
   return watch;
 }
 
-/** The image's path below /media/, when it is one the catalogue could have named. */
+const MEDIA_PREFIX = '/media/';
+
+/**
+ * The image's path below /media/, when it is one the catalogue could have named. Read from the
+ * URL as sent, so its prefix must be spelled plainly too: the router also takes "/%6Dedia/…".
+ */
 function mediaPath(url: string): string {
   const cut = url.indexOf('?');
-  const path = (cut === -1 ? url : url.slice(0, cut)).slice('/media/'.length);
+  const sent = cut === -1 ? url : url.slice(0, cut);
+  const path = sent.startsWith(MEDIA_PREFIX) ? sent.slice(MEDIA_PREFIX.length) : '';
   if (!SAFE_MEDIA_PATH.test(path) || path.split('/').some((part) => part.startsWith('.'))) {
     throw new ShopError('not_found', 'No such image');
   }

@@ -959,6 +959,9 @@ describe('relay media', () => {
     '/media/a/.env',
     '/media/a//b.png',
     '/media/a%2fb.png',
+    // The route's own prefix spelled out: the name after it is no longer where it seems.
+    '/%6Dedia/products/mug-1.png',
+    '/m%65dia/products/mug-1.png',
   ])('refuses the unsafe media path %s without asking the backend', async (url) => {
     const { app, upstream } = await relayInFrontOf(answerJson(200, {}));
     const res = await app.inject({ url });

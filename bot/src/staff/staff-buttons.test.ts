@@ -13,6 +13,9 @@ import {
   type StaffStand,
 } from '../testing/staff-stand';
 
+/** A group the bot is in that is not the staff chat. */
+const OTHER_GROUP = -1001112223334;
+
 let t: StaffStand;
 beforeAll(async () => {
   t = await startStaffStand();
@@ -72,6 +75,35 @@ describe('staff buttons', () => {
     await t.press(ALI, card, `m:${order.number}:c:a`);
     await t.press(ALI, card, `m:${order.number}:a:r`);
     await t.press(ALI, card, `m:${order.number}:r:f`);
+  });
+
+  it('counts a staff press only in the staff chat, changing nothing elsewhere', async () => {
+    const order = await t.placeOrder();
+    const card = await t.cardOf(order.number);
+    const refusal = 'Orders are changed only in the staff chat.';
+    const buttonEdits = () =>
+      t.api.callsOf('editMessageReplyMarkup').filter((call) => call.payload.message_id === card)
+        .length;
+    const editsBefore = buttonEdits();
+    // The same buttons, pressed by staff in another group and in a private chat with the bot.
+    for (const chat of [OTHER_GROUP, ALI.id]) {
+      for (const data of [
+        `m:${order.number}:n:c`,
+        `c:${order.number}:n`,
+        `b:${order.number}`,
+        `o:${order.number}`,
+      ]) {
+        expect(await t.press(ALI, card, data, chat), `${data} in ${String(chat)}`).toBe(refusal);
+      }
+    }
+    expect(await t.statusOf(order.number)).toBe('new');
+    expect(buttonEdits()).toBe(editsBefore);
+    expect(t.buttons(card)).toEqual([`m:${order.number}:n:c`, `c:${order.number}:n`]);
+    // No card was posted again on the Open press.
+    expect(await t.stand.store.staffCardMessage(order.number, STAFF_CHAT)).toBe(card);
+    // The same press in the staff chat still counts.
+    expect(await t.press(ALI, card, `m:${order.number}:n:c`)).toMatch(/^Done/);
+    await t.press(ALI, card, `m:${order.number}:c:x`);
   });
 
   it('moves once when two staff press at once, and tells the second who was first', async () => {

@@ -1,6 +1,6 @@
-// Presses on the staff cards' buttons. Only STAFF_USER_IDS may act; a move goes through the
-// backend's status call from the status the card showed, so two presses at once move the order
-// once and the second is told who was first. The card itself is edited by the move's event,
+// Presses on the staff cards' buttons. Only STAFF_USER_IDS may act, and only in STAFF_CHAT_ID; a
+// move goes through the backend's status call from the status the card showed, so two presses at
+// once move the order once and the second is told who was first. The card itself is edited by the move's event,
 // through the send queue, like every other change.
 import { orderEventId, type OrderEvent } from '@shop/shared';
 import { Composer, GrammyError, type CallbackQueryContext, type Context } from 'grammy';
@@ -88,6 +88,9 @@ async function move(ctx: Ctx, deps: StaffDeps, action: Extract<StaffAction, { ki
 async function handle(ctx: Ctx, deps: StaffDeps): Promise<void> {
   const t = (key: StaffTextKey, values?: Record<string, string>) =>
     staffText(deps.language, key, values);
+  // A press counts only where staff see each other's moves; a card's buttons shown in any other
+  // chat move nothing. An inline message's press names no chat and counts nowhere.
+  if (ctx.chat?.id !== deps.chatId) return answer(ctx, t('notStaffChat'));
   const action = decodeStaffAction(ctx.callbackQuery.data);
   if (!action) return answer(ctx, t('badButton'));
   if (!deps.userIds.includes(ctx.from.id)) return answer(ctx, t('notAllowed'));

@@ -46,6 +46,11 @@ const TABLE = {
     ru: 'Вам нельзя менять заказы.',
     en: 'You are not allowed to change orders.',
   },
+  notStaffChat: {
+    uz: 'Buyurtmalar faqat xodimlar chatida oʻzgartiriladi.',
+    ru: 'Заказы меняются только в чате сотрудников.',
+    en: 'Orders are changed only in the staff chat.',
+  },
   movedAlready: {
     uz: 'Kechikdingiz: {who} allaqachon oʻzgartirdi ({status}).',
     ru: 'Уже изменён: {who} успел раньше ({status}).',

@@ -34,7 +34,23 @@ describe('a shared contact', () => {
     expect(checkSharedContact(raw, TEST_BOT_TOKEN, options)).toEqual({
       userId: 777000111,
       phoneNumber: '998901234567',
+      hash: new URLSearchParams(raw).get('hash'),
+      signedAt: new Date(Math.floor(secondsAgo(5).getTime() / 1000) * 1000),
     });
+  });
+
+  it('is named by one hash however it is written, and refused with a second hash', () => {
+    const raw = signContact(CONTACT, TEST_BOT_TOKEN, secondsAgo(5));
+    const { hash } = checkSharedContact(raw, TEST_BOT_TOKEN, options);
+    const reordered = new URLSearchParams([...new URLSearchParams(raw)].reverse()).toString();
+    expect(checkSharedContact(reordered, TEST_BOT_TOKEN, options).hash).toBe(hash);
+    // The signature check reads the last hash: one put in front would name the data anew.
+    for (const doubled of [`hash=${'0'.repeat(64)}&${raw}`, `${raw}&hash=${hash}`]) {
+      expect(
+        fault(() => checkSharedContact(doubled, TEST_BOT_TOKEN, options)),
+        doubled,
+      ).toBe('invalid');
+    }
   });
 
   it('is refused when forged: another number or user under the old hash', () => {

@@ -31,13 +31,16 @@ export function checkSignedData(
   botToken: string,
   { maxAgeSeconds, now = () => new Date() }: FreshnessOptions,
 ): URLSearchParams {
+  const fields = new URLSearchParams(raw);
+  // One hash only: the signature check reads the last, `hash` here the first, and the hash names
+  // the data (a replay is the same hash), so a second one in front must not pass as new data.
+  if (fields.getAll('hash').length !== 1) throw new SignedDataError('invalid');
   try {
     // The signature alone: the age is checked below against our own clock, in both directions.
     validate(raw, botToken, { expiresIn: 0 });
   } catch {
     throw new SignedDataError('invalid');
   }
-  const fields = new URLSearchParams(raw);
   const authDate = Number(fields.get('auth_date'));
   if (!Number.isSafeInteger(authDate)) throw new SignedDataError('invalid');
   const nowSeconds = Math.floor(now().getTime() / 1000);
@@ -89,6 +92,10 @@ const ContactSchema = z.object({
 export interface SharedContact {
   userId: number;
   phoneNumber: string;
+  /** Telegram's signature: the same for every spelling of this contact, and for no other. */
+  hash: string;
+  /** When Telegram signed it (`auth_date`). */
+  signedAt: Date;
 }
 
 /**
@@ -103,5 +110,10 @@ export function checkSharedContact(
   const fields = checkSignedData(raw, botToken, options);
   const contact = ContactSchema.safeParse(jsonField(fields, 'contact'));
   if (!contact.success) throw new SignedDataError('invalid');
-  return { userId: contact.data.user_id, phoneNumber: contact.data.phone_number };
+  return {
+    userId: contact.data.user_id,
+    phoneNumber: contact.data.phone_number,
+    hash: fields.get('hash') ?? '',
+    signedAt: new Date(Number(fields.get('auth_date')) * 1000),
+  };
 }

@@ -30,8 +30,8 @@ export interface StaffStand {
   readonly api: FakeBotApi;
   readonly stand: NotifierStand;
   readonly bot: Bot;
-  /** A staff button press; answers what the bot answered the press. */
-  press(from: TestUser, messageId: number, data: string): Promise<string>;
+  /** A button press (in the staff chat unless given); answers what the bot answered the press. */
+  press(from: TestUser, messageId: number, data: string, chatId?: number): Promise<string>;
   /** A message in a chat (the staff chat unless given); answers the bot's replies there. */
   say(from: TestUser, text: string, chatId?: number): Promise<string[]>;
   /** A pickup order of the frying pan, paid on receipt, placed by the linked shopper. */
@@ -97,9 +97,9 @@ export async function startStaffStand(): Promise<StaffStand> {
     api,
     stand,
     bot,
-    async press(from, messageId, data) {
+    async press(from, messageId, data, chatId = STAFF_CHAT) {
       const update = {
-        ...buttonPress(STAFF_CHAT, messageId, from, data),
+        ...buttonPress(chatId, messageId, from, data),
         update_id: nextUpdateId++,
       };
       const before = api.callsOf('answerCallbackQuery').length;

@@ -6,9 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sign } from '@telegram-apps/init-data-node';
+import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import { createTrustedSignIn } from '../notifier/trusted-sign-in-client';
 import { buildServer, type ServerDeps } from '../server';
+import { TEST_BOT_TOKEN } from '../testing/fake-bot-api';
+import { testNotifier } from '../testing/notifier-stand';
 import { startRelayStand, type RelayStand } from '../testing/relay-stand';
+import { signContact } from '../testing/signed-contact';
 import { makeFakeDist } from '../testing/temp-dist';
 import { DEFAULT_RATE_LIMITS, type RateLimitOptions, type RateLimits } from './rate-limits';
 
@@ -57,10 +62,10 @@ afterAll(async () => {
   await stand.close();
 });
 
-/** Another relay instance on the stand's backends, with these limits. */
+/** Another relay instance on the stand's backends, with these limits (and whatever else given). */
 async function relayWith(
   rateLimits: RateLimitOptions,
-  trustProxy?: ServerDeps['trustProxy'],
+  more: Partial<ServerDeps> = {},
 ): Promise<FastifyInstance> {
   const dist = await makeFakeDist();
   const instance = await buildServer({
@@ -68,7 +73,7 @@ async function relayWith(
     upstreams: stand.upstreams,
     upstreamTimeoutMs: 5000,
     rateLimits,
-    ...(trustProxy === undefined ? {} : { trustProxy }),
+    ...more,
     log: { level: 'warn', stream: { write: () => undefined } },
   });
   instances.push(instance);
@@ -186,7 +191,7 @@ describe('rate limits, counted in memory', () => {
     expect((await askCode(direct, '203.0.113.7', forwarded('1.1.1.1'))).statusCode).toBe(200);
     expect((await askCode(direct, '203.0.113.7', forwarded('2.2.2.2'))).statusCode).toBe(429);
 
-    const proxied = await relayWith({ limits, redis: null }, ['10.0.0.1']);
+    const proxied = await relayWith({ limits, redis: null }, { trustProxy: ['10.0.0.1'] });
     // Behind the trusted proxy each shopper is their own address.
     expect((await askCode(proxied, '10.0.0.1', forwarded('1.1.1.1'))).statusCode).toBe(200);
     expect((await askCode(proxied, '10.0.0.1', forwarded('2.2.2.2'))).statusCode).toBe(200);
@@ -197,6 +202,112 @@ describe('rate limits, counted in memory', () => {
     expect(DEFAULT_RATE_LIMITS.signInCodesPerClient?.max).toBeGreaterThanOrEqual(5);
     expect(DEFAULT_RATE_LIMITS.codeChecksPerClient?.max).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_RATE_LIMITS.requestsPerClient?.max).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('rate limits, whatever spelling of a route reaches them', () => {
+  // The router decodes a path before it matches a route ("/%74g/link" is "/tg/link"): every
+  // spelling it takes for a route must count as that route.
+  let store: NotifierStore;
+
+  beforeAll(async () => {
+    store = await openNotifierStore({});
+    // PGlite takes seconds to start, more on a loaded machine.
+  }, 120_000);
+
+  afterAll(async () => {
+    await store.close();
+  });
+
+  /** A relay instance that also serves the Telegram calls, with these limits. */
+  function telegramRelayWith(limits: RateLimits): Promise<FastifyInstance> {
+    return relayWith(
+      { limits, redis: null },
+      {
+        notifier: testNotifier({ store, apiRoot: null }),
+        telegramLink: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: 3600 },
+        trustedSignIn: { url: stand.backend.url, secret: stand.backend.operatorSecret },
+      },
+    );
+  }
+
+  /** A Telegram user's launch data and the contact they share, both signed for this bot. */
+  function signedPhone(userId: number, phone: string) {
+    const now = new Date(Date.now() - 3000);
+    return {
+      init_data: sign({ user: { id: userId, first_name: 'Dilnoza' } }, TEST_BOT_TOKEN, now),
+      contact: signContact({ user_id: userId, phone_number: phone }, TEST_BOT_TOKEN, now),
+    };
+  }
+
+  it('counts the phone sign-in as a code check under any spelling, on one counter', async () => {
+    const app = await telegramRelayWith(only({ codeChecksPerClient: { max: 3, ...MINUTE } }));
+    const signInAt = (url: string, payload: object = {}) =>
+      app.inject({ method: 'POST', url, remoteAddress: '203.0.113.7', payload });
+    // The spelled-out path is the route itself: a valid contact signs in there.
+    const signedIn = await signInAt('/%74g/phone-sign-in', signedPhone(6_100_001, '998901238001'));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toHaveProperty('access_token');
+    // Two more tries, one per spelling, reach the route (its refusal of an empty body).
+    for (const url of ['/tg/phone%2Dsign-in', '/tg/phone-sign-in']) {
+      const answer = await signInAt(url);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json<{ code: string }>().code, url).toBe('validation_error');
+    }
+    // The limit is met, whichever spelling comes next.
+    for (const url of ['/%74g/phone-sign-in', '/tg/phone%2Dsign-in', '/tg/phone-sign-in']) {
+      const refused = await signInAt(url, signedPhone(6_100_002, '998901238002'));
+      expect(refused.statusCode, url).toBe(429);
+      expect(refused.json<{ code: string }>().code, url).toBe('rate_limited');
+    }
+    // Another address still signs in.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/%74g/phone-sign-in',
+      remoteAddress: '198.51.100.20',
+      payload: signedPhone(6_100_003, '998901238003'),
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('counts every spelling of an API route against the requests per client', async () => {
+    const app = await telegramRelayWith(only({ requestsPerClient: { max: 4, ...MINUTE } }));
+    const ask = (url: string) => app.inject({ url, remoteAddress: '203.0.113.7' });
+    // Each spelling reaches its route: the link status wants a sign-in, the relay has the call.
+    expect((await ask('/tg/link')).statusCode).toBe(401);
+    expect((await ask('/%74g/link')).statusCode).toBe(401);
+    expect((await ask('/tg/l%69nk')).statusCode).toBe(401);
+    // The relay's route takes "/%61pi/…" too; its gate matches calls on the path as sent, so
+    // that is no call (a 404 before any backend), and counted as a request all the same.
+    expect((await ask('/%61pi/store/stores')).statusCode).toBe(404);
+    for (const url of ['/%74g/link', '/tg/link', '/%61pi/store/stores', '/api/store/stores']) {
+      expect((await ask(url)).statusCode, url).toBe(429);
+    }
+  });
+
+  it('never sends a sign-in code for an encoded spelling of its call', async () => {
+    const app = await relayWith({
+      limits: only({ signInCodesPerClient: { max: 1, ...MINUTE } }),
+      redis: null,
+    });
+    const askAt = (url: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: '203.0.113.7',
+        payload: { phone: freshPhone() },
+      });
+    expect((await askAt('/api/auth/send-otp')).statusCode).toBe(200);
+    const smsBefore = (await stand.outbox()).length;
+    // The relay's gate knows no such call: refused before the backend, so the limit has nothing
+    // to count; the plain spelling stays limited.
+    for (const url of ['/%61pi/auth/send-otp', '/api/auth/send%2Dotp', '/api/%61uth/send-otp']) {
+      const answer = await askAt(url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json<{ code: string }>().code, url).toBe('not_found');
+    }
+    expect((await stand.outbox()).length).toBe(smsBefore);
+    expect((await askAt('/api/auth/send-otp')).statusCode).toBe(429);
   });
 });
 

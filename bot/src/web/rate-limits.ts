@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { CallId } from '@shop/shared';
+import { TELEGRAM_LINK_PATHS, type CallId } from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
-import { matchCall } from '../relay/call-table';
+import { matchCall, requestPathname } from '../relay/call-table';
 
 /** The account a request is made for (`account:<id>`), or null when the backend cannot say. */
 export type AccountOf = (request: FastifyRequest) => Promise<string | null>;
@@ -59,20 +59,34 @@ export interface RateLimitOptions {
 
 export type LimitName = keyof RateLimits;
 
-/** Which limits a request counts against, in the order they are checked. */
-function limitsOf(request: FastifyRequest): LimitName[] {
-  const path = request.url.split('?', 1)[0] ?? '';
-  // The shop's API: the relayed calls and the server's own (/tg/...). Pages, assets and
-  // pictures are cached by the browser and the worker, and a listing loads dozens of pictures.
-  const isApi = path.startsWith('/api/') || path.startsWith('/backend/') || path.startsWith('/tg/');
-  if (!isApi) return [];
-  const match = matchCall(request.method, path);
+/**
+ * Route patterns whose requests are the shop's API: the relayed calls and the server's own
+ * (/tg/...). Pages, assets and pictures are cached by the browser and the worker, and a listing
+ * loads dozens of pictures.
+ */
+const API_ROUTE_PREFIXES = ['/api/', '/backend/', '/tg/'];
+
+function isApiRoute(routeUrl: string): boolean {
+  return API_ROUTE_PREFIXES.some((prefix) => routeUrl.startsWith(prefix));
+}
+
+/**
+ * Which limits a request to an API route counts against, in the order they are checked. Read off
+ * the route that answers it, which the router matched on the decoded path, so every spelling of
+ * a route ("/%74g/link" is "/tg/link") counts as that route.
+ */
+function limitsOf(routeUrl: string, request: FastifyRequest): LimitName[] {
+  const names: LimitName[] = ['requestsPerClient'];
+  // A sign-in with the Telegram phone is a sign-in try like a code check.
+  if (routeUrl === TELEGRAM_LINK_PATHS.phoneSignIn) names.push('codeChecksPerClient');
+  if (routeUrl.startsWith('/tg/')) return names;
+  // A relayed call, matched on the path exactly as the relay's gate matches it: a spelling the
+  // gate takes for a call counts as that call, and one it refuses as no call reaches no backend.
+  const match = matchCall(request.method, requestPathname(request.url));
   const id = match.kind === 'call' ? match.id : null;
   request.shopCall = id;
-  const names: LimitName[] = ['requestsPerClient'];
   if (id === 'sendOtp') names.push('signInCodesPerClient', 'signInCodesOverall');
-  // A sign-in with the Telegram phone is a sign-in try like a code check.
-  if (id === 'verifyOtp' || path === '/tg/phone-sign-in') names.push('codeChecksPerClient');
+  if (id === 'verifyOtp') names.push('codeChecksPerClient');
   if (id === 'createOrder') names.push('ordersPerAccount');
   return names;
 }
@@ -108,10 +122,11 @@ const MESSAGES: Readonly<Record<LimitName, string>> = {
 export const DEFAULT_REDIS_PREFIX = 'shop-rate-limit:';
 
 /**
- * Counts each API request against its limits before anything else runs (onRequest: before the
- * body is read), and refuses one over a limit with 429 `rate_limited`, `retry_after` and the
- * `retry-after` header. A limit already over is checked before the next is counted, so a client
- * refused by its own limit does not use up the overall one.
+ * Counts each request an API route takes against its limits before anything else of the route
+ * runs (onRequest: before the body is read), and refuses one over a limit with 429
+ * `rate_limited`, `retry_after` and the `retry-after` header. A limit already over is checked
+ * before the next is counted, so a client refused by its own limit does not use up the overall
+ * one.
  */
 export async function installRateLimits(
   app: FastifyInstance,
@@ -152,15 +167,26 @@ export async function installRateLimits(
     redisWarned = false;
   });
 
-  app.addHook('onRequest', async (request) => {
-    for (const name of limitsOf(request)) {
-      const counter = counters.get(name);
-      if (!counter) continue;
-      const outcome = await counter(request);
-      if (outcome.isAllowed || !outcome.isExceeded) continue;
-      const retryAfter = Math.max(1, outcome.ttlInSeconds);
-      options.onRefused?.(name, request.shopCall);
-      throw new ShopError('rate_limited', MESSAGES[name], { retryAfter });
-    }
+  const countAgainstLimits =
+    (routeUrl: string): onRequestAsyncHookHandler =>
+    async (request) => {
+      for (const name of limitsOf(routeUrl, request)) {
+        const counter = counters.get(name);
+        if (!counter) continue;
+        const outcome = await counter(request);
+        if (outcome.isAllowed || !outcome.isExceeded) continue;
+        const retryAfter = Math.max(1, outcome.ttlInSeconds);
+        options.onRefused?.(name, request.shopCall);
+        throw new ShopError('rate_limited', MESSAGES[name], { retryAfter });
+      }
+    };
+  // Each API route counts its requests, first among its own hooks; a request no route takes is
+  // answered 404 by the server alone and counts against nothing.
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const own = countAgainstLimits(route.url);
+    const hooks = route.onRequest;
+    route.onRequest =
+      hooks === undefined ? [own] : [own, ...(Array.isArray(hooks) ? hooks : [hooks])];
   });
 }

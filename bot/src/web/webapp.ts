@@ -58,6 +58,21 @@ function splitUrl(url: string): { pathname: string; search: string } {
     : { pathname: url.slice(0, cut), search: url.slice(cut) };
 }
 
+/**
+ * A request URL's path as the router reads it to find a route: up to the first `?` or `#`,
+ * percent-decoded except for reserved characters, so "/%74g/x" is "/tg/x". The router refuses a
+ * path that does not decode before any handler runs; one that gets here anyway stays as sent.
+ */
+export function routedPathname(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 export interface WebappOptions {
   webappDist: string;
   log: FastifyBaseLogger;
@@ -145,11 +160,14 @@ export async function registerWebapp(app: FastifyInstance, opts: WebappOptions):
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = splitUrl(request.url);
     const notFound = new ShopError('not_found', `No such resource: ${request.method} ${pathname}`);
-    if (SERVER_PREFIXES.some((prefix) => ownsPath(prefix, pathname)))
+    // Whose path it is, by the path the router read: any spelling of a server path is one.
+    const routed = routedPathname(request.url);
+    if (SERVER_PREFIXES.some((prefix) => ownsPath(prefix, routed))) {
       return sendError(reply, notFound);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, notFound);
     // A missing hashed chunk must fail as a script load, not parse HTML as JavaScript.
-    if (ownsPath('/assets', pathname)) return sendError(reply, notFound);
+    if (ownsPath('/assets', routed)) return sendError(reply, notFound);
 
     if (!built) {
       return reply

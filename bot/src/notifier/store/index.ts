@@ -1,8 +1,9 @@
 // The notifier's own state, in its own schema (`notifier`) so it never meets the backend's tables
 // when both use one PostgreSQL database: chats and their links to shop accounts, order events
 // (stored once by id), sends (one per event and chat, the unit the sender claims), the Telegram
-// update ids already handled and the orders being polled. Nothing here lives only in a process's
-// memory. One file per group of tables; this one opens the database and composes them.
+// update ids already handled, the orders being polled and the signed contacts spent on a sign-in.
+// Nothing here lives only in a process's memory. One file per group of tables; this one opens the
+// database and composes them.
 import { openSql, type OpenSqlOptions } from '../sql';
 import { createChatOrderReads, type ChatOrderReads } from './chat-orders';
 import { createChatLinks, type ChatLinks } from './links';

@@ -1,5 +1,6 @@
 // Chats and their links to shop accounts: `chats` (language, blocked), `chat_links`, the init data
-// that made a link (`init_data_uses`) and one-time link tokens (`link_tokens`, by their sha256).
+// that made a link (`init_data_uses`), one-time link tokens (`link_tokens`, by their sha256) and
+// the signed contacts spent on a sign-in (`spent_contacts`).
 import type { Language } from '@shop/shared';
 import type { SqlClient, SqlRunner } from '../sql';
 import { asLanguage } from './stored-values';
@@ -49,6 +50,16 @@ export interface ChatLinks {
   ): Promise<LinkTokenOutcome>;
   /** Forgets link tokens that expired before `before`. */
   pruneLinkTokens(before: Date): Promise<number>;
+  /**
+   * Spends a signed contact (by its hash) on one sign-in, for every server on this database at
+   * once: true the first time, false for a contact already spent. Kept until it expires.
+   */
+  spendContact(
+    contact: { hash: string; telegramUserId: number; expiresAt: Date },
+    now: Date,
+  ): Promise<boolean>;
+  /** Forgets spent contacts that expired before `before`. */
+  pruneSpentContacts(before: Date): Promise<number>;
   /** Whether the account has a chat that receives its order messages (linked, not blocked). */
   isUserLinked(userId: number): Promise<boolean>;
   /**
@@ -203,6 +214,24 @@ export function createChatLinks(sql: SqlClient): ChatLinks {
     async pruneLinkTokens(before) {
       const rows = await sql.query(
         `delete from notifier.link_tokens where expires_at < $1::timestamptz returning token_hash`,
+        [before.toISOString()],
+      );
+      return rows.length;
+    },
+
+    async spendContact({ hash, telegramUserId, expiresAt }, now) {
+      const rows = await sql.query(
+        `insert into notifier.spent_contacts (hash, telegram_user_id, spent_at, expires_at)
+         values ($1, $2, $3::timestamptz, $4::timestamptz) on conflict (hash) do nothing
+         returning hash`,
+        [hash, telegramUserId, now.toISOString(), expiresAt.toISOString()],
+      );
+      return rows.length > 0;
+    },
+
+    async pruneSpentContacts(before) {
+      const rows = await sql.query(
+        `delete from notifier.spent_contacts where expires_at < $1::timestamptz returning hash`,
         [before.toISOString()],
       );
       return rows.length;

@@ -107,6 +107,15 @@ export const MIGRATIONS: readonly string[] = [
   // When the chat chose its language with /language: from then on a Mini App launch (Telegram's
   // language_code) no longer changes it. Null: the language follows Telegram's.
   `alter table notifier.chats add column language_chosen_at timestamptz`,
+  // Signed contacts (POST /tg/phone-sign-in) spent on a sign-in, by their hash: each signs in
+  // once. A row outlives its contact's trust (expires_at) only until the next pruning.
+  `create table notifier.spent_contacts (
+    hash text primary key,
+    telegram_user_id bigint not null,
+    spent_at timestamptz not null,
+    expires_at timestamptz not null
+  );
+  create index spent_contacts_expiry on notifier.spent_contacts (expires_at)`,
 ];
 
 /** Brings the schema up to date; instances starting together apply each migration once. */
