@@ -1,15 +1,18 @@
 // Builds the webapp (root `webapp/`, output `webapp/dist`) and holds the vitest projects of every
 // workspace package, so `vitest run` at the root runs every unit and integration test.
+// Everything this file imports of ours, and what those import, names its file with `.ts`: Node's
+// own loader (Vite's `configLoader: 'native'`, its default to come) needs the extension, and Vite
+// warns about every import without one (scripts/vite-config.test.ts holds it to that).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { buildId } from './webapp/build/build-id';
-import { firstLoadChunk } from './webapp/build/first-load-chunk';
-import { precompress } from './webapp/build/precompress';
-import { scriptPriority } from './webapp/build/script-priority';
-import { serviceWorker } from './webapp/build/service-worker';
-import { appIcons } from './webapp/build/app-icons';
-import { webManifests } from './webapp/build/web-manifests';
+import { buildId } from './webapp/build/build-id.ts';
+import { firstLoadChunk } from './webapp/build/first-load-chunk.ts';
+import { precompress } from './webapp/build/precompress.ts';
+import { scriptPriority } from './webapp/build/script-priority.ts';
+import { serviceWorker } from './webapp/build/service-worker.ts';
+import { appIcons } from './webapp/build/app-icons.ts';
+import { webManifests } from './webapp/build/web-manifests.ts';
 
 /** An absolute path in the repository: Vitest resolves project roots against the Vite root. */
 const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from './languages';
+// `.ts` written out: the build's configuration loads this file too (see vite.config.ts).
+import { LANGUAGES, type Language } from './languages.ts';
 
 export const SHOP_NAME = 'Uy Shop';
 

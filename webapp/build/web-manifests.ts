@@ -1,11 +1,11 @@
 // Vite plugin: the web app manifests, one per language.
 import type { Plugin } from 'vite';
-import { PNG_ICONS, type PngIcon } from './app-icons';
-import { LANGUAGES, type Language } from '../../shared/src/languages';
-import { SHOP_NAME, SHOP_TAGLINES, webManifestPath } from '../../shared/src/shop-identity';
-import { en } from '../src/lib/i18n/locales/shop/en';
-import { ru } from '../src/lib/i18n/locales/shop/ru';
-import { uz } from '../src/lib/i18n/locales/shop/uz';
+import { PNG_ICONS, type PngIcon } from './app-icons.ts';
+import { LANGUAGES, type Language } from '../../shared/src/languages.ts';
+import { SHOP_NAME, SHOP_TAGLINES, webManifestPath } from '../../shared/src/shop-identity.ts';
+import { en } from '../src/lib/i18n/locales/shop/en.ts';
+import { ru } from '../src/lib/i18n/locales/shop/ru.ts';
+import { uz } from '../src/lib/i18n/locales/shop/uz.ts';
 
 const TEXTS = { uz, ru, en } as const;
 
