@@ -47,6 +47,12 @@ export const DEFAULTS = {
   ADMIN: 'off',
   /** Where the access log goes: `stdout`, `stderr` or `file /path/access.log`. */
   ACCESS_LOG: 'stdout',
+  /**
+   * With a `file` access log, its mode in octal (`0600`: the owner only; the log names every
+   * shopper's address). Newer Caddy sets it; Debian's 2.6 ignores it and creates the file under
+   * the umask Caddy runs with.
+   */
+  ACCESS_LOG_MODE: '',
   /** The address Let's Encrypt writes to about the certificate (optional). */
   ACME_EMAIL: '',
   /** `cert.pem key.pem` or `internal` instead of an automatic certificate (optional). */
@@ -64,7 +70,9 @@ const REQUIRED = ['SITE_ADDRESS', 'UPSTREAMS'];
 
 /**
  * The Caddyfile for these variables (over DEFAULTS). Throws on an unknown or missing variable,
- * and on a value with a line break or brace, which could smuggle in configuration of its own.
+ * on a value with a line break or brace, which could smuggle in configuration of its own, and on
+ * a mode that is not one. A block between {{#NAME}} and {{/NAME}} lines is kept when
+ * NAME is set, one between {{^NAME}} and {{/NAME}} when it is not.
  */
 export function renderCaddyfile(variables, template = readFileSync(TEMPLATE, 'utf8')) {
   const values = { ...DEFAULTS };
@@ -75,9 +83,15 @@ export function renderCaddyfile(variables, template = readFileSync(TEMPLATE, 'ut
   }
   const missing = REQUIRED.filter((name) => values[name] === '');
   if (missing.length > 0) throw new Error(`Caddyfile variables not set: ${missing.join(', ')}`);
+  if (!/^(0?[0-7]{3})?$/.test(values.ACCESS_LOG_MODE)) {
+    throw new Error('ACCESS_LOG_MODE is a mode in octal, such as 0600');
+  }
+  if (values.ACCESS_LOG_MODE && !values.ACCESS_LOG.startsWith('file ')) {
+    throw new Error('ACCESS_LOG_MODE is for an access log written to a file');
+  }
   return template
-    .replace(/^\{\{#(\w+)\}\}\n([\s\S]*?)^\{\{\/\1\}\}\n/gm, (_block, name, body) =>
-      values[name] ? body : '',
+    .replace(/^\{\{([#^])(\w+)\}\}\n([\s\S]*?)^\{\{\/\2\}\}\n/gm, (_block, kind, name, body) =>
+      (kind === '#') === Boolean(values[name]) ? body : '',
     )
     .replace(/\{\{(\w+)\}\}/g, (placeholder, name) => {
       if (!(name in values)) throw new Error(`The template names an unknown variable ${name}`);

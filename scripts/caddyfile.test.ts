@@ -22,6 +22,7 @@ const CLUSTER = {
   BIND: '127.0.0.1',
   UPSTREAMS: '127.0.0.1:3001 127.0.0.1:3002',
   ACCESS_LOG: 'file /tmp/shop-access.log',
+  ACCESS_LOG_MODE: '0600',
   SERVED_BY: 'on',
 };
 const PRODUCTION = {
@@ -60,11 +61,14 @@ describe('renderCaddyfile', () => {
     expect(cluster).toContain('X-Served-By');
     expect(cluster).toContain('health_uri /readyz');
     expect(cluster).not.toContain('email');
+    expect(cluster).toMatch(/output file \/tmp\/shop-access\.log \{\n\s*mode 0600\n\s*\}\n/);
     const production = renderCaddyfile(PRODUCTION);
     expect(production).toMatch(/^shop\.example\.uz \{$/m);
     expect(production).toContain('email ops@example.uz');
     expect(production).not.toContain('X-Served-By');
     expect(production).not.toContain('bind ');
+    expect(production).toMatch(/^\s*output stdout\n/m);
+    expect(production).not.toContain('mode ');
   });
 
   it('refuses an unknown or missing variable, and a value that could add configuration', () => {
@@ -73,6 +77,10 @@ describe('renderCaddyfile', () => {
     expect(() => renderCaddyfile({ ...CLUSTER, TLS: 'internal\n}\nadmin 0.0.0.0:2019' })).toThrow(
       /one line/,
     );
+    expect(() => renderCaddyfile({ ...CLUSTER, ACCESS_LOG_MODE: '0600 roll_disabled' })).toThrow(
+      /octal/,
+    );
+    expect(() => renderCaddyfile({ ...CLUSTER, ACCESS_LOG: 'stdout' })).toThrow(/file/);
   });
 });
 

@@ -15,14 +15,19 @@
 // other. A server that exits on its own (a crash, SIGKILL) is started again. Each start prints
 // `[cluster] server-N pid P port Q` and rewrites DATA_DIR/cluster.json (every process's pid and
 // port). Ctrl-C stops everything.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeDataDirPrivate } from '../shared/server/private-data-dir.ts';
 import { BACKEND_BUNDLE, SERVER_BUNDLE, buildServer } from './build-server.mjs';
-import { renderCaddyfile } from './caddyfile.mjs';
+import {
+  accessLogFile,
+  caddyStateEnv,
+  orderEventsSecret as loadOrderEventsSecret,
+  writeClusterCaddyfile,
+  writeClusterPids,
+} from './cluster-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -62,11 +67,10 @@ if (!existsSync(SERVER_BUNDLE) || !existsSync(BACKEND_BUNDLE) || env.CLUSTER_REB
 const publicUrl = env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 const backendPort = port + 10;
 const backendUrl = `http://127.0.0.1:${backendPort}`;
-mkdirSync(dataDir, { recursive: true });
-// The key the backend signs its order events with, made once and kept with the data.
-const secretFile = join(dataDir, 'order-events-secret');
-if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(32).toString('hex'));
-const orderEventsSecret = readFileSync(secretFile, 'utf8').trim();
+// Owner-only, what is there and all this process and its children (Caddy too) create from now on:
+// the key signs order events and the access log names every shopper's address.
+await makeDataDirPrivate(dataDir);
+const orderEventsSecret = loadOrderEventsSecret(dataDir);
 
 /** Set once Ctrl-C (or a signal) stops the whole cluster. */
 let stopping = false;
@@ -164,8 +168,7 @@ const servers = Array.from({ length: instanceCount }, (_, index) => ({
 
 /** Every process's pid and port, for an operator (or a test) that wants to signal one. */
 function writePids() {
-  const file = join(dataDir, 'cluster.json');
-  const pids = {
+  writeClusterPids(dataDir, {
     cluster: { pid: process.pid, port },
     caddy: { pid: proxy?.pid ?? null, port },
     backend: { pid: backend.pid, port: backendPort },
@@ -174,9 +177,7 @@ function writePids() {
       pid: server.child?.pid ?? null,
       port: server.port,
     })),
-  };
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(pids, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  });
 }
 
 function startServer(server, index) {
@@ -240,28 +241,17 @@ await Promise.all(
 );
 
 // --- the proxy ----------------------------------------------------------------------------
-const caddyfile = join(dataDir, 'Caddyfile');
-writeFileSync(
-  caddyfile,
-  renderCaddyfile({
-    // Any Host header (shoppers may reach it as localhost or 127.0.0.1), on HOST only.
-    SITE_ADDRESS: `http://:${port}`,
-    BIND: host,
-    UPSTREAMS: servers.map((server) => `127.0.0.1:${server.port}`).join(' '),
-    ACCESS_LOG: `file ${join(dataDir, 'access.log')}`,
-    SERVED_BY: 'on',
-  }),
-);
+const caddyfile = writeClusterCaddyfile(dataDir, {
+  port,
+  // On HOST only.
+  host,
+  upstreams: servers.map((server) => `127.0.0.1:${server.port}`),
+});
 proxy = run(
   'caddy',
   caddyBinary,
   ['run', '--adapter', 'caddyfile', '--config', caddyfile],
-  // Caddy's own state (certificates, autosave) stays with the cluster's data.
-  {
-    HOME: join(dataDir, 'caddy'),
-    XDG_DATA_HOME: join(dataDir, 'caddy'),
-    XDG_CONFIG_HOME: join(dataDir, 'caddy'),
-  },
+  caddyStateEnv(dataDir),
   /"level":"(debug|info)"/,
 );
 proxy.once('exit', (code, signal) => {
@@ -272,7 +262,7 @@ proxy.once('exit', (code, signal) => {
 writePids();
 await waitFor(`http://127.0.0.1:${port}/readyz`, 'caddy');
 log(
-  `Shop is running at ${publicUrl}/ (Caddy in front of ${servers.length} servers, backend ${backendUrl}; access log ${join(dataDir, 'access.log')})`,
+  `Shop is running at ${publicUrl}/ (Caddy in front of ${servers.length} servers, backend ${backendUrl}; access log ${accessLogFile(dataDir)})`,
 );
 
 // --- rolling restart and stop --------------------------------------------------------------
