@@ -16,6 +16,12 @@ export {
   type OutboxLine,
   type SmsProvider,
 } from './sms/sms-provider';
+export {
+  startEskizStandIn,
+  type EskizStandIn,
+  type EskizStandInOptions,
+} from './sms/eskiz/stand-in/eskiz-stand-in';
+export { STAND_IN_NUMBERS } from './sms/eskiz/stand-in/stand-in-numbers';
 export { DEFAULT_DATA_DIR } from './api-key';
 export { loadConfig, readBackendSettings, type BackendSettings, type Config } from './config';
 export {

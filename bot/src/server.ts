@@ -197,7 +197,7 @@ async function installCommon(
     installMetrics(app, { metrics: deps.metrics.figures, token: deps.metrics.token });
   if (deps.rateLimits) {
     const onRefused = deps.metrics?.figures.observeRateLimited;
-    await installRateLimits(app, {
+    installRateLimits(app, {
       ...deps.rateLimits,
       ...(onRefused ? { onRefused } : {}),
       accountOf: createAccountLookup(client),

@@ -5,6 +5,7 @@ import {
   outboxPath,
   startEmbeddedBackend,
   type EmbeddedBackend,
+  type EmbeddedBackendOptions,
   type OutboxLine,
 } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
@@ -93,6 +94,8 @@ export interface RelayStandOptions {
   relayCache?: ServerDeps['relayCache'];
   /** The one-tap sign-in through the embedded backend's own trusted sign-in. */
   trustedSignIn?: boolean;
+  /** Who sends the backend's sign-in codes: the console provider into the outbox by default. */
+  sms?: EmbeddedBackendOptions['sms'];
 }
 
 /** The SMS the backend in `dataDir` has sent so far, oldest first. */
@@ -182,6 +185,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     dataDir,
     logger: false,
     printSms: () => undefined,
+    ...(options.sms ? { sms: options.sms } : {}),
     ...(options.orderEvents
       ? {
           orderEvents: {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
-import { TELEGRAM_LINK_PATHS, type CallId } from '@shop/shared';
+import { ApiErrorSchema, ERROR_STATUS, TELEGRAM_LINK_PATHS, type CallId } from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
 import { matchCall, requestPathname } from '../relay/call-table';
+import { memoryCounters, redisCounters, type Counted } from './rate-counters';
 
 /** The account a request is made for (`account:<id>`), or null when the backend cannot say. */
 export type AccountOf = (request: FastifyRequest) => Promise<string | null>;
@@ -22,7 +22,10 @@ export interface Limit {
  * TRUST_PROXY).
  */
 export interface RateLimits {
-  /** Sign-in codes asked for from one client address: each costs an SMS. */
+  /**
+   * Sign-in codes asked for from one client address: each costs an SMS. One the SMS gateway did
+   * not take (the backend answers sms_unavailable) costs nothing and is given back.
+   */
   signInCodesPerClient: Limit | null;
   /** Sign-in codes asked for by everyone together: caps what a flood from many addresses costs. */
   signInCodesOverall: Limit | null;
@@ -121,6 +124,17 @@ const MESSAGES: Readonly<Record<LimitName, string>> = {
 /** What the counters' keys in Redis start with, unless RATE_LIMIT_REDIS_PREFIX says otherwise. */
 export const DEFAULT_REDIS_PREFIX = 'shop-rate-limit:';
 
+/** The error code of an answer the server is about to send, if it is one of the shop's errors. */
+function errorCodeOf(payload: unknown): string | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const answer = ApiErrorSchema.safeParse(JSON.parse(payload));
+    return answer.success ? answer.data.code : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Counts each request an API route takes against its limits before anything else of the route
  * runs (onRequest: before the body is read), and refuses one over a limit with 429
@@ -128,35 +142,17 @@ export const DEFAULT_REDIS_PREFIX = 'shop-rate-limit:';
  * before the next is counted, so a client refused by its own limit does not use up the overall
  * one.
  */
-export async function installRateLimits(
-  app: FastifyInstance,
-  options: RateLimitOptions,
-): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis
-      ? { redis: options.redis, nameSpace: options.redisPrefix ?? DEFAULT_REDIS_PREFIX }
-      : {}),
-    // Redis away: the shop keeps selling, unlimited, and says so in the log (below).
-    skipOnError: true,
-  });
-  const counters = new Map<LimitName, ReturnType<FastifyInstance['createRateLimit']>>();
+export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
+  const counters = options.redis
+    ? redisCounters(options.redis, options.redisPrefix ?? DEFAULT_REDIS_PREFIX)
+    : memoryCounters();
   const { accountOf } = options;
-  for (const name of Object.keys(KEYS) as LimitName[]) {
-    const limit = options.limits[name];
-    if (!limit) continue;
-    counters.set(
-      name,
-      app.createRateLimit({
-        max: limit.max,
-        timeWindow: limit.windowMs,
-        keyGenerator:
-          name === 'ordersPerAccount' && accountOf
-            ? async (request) => `${name}:${(await accountOf(request)) ?? KEYS[name](request)}`
-            : (request) => `${name}:${KEYS[name](request)}`,
-      }),
-    );
-  }
+  const keyOf = async (name: LimitName, request: FastifyRequest): Promise<string> =>
+    name === 'ordersPerAccount' && accountOf
+      ? `${name}:${(await accountOf(request)) ?? KEYS[name](request)}`
+      : `${name}:${KEYS[name](request)}`;
+  /** The key each sign-in code request was counted under, to give back if no code went out. */
+  const countedCodes = new WeakMap<FastifyRequest, string>();
   let redisWarned = false;
   options.redis?.on('error', (error: unknown) => {
     if (redisWarned) return;
@@ -171,11 +167,19 @@ export async function installRateLimits(
     (routeUrl: string): onRequestAsyncHookHandler =>
     async (request) => {
       for (const name of limitsOf(routeUrl, request)) {
-        const counter = counters.get(name);
-        if (!counter) continue;
-        const outcome = await counter(request);
-        if (outcome.isAllowed || !outcome.isExceeded) continue;
-        const retryAfter = Math.max(1, outcome.ttlInSeconds);
+        const limit = options.limits[name];
+        if (!limit) continue;
+        const key = await keyOf(name, request);
+        let counted: Counted;
+        try {
+          counted = await counters.take(key, limit.windowMs);
+        } catch {
+          // Redis away: the shop keeps selling, unlimited, and says so in the log (above).
+          continue;
+        }
+        if (name === 'signInCodesPerClient') countedCodes.set(request, key);
+        if (counted.count <= limit.max) continue;
+        const retryAfter = Math.max(1, Math.ceil(counted.msLeft / 1000));
         options.onRefused?.(name, request.shopCall);
         throw new ShopError('rate_limited', MESSAGES[name], { retryAfter });
       }
@@ -188,5 +192,16 @@ export async function installRateLimits(
     const hooks = route.onRequest;
     route.onRequest =
       hooks === undefined ? [own] : [own, ...(Array.isArray(hooks) ? hooks : [hooks])];
+  });
+
+  // A shopper trying again through an SMS gateway outage is not locked out once it is over.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = countedCodes.get(request);
+    if (key === undefined || reply.statusCode !== ERROR_STATUS.sms_unavailable) return payload;
+    if (errorCodeOf(payload) === 'sms_unavailable') {
+      // Redis away: the code stays counted, as if it had gone out.
+      await counters.giveBack(key).catch(() => undefined);
+    }
+    return payload;
   });
 }
