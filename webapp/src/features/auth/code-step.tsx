@@ -34,6 +34,11 @@ export function CodeStep({ phone, code }: { phone: string; code: SignIn['code'] 
           code.submit();
         }}
       >
+        {code.formError && (
+          <p className="notice notice--error" role="alert">
+            {code.formError}
+          </p>
+        )}
         <div className="field">
           <label className="field__label" htmlFor={inputId}>
             {t('auth.codeLabel')}

@@ -2,7 +2,13 @@ import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/api-error';
 import { MESSAGES } from '../../lib/i18n/locales/all';
-import { burnedCodeWait, isPhoneLocked, otpErrorMessage, resendTooSoonWait } from './otp-error';
+import {
+  burnedCodeWait,
+  isPhoneLocked,
+  otpErrorMessage,
+  refusalPlace,
+  resendTooSoonWait,
+} from './otp-error';
 
 const t = ((key: string, values?: object) =>
   values ? `<${key} ${JSON.stringify(values)}>` : `<${key}>`) as unknown as TFunction;
@@ -71,5 +77,46 @@ describe('a code the SMS gateway did not take', () => {
     expect(otpErrorMessage(i18n.t, failed)).toBe(text);
     // Not a wait for another code: the shopper's phone step stays, with this message.
     expect(resendTooSoonWait(failed)).toBeNull();
+  });
+});
+
+describe('where the sign-in form shows a refusal', () => {
+  const refusal = (code: ApiError['code'], status: number, details: ApiError['details'] = []) =>
+    new ApiError({ code, message: 'in English', status, details });
+
+  it('shows a code the SMS gateway did not take over the form: the phone is not invalid', () => {
+    const gatewayDown = refusal('sms_unavailable', 503);
+    expect(refusalPlace(gatewayDown, 'phone')).toBe('form');
+    expect(refusalPlace(gatewayDown, 'code')).toBe('form');
+  });
+
+  it('marks the phone only when the phone itself was refused', () => {
+    const badPhone = refusal('validation_error', 400, [{ field: 'phone', message: 'in English' }]);
+    expect(refusalPlace(badPhone, 'phone')).toBe('phone');
+    const locked = refusal('otp_attempts_exceeded', 429, [
+      { field: 'phone', message: 'in English', rule: 'phone_locked' },
+    ]);
+    for (const other of [
+      refusal('rate_limited', 429),
+      refusal('otp_daily_limit', 429),
+      refusal('upstream_unavailable', 502),
+      locked,
+      new Error('offline'),
+    ]) {
+      expect(refusalPlace(other, 'phone')).toBe('form');
+    }
+  });
+
+  it('marks the code only when the code typed was refused', () => {
+    for (const wrongCode of [
+      refusal('otp_invalid', 422),
+      refusal('otp_expired', 422),
+      refusal('otp_attempts_exceeded', 429),
+      refusal('validation_error', 400, [{ field: 'otp', message: 'in English' }]),
+    ]) {
+      expect(refusalPlace(wrongCode, 'code')).toBe('code');
+    }
+    expect(refusalPlace(refusal('otp_resend_too_soon', 429), 'code')).toBe('form');
+    expect(refusalPlace(refusal('rate_limited', 429), 'code')).toBe('form');
   });
 });

@@ -59,3 +59,28 @@ export function burnedCodeWait(error: unknown): number | null {
   }
   return error.retryAfter ?? null;
 }
+
+/** Where the sign-in form shows a refusal: on the field the shopper typed into, or over the form. */
+export type RefusalPlace = 'phone' | 'code' | 'form';
+
+/** The field whose value the server refused, if it refused one the shopper typed. */
+function refusedField(error: unknown): 'phone' | 'code' | null {
+  if (!isApiError(error)) return null;
+  if (error.code === 'validation_error') {
+    const field = error.details[0]?.field;
+    return field === 'phone' ? 'phone' : field === 'otp' ? 'code' : null;
+  }
+  if (error.code === 'otp_invalid' || error.code === 'otp_expired') return 'code';
+  if (error.code === 'otp_attempts_exceeded' && !isPhoneLocked(error)) return 'code';
+  return null;
+}
+
+/**
+ * Where a refusal shows on the sign-in step `step` (the phone, or the code texted to it): on that
+ * step's field only when the server refused what was typed there. Anything else (the SMS gateway
+ * down, a limit or a wait, no connection, a locked phone) shows over the form, and the field is
+ * not marked invalid.
+ */
+export function refusalPlace(error: unknown, step: 'phone' | 'code'): RefusalPlace {
+  return refusedField(error) === step ? step : 'form';
+}

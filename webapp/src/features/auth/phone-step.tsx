@@ -29,6 +29,11 @@ export function PhoneStep({ phone }: { phone: SignIn['phone'] }) {
           phone.submit();
         }}
       >
+        {phone.formError && (
+          <p className="notice notice--error" role="alert">
+            {phone.formError}
+          </p>
+        )}
         <div className="field">
           <label className="field__label" htmlFor={ids.phone}>
             {t('auth.phoneLabel')}

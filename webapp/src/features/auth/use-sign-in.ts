@@ -9,7 +9,7 @@ import { safeNextPath } from '../../lib/utils/safe-next';
 import { useCountdown } from '../../lib/utils/use-countdown';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
-import { burnedCodeWait, otpErrorMessage, resendTooSoonWait } from './otp-error';
+import { burnedCodeWait, otpErrorMessage, refusalPlace, resendTooSoonWait } from './otp-error';
 
 type Step = { name: 'phone' } | { name: 'code'; phone: string };
 
@@ -25,7 +25,16 @@ export function useSignIn(onCompleting: (value: boolean) => void) {
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [phoneInput, setPhoneInput] = useState('+998 ');
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  /** A refused send that is not about the phone typed (the SMS gateway down, a limit). */
+  const [phoneFormError, setPhoneFormError] = useState<string | null>(null);
   const code = useCodeEntry(onCompleting);
+
+  const showPhoneRefusal = (error: unknown) => {
+    const message = otpErrorMessage(t, error);
+    const onField = refusalPlace(error, 'phone') === 'phone';
+    setPhoneError(onField ? message : null);
+    setPhoneFormError(onField ? null : message);
+  };
 
   const requestCode = (phone: string, resend: boolean) => {
     sendOtp.mutate(
@@ -33,7 +42,7 @@ export function useSignIn(onCompleting: (value: boolean) => void) {
       {
         onSuccess: (answer) => {
           setStep({ name: 'code', phone });
-          code.setError(null);
+          code.clearErrors();
           code.waitBeforeResend(answer.resend_after);
           if (resend) toasts.getState().show({ kind: 'info', message: t('auth.codeResent') });
         },
@@ -43,9 +52,8 @@ export function useSignIn(onCompleting: (value: boolean) => void) {
             setStep({ name: 'code', phone });
             code.waitBeforeResend(wait);
           }
-          const message = otpErrorMessage(t, error);
-          if (resend || wait !== null) code.setError(message);
-          else setPhoneError(message);
+          if (resend || wait !== null) code.showRefusal(error);
+          else showPhoneRefusal(error);
         },
       },
     );
@@ -56,14 +64,17 @@ export function useSignIn(onCompleting: (value: boolean) => void) {
     phone: {
       value: phoneInput,
       error: phoneError,
+      formError: phoneFormError,
       sending: sendOtp.isPending,
       change: (value: string) => {
         setPhoneInput(value);
         setPhoneError(null);
+        setPhoneFormError(null);
       },
       submit: () => {
         const phone = normalizeUzPhone(phoneInput);
         setPhoneError(phone === null ? t('auth.phoneInvalid') : null);
+        setPhoneFormError(null);
         if (phone !== null) requestCode(phone, false);
       },
     },
@@ -94,14 +105,27 @@ function useCodeEntry(onCompleting: (value: boolean) => void) {
   const countdown = useCountdown();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** A refusal that is not about the code typed (a resend the SMS gateway did not take). */
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const clearErrors = () => {
+    setError(null);
+    setFormError(null);
+  };
+  const showRefusal = (failure: unknown) => {
+    const message = otpErrorMessage(t, failure);
+    const onField = refusalPlace(failure, 'code') === 'code';
+    setError(onField ? message : null);
+    setFormError(onField ? null : message);
+  };
 
   const verify = (phone: string) => {
     const otp = code.trim();
+    clearErrors();
     if (!OtpSchema.safeParse(otp).success) {
       setError(t('auth.codeInvalid'));
       return;
     }
-    setError(null);
     onCompleting(true);
     verifyOtp.mutate(
       { phone, otp },
@@ -112,7 +136,7 @@ function useCodeEntry(onCompleting: (value: boolean) => void) {
         },
         onError: (failure) => {
           onCompleting(false);
-          setError(otpErrorMessage(t, failure));
+          showRefusal(failure);
           const wait = burnedCodeWait(failure);
           if (wait !== null) countdown.start(wait);
           if (isApiError(failure) && failure.code !== 'network_error') setCode('');
@@ -125,21 +149,23 @@ function useCodeEntry(onCompleting: (value: boolean) => void) {
     field: {
       value: code,
       error,
+      formError,
       verifying: verifyOtp.isPending,
       /** Seconds until another code may be asked for; 0 when it may. */
       resendIn: countdown.remaining,
       // Keep digits only: SMS autofill and pasting bring spaces or dashes along.
       change: (value: string) => {
         setCode(value.replace(/\D/g, '').slice(0, OTP_LENGTH));
-        setError(null);
+        clearErrors();
       },
     },
     verify,
-    setError,
+    showRefusal,
+    clearErrors,
     waitBeforeResend: countdown.start,
     clear: () => {
       setCode('');
-      setError(null);
+      clearErrors();
     },
   };
 }
