@@ -5,6 +5,7 @@ import { chmod, mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CONTINUE_ORDER_NUMBERS_SQL } from '../orders/order-numbers';
 
 /** The extensions openDatabase loads, so a database opened here opens there too. */
 const EXTENSIONS = { pg_trgm };
@@ -24,7 +25,10 @@ export async function dumpPgliteDir(dir: string): Promise<Buffer> {
   }
 }
 
-/** Writes a dump into `dir`, which must not exist yet, and checks it opens. */
+/**
+ * Writes a dump into `dir`, which must not exist yet, checks it opens, and lets its order numbers
+ * go on from its last order.
+ */
 export async function loadPgliteDump(dir: string, tarball: Buffer): Promise<void> {
   await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   await mkdir(dir, { mode: 0o700 });
@@ -33,7 +37,7 @@ export async function loadPgliteDump(dir: string, tarball: Buffer): Promise<void
     loadDataDir: new Blob([new Uint8Array(tarball)]),
   });
   try {
-    await pglite.query('select 1');
+    await pglite.exec(CONTINUE_ORDER_NUMBERS_SQL);
   } finally {
     await pglite.close();
   }

@@ -75,3 +75,17 @@ export async function userObjectCount(databaseUrl: string): Promise<number> {
     await sql.end({ timeout: 5 });
   }
 }
+
+/** Runs one statement on `databaseUrl`. */
+export async function runStatement(databaseUrl: string, statement: string): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await sql.unsafe(statement);
+  } catch (error) {
+    throw new PostgresToolError(
+      `The database in DATABASE_URL refused a statement: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

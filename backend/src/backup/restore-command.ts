@@ -15,7 +15,8 @@ import {
 } from './backup-archive';
 import { PGLITE_DIR } from './data-dir-files';
 import { loadPgliteDump } from './pglite-dump';
-import { pgRestore, PostgresToolError, userObjectCount } from './postgres-tools';
+import { CONTINUE_ORDER_NUMBERS_SQL } from '../orders/order-numbers';
+import { pgRestore, PostgresToolError, runStatement, userObjectCount } from './postgres-tools';
 
 const USAGE = `Usage: pnpm data:restore <file>
        pnpm data:restore --check <file>
@@ -100,7 +101,10 @@ async function restoreInto(
       throw new BackupDamagedError(`It holds ${entry.path}, which is not a part of a shop`);
     }
   }
-  if (backup.manifest.kind === 'postgres') await pgRestore(databaseUrl, postgresDump);
+  if (backup.manifest.kind === 'postgres') {
+    await pgRestore(databaseUrl, postgresDump);
+    await runStatement(databaseUrl, CONTINUE_ORDER_NUMBERS_SQL);
+  }
 }
 
 async function restore(file: string, dataDir: string, databaseUrl: string): Promise<Manifest> {
