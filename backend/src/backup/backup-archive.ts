@@ -7,6 +7,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { z } from 'zod';
+import { isCarriedPath } from './data-dir-files';
 import { createTarWriter, readTar, TarError, type TarEntry } from './tar';
 
 export const BACKUP_FORMAT = 'uy-shop-backup';
@@ -135,6 +136,29 @@ function parseManifest(data: Buffer): Manifest {
   return parsed.data;
 }
 
+/** Whether a backup of `kind` writes an entry at `path`: its database, or a file it carries. */
+function isBackupEntry(path: string, kind: BackupKind): boolean {
+  if (path === DATABASE_ENTRY[kind]) return true;
+  return path.startsWith(FILES_PREFIX) && isCarriedPath(path.slice(FILES_PREFIX.length));
+}
+
+/** Refuses an entry no backup writes, and a path listed both as a file and as a folder. */
+function checkEntryPaths(manifest: Manifest): void {
+  const listed = new Set(manifest.files.map((listedFile) => listedFile.path));
+  for (const path of listed) {
+    if (!isBackupEntry(path, manifest.kind)) {
+      throw new BackupDamagedError(`It holds ${path}, which no backup of a shop holds`);
+    }
+    const parts = path.split('/');
+    for (let end = 1; end < parts.length; end += 1) {
+      const folder = parts.slice(0, end).join('/');
+      if (listed.has(folder)) {
+        throw new BackupDamagedError(`It holds ${folder} both as a file and as a folder`);
+      }
+    }
+  }
+}
+
 /**
  * Reads the whole backup and answers its manifest once every entry is there with the size and
  * sha256 the manifest gives, and nothing else is; else throws BackupDamagedError.
@@ -148,10 +172,14 @@ export async function verifyBackup(file: string): Promise<Manifest> {
       manifest = parseManifest(entry.data);
       continue;
     }
+    if (!isBackupEntry(entry.path, 'pglite') && !isBackupEntry(entry.path, 'postgres')) {
+      throw new BackupDamagedError(`It holds ${entry.path}, which no backup of a shop holds`);
+    }
     if (seen.has(entry.path)) throw new BackupDamagedError(`It holds ${entry.path} twice`);
     seen.set(entry.path, { size: entry.data.length, sha256: sha256(entry.data) });
   }
   if (!manifest) throw new BackupDamagedError('It has no manifest (cut short?)');
+  checkEntryPaths(manifest);
   const listed = new Set(manifest.files.map((listedFile) => listedFile.path));
   for (const expected of manifest.files) {
     const found = seen.get(expected.path);
