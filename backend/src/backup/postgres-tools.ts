@@ -4,6 +4,7 @@
 // the database as it was.
 import { spawn } from 'node:child_process';
 import postgres from 'postgres';
+import type { RunSql } from '../orders/order-numbers';
 
 export class PostgresToolError extends Error {}
 
@@ -76,11 +77,14 @@ export async function userObjectCount(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Runs one statement on `databaseUrl`. */
-export async function runStatement(databaseUrl: string, statement: string): Promise<void> {
+/** Runs `work` on one connection to `databaseUrl`, its failures as PostgresToolError. */
+export async function withConnection(
+  databaseUrl: string,
+  work: (run: RunSql) => Promise<void>,
+): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
   try {
-    await sql.unsafe(statement);
+    await work((statement) => sql.unsafe(statement));
   } catch (error) {
     throw new PostgresToolError(
       `The database in DATABASE_URL refused a statement: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,5 +1,6 @@
 // `pnpm data:restore` on crafted backups, whole and with a manifest that matches them, holding
-// what no backup writes: each is refused as damaged, in one line, and nothing is changed.
+// what no backup writes, or a database dump that is not a PGlite data dir: each is refused as
+// damaged, in one line, and nothing is changed.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { runRestoreProcess } from '../testing/restore-process';
 import { T0 } from '../testing/test-backend';
 import { createBackupWriter, DATABASE_ENTRY } from './backup-archive';
 import { runRestoreCommand } from './restore-command';
+import { tarHeader, tarPadding } from './tar';
 
 let work: string;
 let database: Buffer;
@@ -23,10 +25,14 @@ afterAll(async () => {
 });
 
 /** A whole backup of a shop on PGlite, its manifest matching, holding `files` besides. */
-async function craftedBackup(name: string, files: Record<string, Buffer>): Promise<string> {
+async function craftedBackup(
+  name: string,
+  files: Record<string, Buffer>,
+  pgliteDump = database,
+): Promise<string> {
   const file = join(work, `${name}.tar.gz`);
   const writer = createBackupWriter(file, 'pglite', T0);
-  await writer.add(DATABASE_ENTRY.pglite, database);
+  await writer.add(DATABASE_ENTRY.pglite, pgliteDump);
   for (const [path, data] of Object.entries(files)) await writer.add(path, data);
   await writer.finish();
   return file;
@@ -68,6 +74,47 @@ describe('data:restore accepts only what a backup writes', () => {
       const { code, err } = await restore(file, dataDir);
       expect(code).toBe(1);
       expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(DAMAGED);
+      await expectNothingChanged(dataDir);
+    },
+    60_000,
+  );
+
+  /** A PGlite dump as PGlite writes one (names from its root) of `files`, in order. */
+  const dumpOf = (files: [string, string][]) =>
+    Buffer.concat([
+      ...files.map(([path, text]) =>
+        Buffer.concat([
+          tarHeader(path, text.length, T0),
+          Buffer.from(text),
+          tarPadding(text.length),
+        ]),
+      ),
+      Buffer.alloc(1024),
+    ]);
+  const dumps: Record<string, Buffer> = {
+    'a database with no PG_VERSION': dumpOf([['/base/1/112', 'page']]),
+    'a database file where its folder goes': dumpOf([
+      ['/PG_VERSION', '17\n'],
+      ['/base', 'x'],
+      ['/base/1/112', 'page'],
+    ]),
+    'a database file twice': dumpOf([
+      ['/PG_VERSION', '17\n'],
+      ['/PG_VERSION', '17\n'],
+    ]),
+    'a database cut short': dumpOf([['/PG_VERSION', '17\n']]).subarray(0, 700),
+  };
+
+  it.each(Object.keys(dumps))(
+    'refuses %s as damaged, changing nothing',
+    async (name) => {
+      const file = await craftedBackup(name.replaceAll(' ', '-'), {}, dumps[name]);
+      const dataDir = join(work, `restored-${name.replaceAll(' ', '-')}`);
+      const { code, err } = await restore(file, dataDir);
+      expect(code).toBe(1);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(/Its database is not a PGlite data dir/);
       expect(err[0]).toMatch(DAMAGED);
       await expectNothingChanged(dataDir);
     },

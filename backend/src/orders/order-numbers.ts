@@ -3,23 +3,22 @@
 // of a running PGlite comes back as after a crash, at the logged value. So a restored database
 // sets the sequence from the orders it holds, and the next order gets the number after the last.
 
-/** Sets order_number_seq to the last order's number (its start with no orders); none: nothing. */
-export const CONTINUE_ORDER_NUMBERS_SQL = `
-do $$
-declare
-  last_number bigint;
-begin
-  if to_regclass('public.order_number_seq') is null or to_regclass('public.orders') is null then
-    return;
-  end if;
-  select max(substring(number from 4)::bigint) into last_number
-    from public.orders where number ~ '^UY-[0-9]+$';
-  if last_number is null then
-    perform setval('public.order_number_seq', seq.start_value, false)
-      from pg_sequences seq
-      where seq.schemaname = 'public' and seq.sequencename = 'order_number_seq';
-  else
-    perform setval('public.order_number_seq', last_number, true);
-  end if;
-end
-$$`;
+/** Runs one SQL statement, answering its rows. */
+export type RunSql = (statement: string) => Promise<readonly Record<string, unknown>[]>;
+
+const HAS_ORDER_NUMBERS_SQL = `select to_regclass('public.order_number_seq') is not null
+  and to_regclass('public.orders') is not null as present`;
+
+/** The last order's number, or the sequence's start when there is no order. */
+const CONTINUE_ORDER_NUMBERS_SQL = `select setval('public.order_number_seq',
+    coalesce(last.number, seq.start_value), last.number is not null)
+  from (select max(substring(number from 4)::bigint) as number
+      from public.orders where number ~ '^UY-[0-9]+$') as last,
+    pg_sequences as seq
+  where seq.schemaname = 'public' and seq.sequencename = 'order_number_seq'`;
+
+/** Sets order_number_seq from the orders a database holds; one without orders' tables is left. */
+export async function continueOrderNumbers(run: RunSql): Promise<void> {
+  const [found] = await run(HAS_ORDER_NUMBERS_SQL);
+  if (found?.present === true) await run(CONTINUE_ORDER_NUMBERS_SQL);
+}
