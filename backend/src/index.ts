@@ -42,5 +42,6 @@ export { findPans, type PanHit } from './testing/pan-scan';
 export { createScratchDatabase, type ScratchDatabase } from './testing/scratch-database';
 export { runBackupCommand, type BackupIo } from './backup/backup-command';
 export { runRestoreCommand, type RestoreIo } from './backup/restore-command';
-export { verifiedEntries, verifyBackup, type Manifest } from './backup/backup-archive';
+export type { Manifest } from './backup/backup-archive';
+export { verifiedEntries, verifyBackup } from './backup/backup-reader';
 export { runOrderStatusCommand } from './operator/order-status-command';

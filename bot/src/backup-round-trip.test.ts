@@ -212,6 +212,13 @@ function panScan(backup: Buffer): { maskedCardSeen: boolean; found: string[] } {
   return { maskedCardSeen: archive.includes('860006******6311'), found };
 }
 
+/** The number the shop gives the order after `number` ('UY-001001' → 'UY-001002'). */
+function followingOrderNumber(number: string): string {
+  const digits = /^UY-(\d+)$/.exec(number)?.[1];
+  if (!digits) throw new Error(`Not an order number: ${number}`);
+  return `UY-${String(Number(digits) + 1).padStart(digits.length, '0')}`;
+}
+
 async function modeOf(path: string): Promise<number> {
   return (await stat(path)).mode & 0o777;
 }
@@ -353,7 +360,7 @@ describe.each(KINDS)('backup and restore (%s)', (kind) => {
     expect(panScan(gzipSync(planted)).found).toContain('9860100000000008');
   }, 300_000);
 
-  it('restores into an empty data dir, and the shop serves the order, card, photo and chat link', async () => {
+  it('restores into an empty data dir, and the shop serves the order, card, photo and chat link and numbers new orders on', async () => {
     const restoredDir = join(work, 'restored', 'data');
     const restore = quietIo(commandEnv(restoredDir, targetDatabase));
     expect(await runRestoreCommand([backupFile], restore.io), restore.err.join('\n')).toBe(0);
@@ -388,6 +395,12 @@ describe.each(KINDS)('backup and restore (%s)', (kind) => {
     const move = quietIo(commandEnv(restoredDir, ''));
     expect(await runOrderStatusCommand([data.order.number, 'confirmed'], move.io)).toBe(0);
     await waitFor(() => toChat().length > before, 'the order message to the linked chat');
+
+    // Order numbers go on from the last order restored: the one placed after the backup is not
+    // there, so its number is given again.
+    const next = (await json<{ data: Order }>(shopper.post('/api/orders', orderBody()), 201)).data;
+    expect(next.number).toBe(followingOrderNumber(data.order.number));
+    expect(next.number).toBe(data.laterOrder.number);
     expect(await shop.stop()).toBe(0);
     shop = null;
   }, 300_000);

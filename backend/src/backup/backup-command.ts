@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { BACKEND_URL_FILE, DEFAULT_DATA_DIR, OPERATOR_SECRET_FILE } from '../api-key';
 import { OPERATOR_DATABASE_DUMP_PATH, OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
 import {
+  BackupTooLargeError,
   createBackupWriter,
   DATABASE_ENTRY,
   FILES_PREFIX,
@@ -180,7 +181,11 @@ export async function runBackupCommand(args: readonly string[], io: BackupIo): P
     );
     return 0;
   } catch (error) {
-    if (error instanceof BackupRefused || error instanceof PostgresToolError) {
+    if (
+      error instanceof BackupRefused ||
+      error instanceof PostgresToolError ||
+      error instanceof BackupTooLargeError
+    ) {
       io.err(`No backup was written: ${error.message}`);
       return 1;
     }

@@ -8,9 +8,20 @@ import { BACKEND_URL_FILE } from '../api-key';
 
 /** The embedded backend's PGlite, and the notifier's own when the backends are elsewhere. */
 export const PGLITE_DIR = 'pglite';
-const NOTIFIER_PGLITE_DIR = join('notifier', 'pglite');
+const NOTIFIER_PGLITE_DIR = `notifier/${PGLITE_DIR}`;
 
 const SKIPPED = new Set([PGLITE_DIR, NOTIFIER_PGLITE_DIR, BACKEND_URL_FILE]);
+
+/**
+ * Whether a backup carries what is at `path` in the data dir ('/'-separated, relative): a file it
+ * writes, or a folder it looks into. Restore accepts only these, so it writes only what a backup
+ * could hold.
+ */
+export function isCarriedPath(path: string): boolean {
+  const parts = path.split('/');
+  if (parts.some((part) => part === '' || part.startsWith('.'))) return false;
+  return parts.every((_, index) => !SKIPPED.has(parts.slice(0, index + 1).join('/')));
+}
 
 /** The relative paths ('/'-separated) of the files to carry, sorted. */
 export async function dataDirFiles(dataDir: string): Promise<string[]> {
@@ -22,10 +33,10 @@ export async function dataDirFiles(dataDir: string): Promise<string[]> {
     });
     for (const entry of entries) {
       const path = join(dir, entry.name);
-      const rel = relative(dataDir, path);
-      if (entry.name.startsWith('.') || SKIPPED.has(rel)) continue;
+      const rel = relative(dataDir, path).split(sep).join('/');
+      if (!isCarriedPath(rel)) continue;
       if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) found.push(rel.split(sep).join('/'));
+      else if (entry.isFile()) found.push(rel);
     }
   };
   await walk(dataDir);

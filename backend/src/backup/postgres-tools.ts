@@ -4,6 +4,7 @@
 // the database as it was.
 import { spawn } from 'node:child_process';
 import postgres from 'postgres';
+import type { RunSql } from '../orders/order-numbers';
 
 export class PostgresToolError extends Error {}
 
@@ -71,6 +72,23 @@ export async function userObjectCount(databaseUrl: string): Promise<number> {
         and n.nspname not like 'pg\_toast%' and n.nspname not like 'pg\_temp%'
         and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`;
     return Number(rows[0]?.count ?? 0);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** Runs `work` on one connection to `databaseUrl`, its failures as PostgresToolError. */
+export async function withConnection(
+  databaseUrl: string,
+  work: (run: RunSql) => Promise<void>,
+): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await work((statement) => sql.unsafe(statement));
+  } catch (error) {
+    throw new PostgresToolError(
+      `The database in DATABASE_URL refused a statement: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await sql.end({ timeout: 5 });
   }

@@ -5,17 +5,11 @@
 import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../api-key';
-import {
-  BackupDamagedError,
-  DATABASE_ENTRY,
-  FILES_PREFIX,
-  verifiedEntries,
-  verifyBackup,
-  type Manifest,
-} from './backup-archive';
+import { continueOrderNumbers } from '../orders/order-numbers';
+import { BackupDamagedError, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from './backup-archive';
+import { verifiedEntries, verifyBackup } from './backup-reader';
 import { PGLITE_DIR } from './data-dir-files';
-import { loadPgliteDump } from './pglite-dump';
-import { pgRestore, PostgresToolError, userObjectCount } from './postgres-tools';
+import { pgRestore, PostgresToolError, userObjectCount, withConnection } from './postgres-tools';
 
 const USAGE = `Usage: pnpm data:restore <file>
        pnpm data:restore --check <file>
@@ -75,9 +69,9 @@ async function checkTarget(manifest: Manifest, databaseUrl: string): Promise<voi
   }
 }
 
-async function writeOwnerOnly(file: string, data: Buffer): Promise<void> {
+async function writeOwnerOnly(file: string, body: AsyncIterable<Buffer>): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  await writeFile(file, data, { mode: 0o600, flag: 'wx' });
+  await writeFile(file, body, { mode: 0o600, flag: 'wx' });
 }
 
 /** Writes every entry under `staging`; a PostgreSQL dump goes to the database last. */
@@ -91,16 +85,21 @@ async function restoreInto(
   const postgresDump = join(staging, 'database.dump');
   for await (const entry of verifiedEntries(backup.file, backup.manifest)) {
     if (entry.path === DATABASE_ENTRY.pglite) {
-      await loadPgliteDump(join(dataDir, PGLITE_DIR), entry.data);
+      // Loaded only here: PGlite's module alone takes about 40 MB.
+      const { loadPgliteDump } = await import('./pglite-load');
+      await loadPgliteDump(join(dataDir, PGLITE_DIR), entry.body);
     } else if (entry.path === DATABASE_ENTRY.postgres) {
-      await writeOwnerOnly(postgresDump, entry.data);
+      await writeOwnerOnly(postgresDump, entry.body);
     } else if (entry.path.startsWith(FILES_PREFIX)) {
-      await writeOwnerOnly(join(dataDir, entry.path.slice(FILES_PREFIX.length)), entry.data);
+      await writeOwnerOnly(join(dataDir, entry.path.slice(FILES_PREFIX.length)), entry.body);
     } else {
       throw new BackupDamagedError(`It holds ${entry.path}, which is not a part of a shop`);
     }
   }
-  if (backup.manifest.kind === 'postgres') await pgRestore(databaseUrl, postgresDump);
+  if (backup.manifest.kind === 'postgres') {
+    await pgRestore(databaseUrl, postgresDump);
+    await withConnection(databaseUrl, continueOrderNumbers);
+  }
 }
 
 async function restore(file: string, dataDir: string, databaseUrl: string): Promise<Manifest> {

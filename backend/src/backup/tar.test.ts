@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTarWriter, isSafeEntryPath, readTar, type TarEntry } from './tar';
+import {
+  createTarWriter,
+  isSafeEntryPath,
+  readTar,
+  type TarEntry,
+  type TarReadOptions,
+} from './tar';
 
 async function written(entries: Record<string, Buffer>): Promise<Buffer> {
   const out = new PassThrough();
@@ -17,9 +23,19 @@ async function written(entries: Record<string, Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function read(bytes: Buffer): Promise<TarEntry[]> {
-  const entries: TarEntry[] = [];
-  for await (const entry of readTar(Readable.from([bytes]))) entries.push(entry);
+interface ReadEntry {
+  path: string;
+  type: TarEntry['type'];
+  data: Buffer;
+}
+
+async function read(bytes: Buffer, options: TarReadOptions = {}): Promise<ReadEntry[]> {
+  const entries: ReadEntry[] = [];
+  for await (const entry of readTar(Readable.from([bytes]), options)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.body) chunks.push(chunk);
+    entries.push({ path: entry.path, type: entry.type, data: Buffer.concat(chunks) });
+  }
   return entries;
 }
 
@@ -49,8 +65,55 @@ describe('tar', () => {
       entries['files/photos/a.webp'],
     );
     expect(await read(bytes)).toEqual(
-      Object.entries(entries).map(([path, data]) => ({ path, data })),
+      Object.entries(entries).map(([path, data]) => ({ path, type: 'file', data })),
     );
+  });
+
+  it('skips what is not read of an entry, and reads a body in chunks as they come', async () => {
+    const bytes = await written(entries);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 100) }, (_, i) =>
+      bytes.subarray(i * 100, (i + 1) * 100),
+    );
+    const paths: string[] = [];
+    for await (const entry of readTar(Readable.from(chunks))) {
+      paths.push(entry.path);
+      if (entry.path === 'database/pglite.tar') {
+        // The rest of the chunk its header came in, not the entry's 1500 bytes.
+        const first = (await entry.body.next()).value ?? Buffer.alloc(0);
+        expect(first.length).toBeGreaterThan(0);
+        expect(first.length).toBeLessThanOrEqual(100);
+        expect(first).toEqual(Buffer.alloc(first.length, 7));
+      }
+    }
+    expect(paths).toEqual(Object.keys(entries));
+  });
+
+  it("reads folders and names from the root, as PGlite's dump writes them, only when asked", async () => {
+    const file = join(dir, 'rooted.tar');
+    const tree = join(dir, 'tree');
+    execFileSync('mkdir', ['-p', join(tree, 'base', '1')]);
+    await writeFile(join(tree, 'base', '1', '112'), 'page');
+    execFileSync('tar', ['-cf', file, '--format=ustar', '-C', tree, 'base']);
+    await expect(read(await readFile(file))).rejects.toThrow(/"base\/", which is not a plain file/);
+    // GNU tar drops a leading '/' as it writes: add it back, as PGlite writes its names.
+    const rooted = Buffer.from(
+      execFileSync('tar', [
+        '-cf',
+        '-',
+        '--format=ustar',
+        '-P',
+        '--transform=s,^,/,',
+        '-C',
+        tree,
+        'base',
+      ]),
+    );
+    expect(await read(rooted, { folders: true, rootedNames: true })).toEqual([
+      { path: 'base', type: 'folder', data: Buffer.alloc(0) },
+      { path: 'base/1', type: 'folder', data: Buffer.alloc(0) },
+      { path: 'base/1/112', type: 'file', data: Buffer.from('page') },
+    ]);
+    await expect(read(rooted, { folders: true })).rejects.toThrow(/unsafe path "\/base\/"/);
   });
 
   it('refuses a damaged header, a cut archive, and anything but a plain file at a safe path', async () => {

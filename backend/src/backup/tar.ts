@@ -1,8 +1,9 @@
-// A small ustar writer and reader, for backups: regular files only, each entry's bytes held in
-// memory one at a time (a photo, a secret, the database dump). The reader checks every header's
-// checksum and refuses anything but a regular file with a safe relative path, so a damaged or
-// crafted archive is refused rather than written somewhere unexpected.
-import type { Readable, Writable } from 'node:stream';
+// A small ustar writer and reader, for backups: regular files only. The writer takes each entry's
+// bytes whole (a photo, a secret, the database dump); the reader streams them, so no entry is held
+// whole whatever size its header gives. It checks every header's checksum and refuses anything
+// but a regular file with a safe relative path (and, when asked, a folder, for PGlite's own
+// dump), so a damaged or crafted archive is refused rather than written somewhere unexpected.
+import type { Writable } from 'node:stream';
 
 const BLOCK = 512;
 const NAME_LENGTH = 100;
@@ -22,7 +23,8 @@ function octal(value: number, width: number): string {
   return `${value.toString(8).padStart(width - 1, '0')}\0`;
 }
 
-function header(path: string, size: number, mtime: Date): Buffer {
+/** The ustar header block of a plain file, owner-only. */
+export function tarHeader(path: string, size: number, mtime: Date): Buffer {
   const block = Buffer.alloc(BLOCK);
   block.write(path, 0, NAME_LENGTH, 'utf8');
   block.write(octal(0o600, 8), 100, 'ascii');
@@ -45,7 +47,8 @@ function checksum(block: Buffer): number {
   return sum;
 }
 
-function padding(size: number): Buffer {
+/** The zero bytes that fill an entry of `size` bytes up to a whole block. */
+export function tarPadding(size: number): Buffer {
   return Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 }
 
@@ -69,9 +72,9 @@ export function createTarWriter(out: Writable): TarWriter {
     async add(path, data, mtime = new Date()) {
       if (!isSafeEntryPath(path)) throw new TarError(`Cannot archive the path "${path}"`);
       if (data.length > MAX_SIZE) throw new TarError(`${path} is too large for the archive`);
-      await write(out, header(path, data.length, mtime));
+      await write(out, tarHeader(path, data.length, mtime));
       await write(out, data);
-      await write(out, padding(data.length));
+      await write(out, tarPadding(data.length));
     },
     async finish() {
       await write(out, Buffer.alloc(BLOCK * 2));
@@ -83,27 +86,32 @@ export function createTarWriter(out: Writable): TarWriter {
   };
 }
 
-/** Reads exactly n bytes from a stream's chunks, or fewer at its end. */
-function byteReader(input: Readable) {
-  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  let pending: Buffer[] = [];
-  let held = 0;
-  let ended = false;
-  return async (n: number): Promise<Buffer> => {
-    while (held < n && !ended) {
-      const next = await iterator.next();
-      if (next.done) ended = true;
-      else {
-        pending.push(next.value);
-        held += next.value.length;
-      }
-    }
-    const all = pending.length === 1 ? (pending[0] ?? Buffer.alloc(0)) : Buffer.concat(pending);
-    const taken = all.subarray(0, Math.min(n, all.length));
-    const rest = all.subarray(taken.length);
-    pending = rest.length > 0 ? [rest] : [];
-    held = rest.length;
+/** Takes bytes from a stream's chunks as they come, holding no more than the chunk at hand. */
+function byteReader(input: AsyncIterable<Buffer>) {
+  const iterator = input[Symbol.asyncIterator]();
+  let pending: Buffer = Buffer.alloc(0);
+  const fill = async (): Promise<boolean> => {
+    const next = await iterator.next();
+    if (next.done) return false;
+    pending = pending.length === 0 ? next.value : Buffer.concat([pending, next.value]);
+    return true;
+  };
+  const take = (n: number): Buffer => {
+    const taken = pending.subarray(0, n);
+    pending = pending.subarray(taken.length);
     return taken;
+  };
+  return {
+    /** Exactly n bytes (a header, a padding: n is small), or fewer at the stream's end. */
+    async exactly(n: number): Promise<Buffer> {
+      while (pending.length < n && (await fill()));
+      return take(n);
+    },
+    /** Between 1 and n bytes, or none at the stream's end. */
+    async upTo(n: number): Promise<Buffer> {
+      if (pending.length === 0) await fill();
+      return take(n);
+    },
   };
 }
 
@@ -119,35 +127,72 @@ function parseOctal(block: Buffer, start: number, length: number, what: string):
   return Number.parseInt(text, 8);
 }
 
-export interface TarEntry {
-  path: string;
-  data: Buffer;
+export interface TarReadOptions {
+  /** Accept folders as entries (a PGlite dump lists them). */
+  folders?: boolean;
+  /** Names start with one '/', dropped (a PGlite dump names its files from its root). */
+  rootedNames?: boolean;
 }
 
-/** The archive's entries in order; throws a TarError on anything damaged or unexpected. */
-export async function* readTar(input: Readable): AsyncGenerator<TarEntry> {
-  const read = byteReader(input);
+export interface TarEntry {
+  path: string;
+  type: 'file' | 'folder';
+  /** The size its header gives: what `body` answers, or a TarError if the archive ends first. */
+  size: number;
+  /** The entry's bytes as they are read; what is not read before the next entry is skipped. */
+  body: AsyncGenerator<Buffer, void, undefined>;
+}
+
+type TarHeader = Omit<TarEntry, 'body'>;
+
+function parseHeader(block: Buffer, options: TarReadOptions): TarHeader {
+  if (parseOctal(block, 148, 8, 'checksum') !== checksum(block)) {
+    throw new TarError('A header does not match its checksum');
+  }
+  const typeFlag = String.fromCharCode(block[156] ?? 0);
+  const prefix = field(block, 345, 155);
+  const name = prefix ? `${prefix}/${field(block, 0, NAME_LENGTH)}` : field(block, 0, NAME_LENGTH);
+  const type = typeFlag === '0' || typeFlag === '\0' ? 'file' : typeFlag === '5' ? 'folder' : null;
+  if (type === null || (type === 'folder' && !options.folders)) {
+    throw new TarError(`The archive holds "${name}", which is not a plain file`);
+  }
+  let path = name;
+  if (options.rootedNames && path.startsWith('/')) path = path.slice(1);
+  if (type === 'folder' && path.endsWith('/')) path = path.slice(0, -1);
+  if (!isSafeEntryPath(path)) throw new TarError(`The archive holds an unsafe path "${name}"`);
+  return { path, type, size: parseOctal(block, 124, 12, 'size') };
+}
+
+/**
+ * The archive's entries in order, each entry's bytes streamed as its body is read (never held
+ * whole, whatever size a header gives); throws a TarError on anything damaged or unexpected.
+ */
+export async function* readTar(
+  input: AsyncIterable<Buffer>,
+  options: TarReadOptions = {},
+): AsyncGenerator<TarEntry> {
+  const bytes = byteReader(input);
   for (;;) {
-    const block = await read(BLOCK);
+    const block = await bytes.exactly(BLOCK);
     if (block.length < BLOCK) throw new TarError('The archive ends in the middle of a header');
     if (block.every((byte) => byte === 0)) return;
-    if (parseOctal(block, 148, 8, 'checksum') !== checksum(block)) {
-      throw new TarError('A header does not match its checksum');
+    const header = parseHeader(block, options);
+    let remaining = header.size;
+    const body = async function* (): AsyncGenerator<Buffer, void, undefined> {
+      while (remaining > 0) {
+        const chunk = await bytes.upTo(remaining);
+        if (chunk.length === 0)
+          throw new TarError(`The archive ends in the middle of ${header.path}`);
+        remaining -= chunk.length;
+        yield chunk;
+      }
+    };
+    yield { ...header, body: body() };
+    const unread = body();
+    while (!(await unread.next()).done);
+    const pad = tarPadding(header.size).length;
+    if ((await bytes.exactly(pad)).length < pad) {
+      throw new TarError(`The archive ends after ${header.path}`);
     }
-    const type = String.fromCharCode(block[156] ?? 0);
-    const prefix = field(block, 345, 155);
-    const path = prefix
-      ? `${prefix}/${field(block, 0, NAME_LENGTH)}`
-      : field(block, 0, NAME_LENGTH);
-    if (type !== '0' && type !== '\0') {
-      throw new TarError(`The archive holds "${path}", which is not a plain file`);
-    }
-    if (!isSafeEntryPath(path)) throw new TarError(`The archive holds an unsafe path "${path}"`);
-    const size = parseOctal(block, 124, 12, 'size');
-    const data = await read(size);
-    if (data.length < size) throw new TarError(`The archive ends in the middle of ${path}`);
-    const pad = padding(size).length;
-    if ((await read(pad)).length < pad) throw new TarError(`The archive ends after ${path}`);
-    yield { path, data };
   }
 }
