@@ -19,6 +19,20 @@ import {
   TEST_YANDEX_MAPS_KEY,
 } from './support/paths';
 
+/** The specs that start servers of their own (startShopProcess, startBotShop, the cluster). */
+const OWN_SERVER_SPECS = [
+  'bot-messages.spec.ts',
+  'card-numbers.spec.ts',
+  'cluster.spec.ts',
+  'cluster-kill.spec.ts',
+  'new-build.spec.ts',
+  'own-shop-limits.spec.ts',
+  'staff.spec.ts',
+  'telegram-link.spec.ts',
+  'telegram-phone.spec.ts',
+  'worker-swap.spec.ts',
+].map((file) => `**/${file}`);
+
 /**
  * The real server as production runs it (bot/dist/main.mjs, built by `pnpm build` before the
  * suite) with its embedded backend on a fresh data directory.
@@ -46,15 +60,16 @@ function shopServer(port: number, dataDir: string, env: Record<string, string> =
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './support/global-setup.ts',
   outputDir: E2E_RESULTS_DIR,
-  // One spec file at a time. Two workers were tried: on a clean 2-core CI machine the suite took
-  // 15.6 min against about 12 with one (Chromium, two shop servers and the bot specs' own shops
-  // are CPU-bound), and the load exposed timing races. Specs are still kept independent, so more
-  // workers can be tried on a bigger machine (E2E_WORKERS): fresh phones per worker
-  // (uniquePhone), their own SMS (by phone), and the one product whose low stock is bought
-  // (LOW_STOCK_BOUGHT) kept apart.
+  // Two lanes on the 2-core CI machine. The specs that start servers of their own (a shop with its
+  // bot, a cluster, a build to deploy) are one project limited to one worker: their servers start
+  // and their waits (a payment hold running out, a worker taking over) pass while the other lane
+  // walks the suite's two shops. Specs are kept independent, so any may run beside any other:
+  // fresh phones per worker (uniquePhone), their own SMS (by phone), and the one product whose
+  // low stock is bought (LOW_STOCK_BOUGHT) kept apart. E2E_WORKERS=1 runs one file at a time.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry: a race between a test and the app's timing (a read a moment too early) should not
   // sink a whole CI run. A test that passes only on its retry is reported as flaky in the list,
   // so it is seen and mended, not hidden. E2E_RETRIES=0 shows every first failure.
@@ -63,6 +78,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    // First, so its one lane starts at once: its servers take longest to come up.
+    { name: 'own-servers', testMatch: OWN_SERVER_SPECS, workers: 1 },
+    { name: 'shops', testIgnore: OWN_SERVER_SPECS },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     ...devices['Pixel 7'],

@@ -1,15 +1,10 @@
 // Offline after one visit online: the Workbox worker
 // gives the shell and the build's scripts, the persisted query cache (IndexedDB, per language)
 // gives the answers each page showed. A page never opened says it needs the network and opens
-// by itself when the network is back. And a new worker taking over reloads the page once.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// by itself when the network is back.
 import { formatMoney } from '@shop/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { storedCart } from '../support/browser-state';
-import { WEBAPP_DIST } from '../support/paths';
-import { startShopProcess } from '../support/shop-process';
+import { storedCart, waitForController } from '../support/browser-state';
 import { apiHome, apiProduct } from '../support/shop-api';
 
 test.use({ serviceWorkers: 'allow' });
@@ -18,14 +13,6 @@ const VISITED = 'porcelain-mug';
 const NEVER_VISITED = 'whistling-kettle';
 const LISTING = '/en/products?category=tableware';
 const OFFLINE_BAR = 'Offline — showing saved data';
-
-async function waitForController(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
-      timeout: 15_000,
-    })
-    .toMatch(/\/sw\.js$/);
-}
 
 /** The query keys saved for offline use in `language` (the app's IndexedDB store). */
 function savedQueryKeys(page: Page, language: string): Promise<string> {
@@ -132,41 +119,4 @@ test('offline after one visit: home, a listing, a product and the cart read as t
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE_BAR)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: kettle.name })).toBeVisible();
-});
-
-test('a new worker taking over reloads the page once', async ({ page }) => {
-  // It starts a shop of its own.
-  test.slow();
-  // A shop of its own on a copy of the build, so the test can deploy "the next build" of the worker.
-  const dist = await mkdtemp(join(tmpdir(), 'shop-dist-'));
-  await cp(WEBAPP_DIST, dist, { recursive: true });
-  const shop = await startShopProcess('worker-swap', { WEBAPP_DIST: dist });
-  try {
-    await page.goto(`${shop.baseUrl}/en/brands`);
-    await waitForController(page);
-    // A returning shopper: the page starts under the worker.
-    await page.reload();
-    await waitForController(page);
-    const loads: string[] = [];
-    page.on('load', () => {
-      loads.push(new URL(page.url()).pathname);
-    });
-
-    // The next deploy's worker: other bytes under the same name (no compressed copies).
-    const worker = join(dist, 'sw.js');
-    await writeFile(worker, `${await readFile(worker, 'utf8')}\n// the next build\n`);
-    await rm(`${worker}.br`, { force: true });
-    await rm(`${worker}.gz`, { force: true });
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
-    await expect.poll(() => loads, { timeout: 15_000 }).toEqual(['/en/brands']);
-    await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible();
-    // Once: the reloaded page, under the new worker, stays.
-    await page.waitForTimeout(1_500);
-    expect(loads).toEqual(['/en/brands']);
-  } finally {
-    await shop.stop();
-    await rm(dist, { recursive: true, force: true });
-  }
 });

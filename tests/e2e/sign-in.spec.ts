@@ -1,7 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { E2E_MAPS_DATA_DIR, E2E_MAPS_PORT, WEBAPP_DIST } from '../support/paths';
+import { E2E_MAPS_DATA_DIR, E2E_MAPS_PORT } from '../support/paths';
 import { completeSignIn } from '../support/sign-in';
-import { startShopProcess } from '../support/shop-process';
 import { latestCodeFor, readOutbox, uniquePhone } from '../support/sms-outbox';
 
 interface Labels {
@@ -209,36 +208,6 @@ test.describe('sign-in: the phone, the code, the resend countdown and the limits
     );
     // Real Russian, not the English text or a missing-key fallback.
     await expect(alert).not.toContainText(/[a-z]/i);
-  });
-
-  test('a shopper over the sign-in limit of their address is told, in Russian, how long to wait', async ({
-    page,
-  }) => {
-    // A shop of its own with a low limit: the suite's shops count far above what it does.
-    const shop = await startShopProcess('sign-in-limit', {
-      WEBAPP_DIST,
-      RATE_LIMIT_SIGN_IN_CODES_PER_CLIENT: '2/10m',
-    });
-    try {
-      for (let asked = 0; asked < 2; asked += 1) {
-        await page.goto(`${shop.baseUrl}/ru/sign-in`);
-        await page.getByRole('textbox', { name: RU.phone }).fill(uniquePhone());
-        await page.getByRole('button', { name: RU.sendCode }).click();
-        await expect(page.getByRole('textbox', { name: RU.code })).toBeVisible();
-      }
-      await page.goto(`${shop.baseUrl}/ru/sign-in`);
-      await page.getByRole('textbox', { name: RU.phone }).fill(uniquePhone());
-      const refused = page.waitForResponse(
-        (response) => isSendOtp(response.request()) && response.status() === 429,
-      );
-      await page.getByRole('button', { name: RU.sendCode }).click();
-      await refused;
-      // The ten-minute window has just begun: 10 minutes to wait, as the server's retry_after says.
-      await expect(page.getByText('Слишком много попыток. Повторите через 10 мин.')).toBeVisible();
-      await expect(page.getByRole('textbox', { name: RU.code })).toHaveCount(0);
-    } finally {
-      await shop.stop();
-    }
   });
 
   test('through Eskiz (the second shop, on the stand-in): a refused number is told to try again in a minute, a good one signs in', async ({
