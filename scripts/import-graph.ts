@@ -1,6 +1,7 @@
-// The workspace's import graph with type-only imports included, and its circles. The lint's
-// import-x/no-cycle skips `import type`, since those are erased from the build; a circle of types
-// still ties two modules together for a reader, so the test beside this file forbids both.
+// The workspace's import graph with type-only imports included, and its circles.
+// `pnpm lint:cycles` (check-import-cycles.ts) fails on any circle, `import type` included: a
+// circle of types still ties two modules together for a reader, even though the build erases it.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -108,4 +109,19 @@ export function importCycles(root: string, files: readonly string[]): string[][]
     }
   }
   return cycles;
+}
+
+/** Where the lint's own tests plant circles on purpose. */
+export const PLANTED_CYCLES = 'scripts/fixtures/import-cycle';
+
+/** The workspace's own TypeScript files (tracked, or new and not ignored), without the planted ones. */
+export function workspaceSources(root: string): string[] {
+  return execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'],
+    { cwd: root, encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((file) => file !== '' && !file.startsWith(`${PLANTED_CYCLES}/`))
+    .map((file) => join(root, file));
 }
