@@ -80,7 +80,7 @@ test.describe('payment cards', () => {
     await expect(expiry).toHaveValue('03/99');
     await page.getByRole('button', { name: 'Kod yuborish' }).click();
 
-    const code = page.getByRole('textbox', { name: 'SMS dagi kod' });
+    const code = page.getByRole('textbox', { name: 'SMSdagi kod' });
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(
       page.getByRole('button', { name: /soniyadan keyin qayta yuborish/ }),
