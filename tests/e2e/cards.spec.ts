@@ -192,6 +192,14 @@ test.describe('payment cards', () => {
     await expect(page).toHaveURL(new RegExp(`/en/checkout/confirmed\\?order=${number}$`));
     await expect(page.getByText('Order confirmed!')).toBeVisible();
 
+    // The card that paid is the default now: the next checkout offers it, not the declined one.
+    await checkoutWith(page, request, 'en', [kettle]);
+    await page.getByRole('radio', { name: /Card online/ }).check();
+    await expect(saved.getByRole('radio', { name: 'Uzcard •••• 6311' })).toBeChecked();
+    expect((await savedCards(page)).find((card) => card.is_default)?.masked_number).toMatch(
+      /6311$/,
+    );
+
     // Paying it again says it is paid already and shows the way to the orders.
     await page.goto(`/en/checkout/payment?order=${number}`);
     await expect(
