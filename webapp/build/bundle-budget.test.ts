@@ -36,14 +36,15 @@ const HOME_TELEGRAM_BUDGET = 145.7 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
  * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 469.6 KB
- * today, with the search suggestions loaded on the box's first focus (470.7 before).
+ * with the search suggestions loaded on the box's first focus (470.7 before); 469.8 with offer
+ * toasts closing when the shopper changes page (+133 B).
  * The libraries home's first render cannot do without come to 351 KB of it: react-dom 207,
  * i18next 50, TanStack Query 42, zod/mini 35, react 8, react-i18next 5 and the scheduler 4. So
  * the 350 KB once aimed at is out of reach while the first render uses them; what lowers this
  * is our own first-load code (about 120 KB: router, shell, home, stores, calls, the language's
  * shop texts), loaded later where the first screen does not need it.
  */
-const HOME_EVALUATED_BUDGET = 469.6 * KB;
+const HOME_EVALUATED_BUDGET = 469.8 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /**
