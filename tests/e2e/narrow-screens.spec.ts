@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cartLineOf, firstVariantOf, seedCart } from '../support/cart-lines';
 import { checkoutWith, lineOf, signInFresh } from '../support/checkout';
+import { openInTelegram } from '../support/telegram';
 
 /** The widest line price the catalogue allows a shop to set, and the most of one line. */
 const TOP_PRICE = 99_999_999;
@@ -121,3 +122,75 @@ test("a product's specifications keep their names clear of their values at 320 a
     }
   }
 });
+
+/** The tab bar's name in each language (`nav.main`). */
+const TAB_BAR_NAME = { uz: 'Asosiy menyu', ru: 'Основная навигация', en: 'Main navigation' };
+
+/**
+ * What is wrong with the tab labels as drawn: a label on more than one line, text run past its
+ * tab, or labels not on one line with each other.
+ */
+async function tabLabelProblems(tabBar: Locator): Promise<string[]> {
+  return tabBar.evaluate((root) => {
+    const problems: string[] = [];
+    const lines = Array.from(root.querySelectorAll('a')).map((tab) => {
+      const label = tab.querySelector(':scope > span:not(.tab__icon)');
+      if (!label) return { text: '(none)', top: NaN, bottom: NaN };
+      const text = label.textContent.trim();
+      // The text's own boxes, one per line: a label cut short or run out would show here.
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const boxes = Array.from(range.getClientRects()).filter((box) => box.width > 0);
+      const tops = new Set(boxes.map((box) => Math.round(box.top)));
+      if (tops.size !== 1) problems.push(`"${text}" on ${String(tops.size)} lines`);
+      const own = tab.getBoundingClientRect();
+      const left = Math.min(...boxes.map((box) => box.left));
+      const right = Math.max(...boxes.map((box) => box.right));
+      if (left < own.left - 0.5 || right > own.right + 0.5) {
+        problems.push(
+          `"${text}" runs past its tab: ${String(left)}–${String(right)} in ${String(own.left)}–${String(own.right)}`,
+        );
+      }
+      return {
+        text,
+        top: Math.min(...boxes.map((box) => box.top)),
+        bottom: Math.max(...boxes.map((box) => box.bottom)),
+      };
+    });
+    const [first, ...rest] = lines;
+    for (const line of rest) {
+      if (!first) break;
+      if (Math.abs(line.top - first.top) > 0.5 || Math.abs(line.bottom - first.bottom) > 0.5) {
+        problems.push(`"${line.text}" out of line with "${first.text}"`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const lang of ['uz', 'ru', 'en'] as const) {
+  test(`every tab label is on one line, in line with the others, at 320 and 360 px (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/${lang}`);
+    // A guest's bar (Sign in), and inside Telegram the wider one with Search and Cart too.
+    const inTelegram = await context.newPage();
+    await inTelegram.setViewportSize({ width: 360, height: 740 });
+    await openInTelegram(inTelegram, `/${lang}`, { languageCode: lang });
+    for (const [mode, shown] of [
+      ['standalone', page],
+      ['Telegram', inTelegram],
+    ] as const) {
+      const tabBar = shown.getByRole('navigation', { name: TAB_BAR_NAME[lang] });
+      await expect(tabBar.getByRole('link')).toHaveCount(mode === 'Telegram' ? 5 : 3);
+      for (const width of [320, 360]) {
+        await shown.setViewportSize({ width, height: 740 });
+        expect(await tabLabelProblems(tabBar), `${mode}, ${lang} at ${String(width)}px`).toEqual(
+          [],
+        );
+      }
+    }
+  });
+}
