@@ -194,3 +194,89 @@ for (const lang of ['uz', 'ru', 'en'] as const) {
     }
   });
 }
+
+/** A colour's alpha as the browser computes it (rgb(), rgba() or color(srgb … / a)). */
+function alphaOf(colour: string): number {
+  const alpha = /^rgba\(.*,\s*([\d.]+)\)$/.exec(colour) ?? /\/\s*([\d.]+)\s*\)$/.exec(colour);
+  return alpha?.[1] === undefined ? 1 : Number(alpha[1]);
+}
+
+async function backgroundAlpha(locator: Locator): Promise<number> {
+  return alphaOf(await locator.evaluate((element) => getComputedStyle(element).backgroundColor));
+}
+
+/** Where the tab bar begins, from the top of the screen. */
+const topOf = async (locator: Locator) => (await locator.boundingBox())?.y ?? 0;
+
+/**
+ * The lowest edge of anything in the page's flow (main and footer) once scrolled to the end,
+ * against the top of the tab bar: the end of the page must come clear of it.
+ */
+async function pageEndUnderTabBar(page: Page, tabBar: Locator): Promise<string[]> {
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  const barTop = await topOf(tabBar);
+  return page.evaluate(
+    (limit) =>
+      Array.from(document.querySelectorAll('main *, footer *'))
+        .filter((element) => getComputedStyle(element).position !== 'fixed')
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.height > 0 && box.bottom > limit + 0.5)
+        .map(
+          ({ element, box }) =>
+            `${element.getAttribute('class') ?? element.tagName} "${element.textContent.trim().slice(0, 30)}" ends at ${String(box.bottom)}, bar at ${String(limit)}`,
+        ),
+    barTop,
+  );
+}
+
+test.describe('the bars over a 360×740 screen', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('light: solid header and tab bar; the cart’s Checkout is in view above the tab bar (uz)', async ({
+    page,
+    request,
+  }) => {
+    const mug = await firstVariantOf(request, 'porcelain-mug');
+    const armchair = await firstVariantOf(request, 'soft-armchair');
+    await seedCart(page, [
+      cartLineOf(mug.product, mug.variant, 2),
+      cartLineOf(armchair.product, armchair.variant, 1),
+    ]);
+    await page.goto('/uz/cart');
+    const tabBar = page.getByRole('navigation', { name: TAB_BAR_NAME.uz });
+    const checkout = page.getByRole('button', { name: 'Rasmiylashtirish' });
+    await expect(checkout).toBeVisible();
+    // Nothing of the page shows through either bar.
+    expect(await backgroundAlpha(page.getByRole('banner'))).toBe(1);
+    expect(await backgroundAlpha(tabBar)).toBe(1);
+
+    // On opening the cart, and wherever it is scrolled, Checkout is on screen, above the bar.
+    for (const scrolled of [0, 200, 10_000]) {
+      await page.evaluate((y) => {
+        window.scrollTo(0, y);
+      }, scrolled);
+      const box = await checkout.boundingBox();
+      const barTop = await topOf(tabBar);
+      expect(box, `Checkout at scroll ${String(scrolled)}`).not.toBeNull();
+      if (!box) continue;
+      expect(box.y, `Checkout's top at scroll ${String(scrolled)}`).toBeGreaterThanOrEqual(0);
+      expect(
+        box.y + box.height,
+        `Checkout's bottom at scroll ${String(scrolled)}`,
+      ).toBeLessThanOrEqual(barTop);
+    }
+    expect(await pageEndUnderTabBar(page, tabBar)).toEqual([]);
+  });
+
+  test('Telegram dark: a solid tab bar, and the end of every page comes clear of it (uz)', async ({
+    page,
+  }) => {
+    await openInTelegram(page, '/uz', { languageCode: 'uz', colorScheme: 'dark' });
+    const tabBar = page.getByRole('navigation', { name: TAB_BAR_NAME.uz });
+    await expect(tabBar).toBeVisible();
+    expect(await backgroundAlpha(tabBar)).toBe(1);
+    expect(await pageEndUnderTabBar(page, tabBar)).toEqual([]);
+  });
+});
