@@ -80,7 +80,7 @@ test.describe('payment cards', () => {
     await expect(expiry).toHaveValue('03/99');
     await page.getByRole('button', { name: 'Kod yuborish' }).click();
 
-    const code = page.getByRole('textbox', { name: 'SMS dagi kod' });
+    const code = page.getByRole('textbox', { name: 'SMSdagi kod' });
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(
       page.getByRole('button', { name: /soniyadan keyin qayta yuborish/ }),
@@ -191,6 +191,14 @@ test.describe('payment cards', () => {
     expect(payCalls.pay).toBe(1);
     await expect(page).toHaveURL(new RegExp(`/en/checkout/confirmed\\?order=${number}$`));
     await expect(page.getByText('Order confirmed!')).toBeVisible();
+
+    // The card that paid is the default now: the next checkout offers it, not the declined one.
+    await checkoutWith(page, request, 'en', [kettle]);
+    await page.getByRole('radio', { name: /Card online/ }).check();
+    await expect(saved.getByRole('radio', { name: 'Uzcard •••• 6311' })).toBeChecked();
+    expect((await savedCards(page)).find((card) => card.is_default)?.masked_number).toMatch(
+      /6311$/,
+    );
 
     // Paying it again says it is paid already and shows the way to the orders.
     await page.goto(`/en/checkout/payment?order=${number}`);

@@ -139,13 +139,13 @@ test.describe('checkout inside Telegram', () => {
     await number.fill(TEST_CARDS.uzcard);
     await page.getByRole('textbox', { name: 'Amal qilish muddati (OO/YY)' }).fill('03/99');
     await page.getByRole('button', { name: 'Kod yuborish' }).click();
-    await expect(page.getByRole('textbox', { name: 'SMS dagi kod' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'SMSdagi kod' })).toBeVisible();
     // Telegram's Back leaves the code step for the card details, not the checkout.
     await pressBackButton(page);
     await expect(number).toHaveValue('8600 0691 9540 6311');
     await expect(page).toHaveURL(/\/uz\/checkout$/);
     await page.getByRole('button', { name: 'Kod yuborish' }).click();
-    await page.getByRole('textbox', { name: 'SMS dagi kod' }).fill(await latestCardCode('6311'));
+    await page.getByRole('textbox', { name: 'SMSdagi kod' }).fill(await latestCardCode('6311'));
     await page.getByRole('button', { name: 'Tasdiqlash' }).click();
     await expect(page.getByRole('radio', { name: 'Uzcard •••• 6311' })).toBeChecked();
 

@@ -120,3 +120,61 @@ test('offline after one visit: home, a listing, a product and the cart read as t
   await expect(page.getByText(OFFLINE_BAR)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: kettle.name })).toBeVisible();
 });
+
+/** The page's pictures the browser draws as broken: loaded, failed, and still on the page. */
+function brokenPictures(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((image) => image.complete && image.naturalWidth === 0)
+      .map((image) => `${image.className}: ${image.currentSrc || image.src}`),
+  );
+}
+
+test('offline, a picture never saved shows the placeholder, never a broken image (uz)', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/uz');
+  await waitForController(page);
+  const chips = main(page).getByRole('navigation', { name: 'Kategoriyalar' });
+  await expect(chips.getByRole('link').first()).toBeVisible();
+  await expect.poll(() => savedQueryKeys(page, 'uz')).toContain('"home"');
+  // The answers are saved, the pictures are not: the browser's cache and the worker's are
+  // emptied, as a full or evicted cache leaves them.
+  const browser = await context.newCDPSession(page);
+  await browser.send('Network.clearBrowserCache');
+  await browser.detach();
+  await page.evaluate(async () => {
+    for (const name of await caches.keys())
+      if (name.includes('pictures')) await caches.delete(name);
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Internet yoʻq' })).toBeVisible();
+  await expect(chips.getByRole('link').first()).toBeVisible();
+  // Every picture of the page is asked for (lazy ones once scrolled to), and every ask is over.
+  await chips.getByRole('list').evaluate((row) => {
+    row.scrollLeft = row.scrollWidth;
+  });
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)))
+    .toBe(true);
+  expect(await brokenPictures(page)).toEqual([]);
+  // Each chip keeps its round picture's place: a placeholder where the picture could not load.
+  const chipPictures = await chips
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => link.querySelector('.chip__image')?.tagName ?? 'none'),
+    );
+  expect(chipPictures.length).toBeGreaterThan(0);
+  expect(chipPictures.filter((tag) => tag !== 'SPAN')).toEqual([]);
+  await context.setOffline(false);
+});

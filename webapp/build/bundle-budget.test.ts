@@ -30,20 +30,23 @@ const KB = 1000;
  * load when needed. Inside Telegram the SDK chunk adds its comforts (closing confirmation,
  * swipes, share, haptics).
  */
-// i18next 27 and react-i18next 18 added 117 B (125,817 → 125,934).
-const HOME_STANDALONE_BUDGET = 126 * KB;
-const HOME_TELEGRAM_BUDGET = 145.7 * KB;
+// i18next 27 and react-i18next 18 added 117 B (125,817 → 125,934); a picture's placeholder when
+// it cannot load (offline, never saved) 77 B standalone and 103 B inside Telegram.
+const HOME_STANDALONE_BUDGET = 126.1 * KB;
+const HOME_TELEGRAM_BUDGET = 145.8 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
  * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 469.6 KB
- * today, with the search suggestions loaded on the box's first focus (470.7 before).
+ * with the search suggestions loaded on the box's first focus (470.7 before); 469.8 with offer
+ * toasts closing when the shopper changes page (+133 B); 470.3 with a picture's placeholder
+ * when it cannot load (+528 B).
  * The libraries home's first render cannot do without come to 351 KB of it: react-dom 207,
  * i18next 50, TanStack Query 42, zod/mini 35, react 8, react-i18next 5 and the scheduler 4. So
  * the 350 KB once aimed at is out of reach while the first render uses them; what lowers this
  * is our own first-load code (about 120 KB: router, shell, home, stores, calls, the language's
  * shop texts), loaded later where the first screen does not need it.
  */
-const HOME_EVALUATED_BUDGET = 469.6 * KB;
+const HOME_EVALUATED_BUDGET = 470.3 * KB;
 /** What a page adds to the home page's chunks when the shopper first opens it. */
 const ROUTE_BUDGET = 12 * KB;
 /**

@@ -10,6 +10,7 @@ import { recordOrderEvent } from '../order-events/outbox';
 import { loadOrderForEvent } from '../orders/order-view';
 import { ProcessorError, type CardProcessor, type ReceiptOutcome } from './card-processor';
 import { IN_FLIGHT } from './in-flight';
+import { makeDefaultCard } from './saved-cards';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -74,12 +75,14 @@ export function createAttemptOutcomes(deps: AttemptOutcomesDeps) {
         .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, IN_FLIGHT)))
         .returning({ id: paymentAttempts.id });
       if (moved.length === 0) return; // settled by someone else already
-      const paid = await tx
+      const [paid] = await tx
         .update(orders)
         .set({ paymentStatus: 'paid', paidAt: at })
         .where(and(eq(orders.id, attempt.orderId), eq(orders.paymentStatus, 'unpaid')))
-        .returning({ id: orders.id });
-      if (paid.length === 0) return;
+        .returning({ userId: orders.userId });
+      if (!paid) return;
+      // The card that paid is the one the next order offers first, not one that was declined.
+      await makeDefaultCard(tx, paid.userId, attempt.cardId);
       await recordOrderEvent(
         tx,
         await loadOrderForEvent(tx, attempt.orderId),

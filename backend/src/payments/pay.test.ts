@@ -14,6 +14,7 @@ import {
   GOOD_CARD,
   HUMO_CARD,
   INSUFFICIENT_FUNDS_CARD,
+  listCards,
   payOrder,
   placeCardOrder,
 } from '../testing/payments';
@@ -184,6 +185,30 @@ describe.each(DATABASE_KINDS)('paying card orders on %s', (kind) => {
       expect(chargesOf(order.number)[0]?.card).toBe('986010******0008');
     },
   );
+
+  it('makes the card that paid the default; a declined card stays as it was', async () => {
+    const { token } = await signIn(t);
+    const poor = await addCard(t, token, INSUFFICIENT_FUNDS_CARD);
+    const good = await addCard(t, token, HUMO_CARD);
+    const defaults = async () =>
+      (await listCards(t, token)).map((card) => [card.id, card.is_default]);
+    expect(await defaults()).toEqual([
+      [poor.id, true],
+      [good.id, false],
+    ]);
+    const order = await placeCardOrder(t, token);
+    expect((await payOrder(t, token, order.number, poor.id)).status).toBe(422);
+    expect(await defaults()).toEqual([
+      [poor.id, true],
+      [good.id, false],
+    ]);
+    expect((await payOrder(t, token, order.number, good.id)).status).toBe(200);
+    // The next order offers the card that paid first.
+    expect(await defaults()).toEqual([
+      [good.id, true],
+      [poor.id, false],
+    ]);
+  });
 
   it('treats someone else’s order as missing and charges nothing', async () => {
     const owner = await signIn(t);

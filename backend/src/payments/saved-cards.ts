@@ -1,6 +1,7 @@
 // A shopper's saved cards once confirmed: the list (active cards only, the default first), the
-// one default card, replacing a card saved again, and removing one. Every change of one
-// shopper's cards runs under that shopper's row lock, so "is there a default?" stays true.
+// one default card (chosen, or the card that last paid), replacing a card saved again, and
+// removing one. Every change of one shopper's cards runs under that shopper's row lock, so "is
+// there a default?" stays true.
 import type { CardBrand, SavedCard } from '@shop/shared';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,32 @@ function toSavedCard(row: CardRow): SavedCard {
     brand: asBrand(row.brand),
     is_default: row.isDefault,
   };
+}
+
+/**
+ * Makes an active card its shopper's one default, in the caller's transaction: chosen on /account,
+ * or the card that just paid an order. It takes the shopper's row lock first, as every change of
+ * their cards does; a card removed meanwhile changes nothing, so the shopper keeps a default.
+ */
+export async function makeDefaultCard(tx: Db, userId: number, cardId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [card] = await tx
+    .select({ isDefault: paymentCards.isDefault })
+    .from(paymentCards)
+    .where(
+      and(
+        eq(paymentCards.id, cardId),
+        eq(paymentCards.userId, userId),
+        eq(paymentCards.state, 'active'),
+      ),
+    );
+  if (!card || card.isDefault) return;
+  // The old default first: the one-default index is checked statement by statement.
+  await tx
+    .update(paymentCards)
+    .set({ isDefault: false })
+    .where(and(eq(paymentCards.userId, userId), ne(paymentCards.id, cardId)));
+  await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, cardId));
 }
 
 const cardNotFound = () => new ShopError('card_not_found', 'Card not found');
@@ -150,18 +177,7 @@ export function createSavedCards(deps: SavedCardsDeps) {
 
   async function setDefault(userId: number, cardId: number): Promise<SavedCard[]> {
     await ownCard(userId, cardId, 'active');
-    await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      // The old default first: the one-default index is checked statement by statement.
-      await tx
-        .update(paymentCards)
-        .set({ isDefault: false })
-        .where(and(eq(paymentCards.userId, userId), ne(paymentCards.id, cardId)));
-      await tx
-        .update(paymentCards)
-        .set({ isDefault: true })
-        .where(and(eq(paymentCards.id, cardId), eq(paymentCards.state, 'active')));
-    });
+    await db.transaction((tx) => makeDefaultCard(tx, userId, cardId));
     return list(userId);
   }
 

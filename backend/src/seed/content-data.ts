@@ -117,7 +117,7 @@ export const DELIVERY_METHODS = [
     description: t(
       'Toshkent boʻylab ertasi kuni, viloyatlarga 2–4 kunda eshigingizgacha; 1 000 000 soʻmdan bepul.',
       'По Ташкенту на следующий день, в области за 2–4 дня, до двери; бесплатно от 1 000 000 сум.',
-      'To your door: next day in Tashkent, 2–4 days to the regions; free from 1,000,000 UZS.',
+      'To your door: next day in Tashkent, 2–4 days to the regions; free from 1,000,000 sum.',
     ),
     price: 30_000,
     freeFrom: 1_000_000,
@@ -460,8 +460,8 @@ export const INFO_PAGES: readonly InfoPageSeed[] = [
       ],
       [
         'Pickup in store is free. Your order is ready within 2 hours and we send a text message when it is. You can collect it at any of our three shops within 3 days.',
-        'Courier delivery costs 30,000 UZS and is free for orders from 1,000,000 UZS. Across Tashkent and the Tashkent region we deliver the next day between 10:00 and 20:00, to the other regions within 2–4 days; the courier calls an hour before arriving.',
-        'Express delivery by taxi costs 45,000 UZS and covers Tashkent city only. Orders placed before 18:00 arrive within 2–3 hours.',
+        'Courier delivery costs 30,000 sum and is free for orders from 1,000,000 sum. Across Tashkent and the Tashkent region we deliver the next day between 10:00 and 20:00, to the other regions within 2–4 days; the courier calls an hour before arriving.',
+        'Express delivery by taxi costs 45,000 sum and covers Tashkent city only. Orders placed before 18:00 arrive within 2–3 hours.',
         'Furniture, rugs and other large items are delivered to your front door. If you need them carried upstairs or assembled, say so in the order comment and the operator will quote a price.',
         'Check the packaging and the goods in front of the courier. If anything is damaged or wrong, you may refuse it, and we will replace it free of charge.',
       ],

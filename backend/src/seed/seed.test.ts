@@ -11,7 +11,7 @@ import {
   type TestBackend,
 } from '../testing/test-backend';
 import { buildCatalog } from './catalog-seed';
-import { BLOG_POSTS, INFO_PAGES } from './content-data';
+import { BLOG_POSTS, DELIVERY_METHODS, INFO_PAGES, PAYMENT_TYPES, SLIDES } from './content-data';
 import { FIXTURES } from './fixtures';
 import { PRODUCTS } from './products-data';
 import { seedDemoData } from './seed';
@@ -53,6 +53,21 @@ describe('demo catalogue rows', () => {
     expect(name('terry-bath-towel')).toBe('Maxrali hammom sochigʻi');
     expect(name('terry-bathrobe')).toBe('Maxrali xalat');
     expect(synthetic.products.some((p) => p.name.uz.startsWith('maxrali '))).toBe(true);
+  });
+
+  it('calls the currency "sum" in English and writes "soʻmdan" together in Uzbek', () => {
+    const texts = [
+      ...DELIVERY_METHODS.flatMap((m) => [m.name, m.description]),
+      ...PAYMENT_TYPES.map((p) => p.name),
+      ...SLIDES.flatMap((s) => (s.subtitle ? [s.title, s.subtitle] : [s.title])),
+      ...BLOG_POSTS.flatMap((p) => [p.title, p.excerpt, p.body]),
+      ...INFO_PAGES.flatMap((p) => [p.title, p.body]),
+    ];
+    // The English prices say "sum" (shared/money); "UZS" is only for machines (link previews).
+    expect(texts.map((text) => text.en).filter((text) => /\bUZS\b/.test(text))).toEqual([]);
+    // A suffix is written together with the word: "1 000 000 soʻmdan", never "soʻm dan".
+    const detached = /(?:soʻm|SMS|MB)[\s\u00a0]+(?:dan|dagi|da|ga|gacha|ni|ning|lik|li|siz)\b/u;
+    expect(texts.map((text) => text.uz).filter((text) => detached.test(text))).toEqual([]);
   });
 });
 

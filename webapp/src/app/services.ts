@@ -24,7 +24,7 @@ import { createToastStore } from '../lib/toast/toast-store';
 import { clearCheckoutDraft } from '../features/checkout/checkout-draft';
 import { forgetIdempotencyKey } from '../features/checkout/idempotency-storage';
 import { createThemeStore, type ThemeStore } from '../features/preferences/theme-store';
-import { cardKeys } from '../features/cards/api/card-keys';
+import { cardKeys } from '../lib/cards/card-keys';
 import { logWarning } from '../lib/log';
 import { orderKeys } from '../lib/orders/order-keys';
 import { telegramLinkKeys } from '../lib/telegram-link/telegram-link-keys';

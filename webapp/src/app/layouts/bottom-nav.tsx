@@ -18,7 +18,8 @@ export function BottomNav({ withCart, withSearch }: { withCart: boolean; withSea
   const count = useCart((state) => cartCount(state.items));
   const className = ({ isActive }: { isActive: boolean }) => (isActive ? 'tab tab--active' : 'tab');
   const nav = useRef<HTMLElement>(null);
-  // Its height (a label on two lines makes it taller) for what floats above it: the new-build offer.
+  // Its height for the page's room under it and what floats above it (the buy and checkout bars,
+  // the new-build offer): a larger font makes it taller.
   useEffect(() => {
     const element = nav.current;
     if (!element) return undefined;

@@ -6,6 +6,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { SIGN_OUT_ON_ARRIVAL } from '../../lib/auth/sign-out-on-arrival';
 import { useAuth } from '../../lib/services/services-context';
 import { ChevronRightIcon, UserIcon } from '../../lib/ui/icons';
+import { ImageOrPlaceholder } from '../../lib/ui/image-or-placeholder';
 import { PageTitle } from '../../lib/ui/states';
 import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { ProfileForm } from './profile-form';
@@ -39,7 +40,13 @@ export function AccountPage({
       <section className="card profile" aria-label={t('account.profile')}>
         <span className="profile__avatar" aria-hidden="true">
           {user?.photo ? (
-            <img src={user.photo} alt="" width={56} height={56} />
+            <ImageOrPlaceholder
+              placeholder={<UserIcon size={28} />}
+              src={user.photo}
+              alt=""
+              width={56}
+              height={56}
+            />
           ) : (
             <UserIcon size={28} />
           )}

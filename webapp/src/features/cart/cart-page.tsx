@@ -77,34 +77,39 @@ export function CartPage() {
         ))}
       </ul>
 
-      <section className="summary" aria-label={t('cart.total')}>
-        <dl className="summary__rows">
-          <div className="summary__row">
-            <dt>{t('cart.subtotal')}</dt>
-            <dd>{formatMoney(total, lang)}</dd>
-          </div>
-          <div className="summary__row summary__row--total">
-            <dt>{t('cart.total')}</dt>
-            <dd>{formatMoney(total, lang)}</dd>
-          </div>
-        </dl>
-        {stock.blocked && (
-          <p className="summary__note cart__blocked" role="status">
-            {t('cart.fixToCheckout')}
-          </p>
-        )}
-        {!signedIn && <p className="muted summary__note">{t('cart.signInToCheckout')}</p>}
+      <div className="cart__aside">
+        <section className="summary" aria-label={t('cart.total')}>
+          <dl className="summary__rows">
+            <div className="summary__row">
+              <dt>{t('cart.subtotal')}</dt>
+              <dd>{formatMoney(total, lang)}</dd>
+            </div>
+            <div className="summary__row summary__row--total">
+              <dt>{t('cart.total')}</dt>
+              <dd>{formatMoney(total, lang)}</dd>
+            </div>
+          </dl>
+          {stock.blocked && (
+            <p className="summary__note cart__blocked" role="status">
+              {t('cart.fixToCheckout')}
+            </p>
+          )}
+          {!signedIn && <p className="muted summary__note">{t('cart.signInToCheckout')}</p>}
+        </section>
+        {/* Inside Telegram its MainButton is the checkout. */}
         {!isTelegram && (
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            disabled={stock.blocked}
-            onClick={checkout}
-          >
-            {t('cart.checkout')}
-          </button>
+          <div className="cart__checkout">
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              disabled={stock.blocked}
+              onClick={checkout}
+            >
+              {t('cart.checkout')}
+            </button>
+          </div>
         )}
-      </section>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { buildPath, type Category } from '@shop/shared';
 import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { telegramSelectionHaptic } from '../../lib/telegram';
+import { ImageIcon } from '../../lib/ui/icons';
+import { ImageOrPlaceholder } from '../../lib/ui/image-or-placeholder';
 
 /** A scrollable row of category links into the product list, filtered by that category. */
 export function CategoryChips({
@@ -30,7 +32,12 @@ export function CategoryChips({
               onClick={telegramSelectionHaptic}
             >
               {category.image && (
-                <img
+                <ImageOrPlaceholder
+                  placeholder={
+                    <span className="chip__image chip__image--empty" aria-hidden="true">
+                      <ImageIcon size={14} />
+                    </span>
+                  }
                   className="chip__image"
                   src={category.image}
                   alt=""

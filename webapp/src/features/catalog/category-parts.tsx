@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { GridIcon } from '../../lib/ui/icons';
+import { ImageOrPlaceholder } from '../../lib/ui/image-or-placeholder';
 import { ErrorState } from '../../lib/ui/states';
 import type { useCategories } from './api/get-categories';
 
@@ -15,7 +16,7 @@ export function useProductsLink() {
   return (slug: string) => `${products}?category=${encodeURIComponent(slug)}`;
 }
 
-/** A category's picture, or the grid icon where it has none; `large` for a tile. */
+/** A category's picture, or the grid icon where it has none or it cannot load; `large` for a tile. */
 export function CategoryThumb({
   category,
   large = false,
@@ -24,15 +25,15 @@ export function CategoryThumb({
   large?: boolean;
 }) {
   const size = large ? 96 : 40;
-  if (!category.image) {
-    return (
-      <span className={large ? 'category-tile__icon' : 'category-thumb category-thumb--empty'}>
-        <GridIcon size={large ? 32 : 20} />
-      </span>
-    );
-  }
+  const empty = (
+    <span className={large ? 'category-tile__icon' : 'category-thumb category-thumb--empty'}>
+      <GridIcon size={large ? 32 : 20} />
+    </span>
+  );
+  if (!category.image) return empty;
   return (
-    <img
+    <ImageOrPlaceholder
+      placeholder={empty}
       className={large ? 'category-tile__image' : 'category-thumb'}
       src={category.image}
       alt=""

@@ -5,6 +5,7 @@ import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { OutsideLink } from '../../lib/telegram';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../lib/ui/icons';
+import { ImageOrPlaceholder } from '../../lib/ui/image-or-placeholder';
 
 /**
  * The home banners: swipeable (CSS scroll snap, so touch and trackpads work natively) with
@@ -55,7 +56,9 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
             aria-label={t('home.slideOf', { index: index + 1, total: slides.length })}
           >
             <SlideLink slide={slide}>
-              <img
+              <ImageOrPlaceholder
+                // The caption stays readable on the banner's muted box.
+                placeholder={<span className="slide__image slide__image--empty" />}
                 className="slide__image"
                 {...imageSources(slide.image, 'banner')}
                 // An alt that repeats the title beside it would be read twice in the link.

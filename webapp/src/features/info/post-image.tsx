@@ -1,7 +1,9 @@
 import { imageSources, type Image, type ImageSlot } from '@shop/shared';
 import { ImageIcon } from '../../lib/ui/icons';
+import { ImageOrPlaceholder } from '../../lib/ui/image-or-placeholder';
 
-/** A post's picture in the list or on its page, or an empty box with the image icon. */
+/** A post's picture in the list or on its page; with none, or one that cannot load, an empty box
+ * with the image icon. */
 export function PostImage({
   image,
   className,
@@ -15,15 +17,15 @@ export function PostImage({
   eager?: boolean;
   priority?: boolean;
 }) {
-  if (!image) {
-    return (
-      <span className={`${className} post-image--empty`} aria-hidden="true">
-        <ImageIcon size={40} />
-      </span>
-    );
-  }
+  const empty = (
+    <span className={`${className} post-image--empty`} aria-hidden="true">
+      <ImageIcon size={40} />
+    </span>
+  );
+  if (!image) return empty;
   return (
-    <img
+    <ImageOrPlaceholder
+      placeholder={empty}
       className={className}
       {...imageSources(image, slot)}
       alt={image.alt ?? ''}

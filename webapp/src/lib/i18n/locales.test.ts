@@ -1,4 +1,4 @@
-import { ERROR_CODES, LANGUAGES } from '@shop/shared';
+import { ERROR_CODES, formatMoney, LANGUAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES as LOCALES } from './locales/all';
 import { en as orderingEn } from './locales/ordering/en';
@@ -26,6 +26,23 @@ function placeholders(text: string): string[] {
 }
 
 const source = flatten(en);
+
+/** The placeholders the app fills with an amount of money (formatMoney). */
+const MONEY_PLACEHOLDERS = new Set(['amount', 'price']);
+
+/** A text as the shopper reads it: amounts written as the shop writes them, the rest a number. */
+function asShown(text: string, language: 'uz' | 'en'): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    MONEY_PLACEHOLDERS.has(name) ? formatMoney(1_000_000, language) : '5',
+  );
+}
+
+/**
+ * An Uzbek case or word-forming suffix set apart from the word it belongs to ("soʻm dan",
+ * "SMS dagi", "MB dan"): Uzbek writes them together ("soʻmdan", "SMSdagi", "MBdan").
+ */
+const DETACHED_UZBEK_SUFFIX =
+  /(?:soʻm|SMS|MB)[\s\u00a0]+(?:dan|dagi|da|ga|gacha|ni|ning|lik|li|siz)(?=[\s.,;:!?)]|$)/u;
 
 describe('locales', () => {
   it('has a resource for every store language', () => {
@@ -68,6 +85,21 @@ describe('locales', () => {
     for (const [key, value] of flatten(uz)) {
       expect(String(value), key).not.toMatch(/[oOgG]['‘’`]/);
     }
+  });
+
+  it('writes Uzbek suffixes together with the word before them, after an amount too', () => {
+    const detached = [...flatten(uz)]
+      .map(([key, value]) => [key, asShown(String(value), 'uz')] as const)
+      .filter(([, text]) => DETACHED_UZBEK_SUFFIX.test(text));
+    expect(detached).toEqual([]);
+  });
+
+  it('calls the currency "sum" in English, as every price does, never "UZS"', () => {
+    expect(formatMoney(1_000_000, 'en')).toMatch(/\ssum$/u);
+    const coded = [...source]
+      .map(([key, value]) => [key, asShown(String(value), 'en')] as const)
+      .filter(([, text]) => /\bUZS\b/.test(text));
+    expect(coded).toEqual([]);
   });
 
   it('has the agreed English texts word for word (buttons, titles, error pages)', () => {

@@ -1,6 +1,7 @@
 import type { Language } from '@shop/shared';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cardKeys } from '../cards/card-keys';
 import { orderKeys } from '../orders/order-keys';
 import { productKeys } from '../products/get-product';
 import { telegramLinkKeys } from '../telegram-link/telegram-link-keys';
@@ -15,8 +16,7 @@ import {
   type AsyncKeyValue,
 } from './persisted-queries';
 
-/** The cards feature's list key (features/cards/api/card-keys.ts), which lib/ may not import. */
-const CARD_LIST_KEY = ['cards', 'list'];
+const CARD_LIST_KEY = cardKeys.list();
 
 const BUILD = 'build-1';
 const ru = { language: 'ru' as const, accountType: 'null' };

@@ -7,7 +7,10 @@ export interface Toast {
   id: number;
   kind: 'success' | 'error' | 'info';
   message: string;
-  /** An in-app link shown beside the message, e.g. "Go to cart". */
+  /**
+   * An in-app link shown beside the message, e.g. "Go to cart": a way on from the page the toast
+   * was shown on, so it leaves with that page (`leavePage`).
+   */
   action?: { label: string; to: string };
 }
 
@@ -15,6 +18,8 @@ export interface ToastState {
   toasts: Toast[];
   show(toast: Omit<Toast, 'id'>): number;
   dismiss(id: number): void;
+  /** The shopper moved to another page: the toasts offering a way on from the old one go. */
+  leavePage(): void;
 }
 
 export type ToastStore = StoreApi<ToastState>;
@@ -38,6 +43,9 @@ export function createToastStore(
     },
     dismiss(id) {
       set({ toasts: get().toasts.filter((toast) => toast.id !== id) });
+    },
+    leavePage() {
+      set({ toasts: get().toasts.filter((toast) => !toast.action) });
     },
   }));
 }

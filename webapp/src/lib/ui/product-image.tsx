@@ -1,9 +1,11 @@
 import { imageSources, type Image, type ImageSlot } from '@shop/shared';
 import { ImageIcon } from './icons';
+import { ImageOrPlaceholder } from './image-or-placeholder';
 
 /**
  * A product photo with its intrinsic size, so the grid does not jump while images load, and
- * responsive sources; lazy below the fold, eager for what the first screen shows.
+ * responsive sources; lazy below the fold, eager for what the first screen shows. No photo, or
+ * one that cannot load, shows the picture icon on the muted box instead.
  */
 export function ProductImage({
   image,
@@ -22,15 +24,15 @@ export function ProductImage({
   slot?: ImageSlot;
   className?: string;
 }) {
-  if (!image) {
-    return (
-      <span className={`product-image product-image--empty ${className}`}>
-        <ImageIcon size={40} />
-      </span>
-    );
-  }
+  const empty = (
+    <span className={`product-image product-image--empty ${className}`}>
+      <ImageIcon size={40} />
+    </span>
+  );
+  if (!image) return empty;
   return (
-    <img
+    <ImageOrPlaceholder
+      placeholder={empty}
       className={`product-image ${className}`}
       {...imageSources(image, slot)}
       alt={image.alt ?? alt}

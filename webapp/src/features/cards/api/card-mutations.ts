@@ -1,7 +1,7 @@
 import type { CreateCardRequest, SavedCard } from '@shop/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/services/services-context';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../../lib/cards/card-keys';
 
 // The card calls of the account page, the checkout and the payment page (paying an order is the
 // checkout's own call). Each mutation ends by invalidating through the key factory, so no screen

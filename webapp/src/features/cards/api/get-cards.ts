@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api/client';
 import { useApi, useAuth } from '../../../lib/services/services-context';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../../lib/cards/card-keys';
 
 // The answer does not depend on the language (brands and masked numbers are not translated).
 export function cardsQueryOptions(api: ApiClient) {

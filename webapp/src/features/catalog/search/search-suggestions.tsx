@@ -2,6 +2,7 @@ import { formatMoney, type Product } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImageIcon } from '../../../lib/ui/icons';
+import { ImageOrPlaceholder } from '../../../lib/ui/image-or-placeholder';
 import { optionId } from './search-option-id';
 
 /** The popup under the box: product suggestions and "All results for …", or "Nothing found". */
@@ -89,15 +90,15 @@ export function SearchSuggestions({
 
 function SuggestionImage({ product }: { product: Product }) {
   const image = product.images[0];
-  if (!image) {
-    return (
-      <span className="search-option__image search-option__image--empty" aria-hidden="true">
-        <ImageIcon size={18} />
-      </span>
-    );
-  }
+  const empty = (
+    <span className="search-option__image search-option__image--empty" aria-hidden="true">
+      <ImageIcon size={18} />
+    </span>
+  );
+  if (!image) return empty;
   return (
-    <img
+    <ImageOrPlaceholder
+      placeholder={empty}
       className="search-option__image"
       src={image.url}
       width={40}

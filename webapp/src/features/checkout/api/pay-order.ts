@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cardKeys } from '../../../lib/cards/card-keys';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { orderKeys, refreshOrderLists } from '../../../lib/orders/order-keys';
 import { useApi } from '../../../lib/services/services-context';
@@ -15,6 +16,9 @@ export function usePayOrder() {
     onSuccess: (answer) => {
       // The confirmation reads this order: the paid answer spares it a second request.
       queryClient.setQueryData(orderKeys.detail(language, answer.data.number), answer);
+      // The card that paid is the default now. Fetched again even with no screen showing the
+      // list (the payment page is going): the card picker preselects the default it finds.
+      void queryClient.invalidateQueries({ queryKey: cardKeys.all, refetchType: 'all' });
     },
     // Paid or not, the list and order pages show a payment state that has moved on.
     onSettled: () => refreshOrderLists(queryClient),
