@@ -24,7 +24,7 @@ import { createUpstreamClient } from './relay/upstream-client';
 import { plainLinkWarning } from './telegram/plain-link-warning';
 import { createOperatorClient } from './staff/operator-client';
 import type { StaffDeps } from './staff/staff-deps';
-import type { TrustedSignInApi } from './notifier/trusted-sign-in-client';
+import type { TrustedSignInApi } from './telegram-account/trusted-sign-in-client';
 import { buildServer } from './server';
 import { createShutdown, exitOnSignals } from './shutdown';
 import { prepareTelegram, type Telegram } from './telegram/prepare-telegram';

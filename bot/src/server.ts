@@ -19,10 +19,13 @@ import type { ShopMetrics } from './metrics/shop-metrics';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import type { Notifier } from './notifier/notifier';
-import { registerLink, type LinkBot } from './notifier/link-route';
-import { registerPhoneSignIn } from './notifier/phone-sign-in-route';
-import { registerWriteAccess } from './notifier/write-access-route';
-import { createTrustedSignIn, type TrustedSignInApi } from './notifier/trusted-sign-in-client';
+import { registerLink, type LinkBot } from './telegram-account/link-route';
+import { registerPhoneSignIn } from './telegram-account/phone-sign-in-route';
+import { registerWriteAccess } from './telegram-account/write-access-route';
+import {
+  createTrustedSignIn,
+  type TrustedSignInApi,
+} from './telegram-account/trusted-sign-in-client';
 import { registerOrderEvents } from './notifier/order-events-route';
 import { recordPlacedOrders } from './notifier/placed-orders';
 import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
