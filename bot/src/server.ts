@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import { installWellFormedJsonBodies } from '@shop/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
-import type { ClientTimeouts, TrustProxy, Upstreams } from './config';
+import { localServerUrl, type ClientTimeouts, type TrustProxy, type Upstreams } from './config';
 import { createFastify } from './create-fastify';
 import { installErrorHandler } from './errors';
 import { installRequestLog } from './request-log';
@@ -173,7 +173,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // One cache for the relay and for the pages' own reads (product heads).
   const now = deps.now ?? Date.now;
-  const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:3000';
+  const publicUrl = deps.publicUrl ?? localServerUrl();
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
   const { notifier } = deps;
   await registerRelay(app, {
