@@ -13,6 +13,7 @@ import { scriptPriority } from './webapp/build/script-priority.ts';
 import { serviceWorker } from './webapp/build/service-worker.ts';
 import { appIcons } from './webapp/build/app-icons.ts';
 import { webManifests } from './webapp/build/web-manifests.ts';
+import { localServerUrl } from './bot/src/config/default-port.ts';
 
 /** An absolute path in the repository: Vitest resolves project roots against the Vite root. */
 const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -45,11 +46,12 @@ export default defineConfig({
     },
   },
   server: {
-    // `pnpm dev` proxies calls to a running `pnpm start` so the relay stays the only gate.
+    // `pnpm dev` proxies calls to a running `pnpm start` (on its default port) so the relay stays
+    // the only gate.
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/backend': 'http://127.0.0.1:3000',
-      '/media': 'http://127.0.0.1:3000',
+      '/api': localServerUrl(),
+      '/backend': localServerUrl(),
+      '/media': localServerUrl(),
     },
   },
   test: {

@@ -21,7 +21,13 @@ import {
   TEST_CARD_EXPIRY,
   type ScratchDatabase,
 } from '@shop/backend';
-import type { Order, SavedCard, User } from '@shop/shared';
+import {
+  OPERATOR_PATHS,
+  OPERATOR_SECRET_HEADER,
+  type Order,
+  type SavedCard,
+  type User,
+} from '@shop/shared';
 import { sign } from '@telegram-apps/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -320,8 +326,8 @@ describe.each(KINDS)('backup and restore (%s)', (kind) => {
     // The call that hands over the database is the backend's own: the shop's server never
     // passes it on, even with the operator secret.
     const secret = (await readFile(join(sourceDir, 'operator-secret'), 'utf8')).trim();
-    const relayed = await fetch(`${shop.url}/operator/database-dump`, {
-      headers: { 'x-operator-secret': secret },
+    const relayed = await fetch(`${shop.url}${OPERATOR_PATHS.databaseDump}`, {
+      headers: { [OPERATOR_SECRET_HEADER]: secret },
     });
     expect(relayed.status).toBe(404);
 

@@ -1,40 +1,35 @@
+// The whole HTTP side as one Fastify instance, step by step: what every answer goes through
+// (errors, the request log, security headers, figures, limits, compression), health, the relay to
+// the backends, Telegram sign-in and the chat link, the order events a backend pushes, pictures,
+// and the pages. Each area's own parts are made in its folder.
 import compress from '@fastify/compress';
-import { errorBody, installWellFormedJsonBodies, ShopError } from '@shop/shared/server';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { installWellFormedJsonBodies } from '@shop/shared/server';
+import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
-import {
-  DEFAULT_CLIENT_TIMEOUTS,
-  type ClientTimeouts,
-  type TrustProxy,
-  type Upstreams,
-} from './config';
-import { installErrorHandler, sendError } from './errors';
+import { localServerUrl, type ClientTimeouts, type TrustProxy, type Upstreams } from './config';
+import { createFastify } from './create-fastify';
+import { installErrorHandler } from './errors';
 import { installRequestLog } from './request-log';
-import { loggerOptions, type LogOptions } from './log-options';
+import type { LogOptions } from './log-options';
 import { installMetrics } from './metrics/metrics-routes';
 import type { ShopMetrics } from './metrics/shop-metrics';
+import type { Notifier } from './notifier/notifier';
+import { recordPlacedOrders } from './notifier/placed-orders';
+import { registerOrderEventsCall } from './notifier/wire-notifier';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
-import type { Notifier } from './notifier/notifier';
-import { registerLink, type LinkBot } from './notifier/link-route';
-import { registerPhoneSignIn } from './notifier/phone-sign-in-route';
-import { registerWriteAccess } from './notifier/write-access-route';
-import { createTrustedSignIn, type TrustedSignInApi } from './notifier/trusted-sign-in-client';
-import { registerOrderEvents } from './notifier/order-events-route';
-import { recordPlacedOrders } from './notifier/placed-orders';
-import { JSON_BODY_LIMIT, registerRelay } from './relay/relay';
+import { registerRelay } from './relay/relay';
 import { createUpstreamClient, type UpstreamClient } from './relay/upstream-client';
-import { PAGE_META_TIMEOUT_MS, createPageMeta } from './web/page-meta/page-meta';
-import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK, type InlineScript } from './web/runtime-config';
-import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
+import type { TrustedSignInApi } from './telegram-account/trusted-sign-in-client';
+import {
+  registerTelegramAccountCalls,
+  type TelegramLinkDeps,
+} from './telegram-account/wire-telegram-account';
 import { createAccountLookup } from './web/order-accounts';
 import { installRateLimits, type RateLimitOptions } from './web/rate-limits';
-import { registerReadiness } from './web/readiness';
-import { registerSitemap } from './web/sitemap';
-import { registerWebapp } from './web/webapp';
+import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK, type InlineScript } from './web/runtime-config';
+import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
+import { registerHealth, registerPages } from './web/wire-web';
 
 export interface ServerDeps {
   /** The webapp build (index.html, assets/, sw.js, the manifests manifest.{uz,ru,en}.webmanifest). */
@@ -76,13 +71,7 @@ export interface ServerDeps {
    * checked against its token and age, and link-token URLs name its username once known. Absent:
    * the calls answer that the bot is off.
    */
-  telegramLink?: {
-    botToken: string;
-    maxAgeSeconds: number;
-    botUsername?: () => string | null;
-    /** A chat was linked in a known language (LinkBot.onLinked). */
-    onLinked?: LinkBot['onLinked'];
-  };
+  telegramLink?: TelegramLinkDeps;
   /**
    * The backend's sign-in without a code, for the one-tap sign-in with the Telegram phone (with
    * `telegramLink`); absent: inside Telegram too, the shopper signs in by SMS code.
@@ -101,80 +90,6 @@ export interface ServerDeps {
    */
   metrics?: { figures: ShopMetrics; token: string | null };
   log?: LogOptions;
-}
-
-/**
- * Node's `clientError`: the request never became one (it took too long to arrive, or could not be
- * parsed). Answered as every other refusal is, `{ code, message }` with its code's status, on the
- * raw socket, which is then closed.
- */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const refusal =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? new ShopError('request_timeout', 'The request took too long to arrive')
-      : new ShopError('bad_request', 'The request could not be read');
-  const body = JSON.stringify(errorBody(refusal));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${String(refusal.status)} ${STATUS_CODES[refusal.status] ?? ''}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
-        `Connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
-}
-
-/** A hop count as the function Fastify takes (its types leave the number form out). */
-function fastifyTrustProxy(
-  trust: TrustProxy,
-): string[] | ((address: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
-}
-
-/** The Fastify instance with the server's limits, logger and framework-level refusals. */
-function createFastify(deps: ServerDeps): FastifyInstance {
-  const timeouts = deps.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS;
-  return Fastify({
-    // A client that sends its request slowly (or not at all) holds a socket and, for the relay,
-    // a parser; these cut it off with a 408. Fastify's own defaults set no request limit.
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    // Refusals made before a request exists (a slow body, broken framing) in the shop's shape.
-    clientErrorHandler: answerClientError,
-    http: {
-      headersTimeout: timeouts.headersMs,
-      // Node checks both limits on this interval (30 s by default, which would let a limit run
-      // over by as much): often enough that a limit holds to within a quarter of itself.
-      connectionsCheckingInterval: Math.min(
-        1000,
-        Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
-      ),
-    },
-    logger: loggerOptions(deps.log),
-    // One line per request, written when it is answered (installRequestLog), instead of
-    // Fastify's two; ids unique across instances, so lines of two servers never share one.
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
-    // A request that reaches a server shutting down is still answered (its listening socket is
-    // closed first, so a balancer's new connections go elsewhere); Fastify's default 503 would
-    // lose it. /readyz says "not ready" from the start of the shutdown.
-    return503OnClosing: false,
-    bodyLimit: JSON_BODY_LIMIT,
-    ...(deps.trustProxy === undefined ? {} : { trustProxy: fastifyTrustProxy(deps.trustProxy) }),
-    // The router's own refusals (a path with broken percent-encoding) in the one error shape;
-    // Fastify's default body has a code outside ERROR_CODES and echoes the URL.
-    frameworkErrors: (error, request, reply) => {
-      const status = error.statusCode ?? 500;
-      if (status >= 500) request.log.error({ err: error }, 'Router error');
-      void sendError(
-        reply,
-        status < 500
-          ? new ShopError('bad_request', 'The request URL is not valid')
-          : new ShopError('internal_error', 'Internal Server Error'),
-      );
-    },
-  });
 }
 
 /** What every answer goes through: errors, the request log, security headers, limits, compression. */
@@ -210,74 +125,8 @@ async function installCommon(
   });
 }
 
-/** /healthz (the process answers) and /readyz (what it needs answers too). */
-function registerHealth(app: FastifyInstance, deps: ServerDeps): void {
-  const startedAt = Date.now();
-  app.get('/healthz', () => ({
-    status: 'ok',
-    uptime_s: Math.floor((Date.now() - startedAt) / 1000),
-  }));
-  registerReadiness(app, {
-    upstreams: deps.upstreams,
-    ...(deps.notifier ? { database: deps.notifier.store } : {}),
-    redis: deps.rateLimits?.redis ?? null,
-  });
-}
-
-/** The notifier's calls: the three link calls, and `POST /tg/order-events` when it has a key. */
-async function registerNotifierRoutes(
-  app: FastifyInstance,
-  notifier: Notifier,
-  client: UpstreamClient,
-  link: ServerDeps['telegramLink'],
-  trustedSignIn: ServerDeps['trustedSignIn'],
-): Promise<void> {
-  const signingBot = link ? { token: link.botToken, maxAgeSeconds: link.maxAgeSeconds } : null;
-  registerPhoneSignIn(app, {
-    store: notifier.store,
-    // Linking from here sets the chat's menu button too, as POST /tg/link does.
-    bot: link
-      ? {
-          token: link.botToken,
-          maxAgeSeconds: link.maxAgeSeconds,
-          ...(link.onLinked ? { onLinked: link.onLinked } : {}),
-        }
-      : null,
-    signIn: trustedSignIn ? createTrustedSignIn(trustedSignIn) : null,
-  });
-  registerWriteAccess(app, { store: notifier.store, bot: signingBot });
-  registerLink(app, {
-    store: notifier.store,
-    client,
-    bot: link
-      ? {
-          token: link.botToken,
-          maxAgeSeconds: link.maxAgeSeconds,
-          username: link.botUsername ?? (() => null),
-          ...(link.onLinked ? { onLinked: link.onLinked } : {}),
-        }
-      : null,
-  });
-  if (notifier.secret) {
-    await registerOrderEvents(app, {
-      store: notifier.store,
-      secret: notifier.secret,
-      onStored: () => {
-        notifier.wake();
-      },
-    });
-  }
-}
-
-/**
- * The whole HTTP side as one Fastify instance, not listening yet: tests call `app.inject` on
- * exactly what `main.ts` serves.
- */
-export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
-  const app = createFastify(deps);
-  // JSON bodies anywhere on the server (the link calls, the webhook; the relay has its own
-  // parser) are read under the shared rule for request text.
-  installWellFormedJsonBodies(app);
+/** The inline scripts written into every page, each allowed by its hash in the CSP. */
+function pageScriptsOf(deps: ServerDeps): InlineScript[] {
   const configScript = runtimeConfigScript({
     yandexMapsApiKey: deps.yandexMapsApiKey,
     buildPollIntervalMs: deps.buildPollIntervalMs,
@@ -289,10 +138,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       ? { telegramPhoneSignIn: true }
       : {}),
   });
-  // Written into every page, each allowed by its hash in the CSP.
-  const pageScripts = [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
-  // One client for the relay, the limits' account look-ups and the pages' own reads.
-  const client = createUpstreamClient({
+  return [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
+}
+
+/** One client for the relay, the limits' account look-ups and the pages' own reads. */
+function upstreamClientOf(deps: ServerDeps): UpstreamClient {
+  return createUpstreamClient({
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
     ...(deps.upstreamMaxAnswerBytes === undefined
@@ -300,12 +151,29 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       : { maxAnswerBytes: deps.upstreamMaxAnswerBytes }),
     ...(deps.metrics ? { observe: deps.metrics.figures.observeBackendCall } : {}),
   });
+}
+
+/**
+ * The whole HTTP side as one Fastify instance, not listening yet: tests call `app.inject` on
+ * exactly what `main.ts` serves.
+ */
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const app = createFastify(deps);
+  // JSON bodies anywhere on the server (the link calls, the webhook; the relay has its own
+  // parser) are read under the shared rule for request text.
+  installWellFormedJsonBodies(app);
+  const pageScripts = pageScriptsOf(deps);
+  const client = upstreamClientOf(deps);
   await installCommon(app, deps, pageScripts, client);
-  registerHealth(app, deps);
+  registerHealth(app, {
+    upstreams: deps.upstreams,
+    database: deps.notifier?.store,
+    redis: deps.rateLimits?.redis ?? null,
+  });
 
   // One cache for the relay and for the pages' own reads (product heads).
   const now = deps.now ?? Date.now;
-  const publicUrl = deps.publicUrl ?? 'http://127.0.0.1:3000';
+  const publicUrl = deps.publicUrl ?? localServerUrl();
   const reads = createPublicReads({ client, ttlMs: 0, ...deps.relayCache, now });
   const { notifier } = deps;
   await registerRelay(app, {
@@ -314,7 +182,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...(notifier ? { onOrderAnswer: recordPlacedOrders(client, notifier) } : {}),
   });
   if (notifier) {
-    await registerNotifierRoutes(app, notifier, client, deps.telegramLink, deps.trustedSignIn);
+    registerTelegramAccountCalls(app, {
+      store: notifier.store,
+      client,
+      link: deps.telegramLink,
+      trustedSignIn: deps.trustedSignIn,
+    });
+    await registerOrderEventsCall(app, notifier);
   }
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
@@ -323,16 +197,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       ? {}
       : { transferTimeoutMs: deps.mediaTransferTimeoutMs }),
   });
-  registerSitemap(app, { client, publicUrl, now });
-  await registerWebapp(app, {
+  await registerPages(app, {
     webappDist: deps.webappDist,
-    log: app.log,
     publicUrl,
-    pageMeta: createPageMeta({
-      reads,
-      publicUrl,
-      timeoutMs: deps.pageMetaTimeoutMs ?? PAGE_META_TIMEOUT_MS,
-    }),
+    client,
+    reads,
+    now,
+    pageMetaTimeoutMs: deps.pageMetaTimeoutMs,
     inlineScripts: pageScripts.map((script) => script.html),
   });
   return app;

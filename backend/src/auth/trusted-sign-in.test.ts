@@ -1,10 +1,14 @@
 // The operator's sign-in without a code, which the shop server calls after checking a contact
 // Telegram signed: the same session the code gives, and only for the holder of the secret.
-import { UserSchema, VerifyOtpResponseSchema } from '@shop/shared';
+import {
+  OPERATOR_PATHS,
+  OPERATOR_SECRET_HEADER,
+  UserSchema,
+  VerifyOtpResponseSchema,
+} from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { OPERATOR_SECRET_HEADER, OPERATOR_TRUSTED_SIGN_IN_PATH } from '../operator/operator-routes';
 import { call, freshPhone, signIn } from '../testing/http-client';
 import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../testing/test-backend';
 
@@ -18,7 +22,7 @@ describe.each(DATABASE_KINDS)('trusted sign-in on %s', (kind) => {
   });
 
   const trusted = (body: unknown, secret: string | null = t.operatorSecret) =>
-    call(t, 'POST', OPERATOR_TRUSTED_SIGN_IN_PATH, {
+    call(t, 'POST', OPERATOR_PATHS.trustedSignIn, {
       body,
       headers: secret === null ? {} : { [OPERATOR_SECRET_HEADER]: secret },
     });
@@ -66,7 +70,7 @@ describe.each(DATABASE_KINDS)('trusted sign-in on %s', (kind) => {
   });
 
   it('is not served on the shoppers’ API', async () => {
-    const answer = await call(t, 'POST', `/api${OPERATOR_TRUSTED_SIGN_IN_PATH}`, {
+    const answer = await call(t, 'POST', `/api${OPERATOR_PATHS.trustedSignIn}`, {
       body: { phone: freshPhone() },
     });
     expect(answer.status).toBe(404);

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBackend, type EmbeddedBackend } from '../embedded';
-import { OPERATOR_DATABASE_DUMP_PATH, OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
+import { OPERATOR_PATHS, OPERATOR_SECRET_HEADER } from '@shop/shared';
 import { runBackupCommand } from './backup-command';
 import { runRestoreCommand } from './restore-command';
 
@@ -54,7 +54,7 @@ afterAll(async () => {
 describe('the operator call that hands over the database', () => {
   it('answers only the operator secret, with a PGlite tarball', async () => {
     if (!backend) throw new Error('not started');
-    const url = `${backend.url}${OPERATOR_DATABASE_DUMP_PATH}`;
+    const url = `${backend.url}${OPERATOR_PATHS.databaseDump}`;
     expect((await fetch(url)).status).toBe(401);
     expect(
       (await fetch(url, { headers: { [OPERATOR_SECRET_HEADER]: 'x'.repeat(40) } })).status,

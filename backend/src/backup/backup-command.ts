@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { BACKEND_URL_FILE, DEFAULT_DATA_DIR, OPERATOR_SECRET_FILE } from '../api-key';
-import { OPERATOR_DATABASE_DUMP_PATH, OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
+import { OPERATOR_PATHS, OPERATOR_SECRET_HEADER } from '@shop/shared';
 import {
   BackupTooLargeError,
   createBackupWriter,
@@ -53,7 +53,7 @@ async function dumpFromRunningShop(
   }
   let response: Response;
   try {
-    response = await fetch(`${url.replace(/\/+$/, '')}${OPERATOR_DATABASE_DUMP_PATH}`, {
+    response = await fetch(`${url.replace(/\/+$/, '')}${OPERATOR_PATHS.databaseDump}`, {
       headers: { [OPERATOR_SECRET_HEADER]: secret },
       signal: AbortSignal.timeout(timeoutMs),
     });

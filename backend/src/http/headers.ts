@@ -1,5 +1,6 @@
 import {
   HEADERS,
+  DEFAULT_LANGUAGE,
   LANGUAGES,
   isLanguage,
   parseAccountTypeHeader,
@@ -11,10 +12,10 @@ import type { FastifyRequest } from 'fastify';
 
 export type HeaderResult<T> = { ok: true; value: T } | { ok: false; error: FieldError };
 
-/** x-lang: uz | ru | en; missing means uz (the store's default language). */
+/** x-lang: uz | ru | en; missing means the store's default language. */
 export function readLanguage(request: FastifyRequest): HeaderResult<Language> {
   const raw = request.headers[HEADERS.language];
-  if (raw === undefined || raw === '') return { ok: true, value: 'uz' };
+  if (raw === undefined || raw === '') return { ok: true, value: DEFAULT_LANGUAGE };
   if (isLanguage(raw)) return { ok: true, value: raw };
   return {
     ok: false,

@@ -1,9 +1,8 @@
 // The backend's request log: pino through Fastify, with nothing in it that could pass for a card
 // number or a secret.
-import { HEADERS, redactDigitRuns } from '@shop/shared';
+import { HEADERS, OPERATOR_SECRET_HEADER, redactDigitRuns } from '@shop/shared';
 import { serializeError } from '@shop/shared/server';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import { OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
 
 /** Fastify's logger option for the caller's: off when it is off, else its settings and ours. */
 export function loggerOptions(

@@ -4,9 +4,15 @@
 // secret), or in BACKEND_URL and OPERATOR_SECRET for a backend running elsewhere.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ApiErrorSchema, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import {
+  OPERATOR_SECRET_HEADER,
+  ORDER_STATUSES,
+  operatorStatusPath,
+  readOperatorStatusAnswer,
+  type OperatorStatusRequest,
+  type OrderStatus,
+} from '@shop/shared';
 import { BACKEND_URL_FILE, DEFAULT_DATA_DIR, OPERATOR_SECRET_FILE } from '../api-key';
-import { OPERATOR_SECRET_HEADER, type OperatorStatusAnswer } from './operator-routes';
 
 const USAGE = `Usage: pnpm order:status <order number> <status>
   status: one of ${ORDER_STATUSES.join(', ')}
@@ -93,10 +99,11 @@ export async function runOrderStatusCommand(
   const base = target.url.replace(/\/+$/, '');
   let response: Response;
   try {
-    response = await fetch(`${base}/operator/orders/${encodeURIComponent(number)}/status`, {
+    const request: OperatorStatusRequest = { status, actor: COMMAND_ACTOR };
+    response = await fetch(`${base}${operatorStatusPath(number)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: target.secret },
-      body: JSON.stringify({ status, actor: COMMAND_ACTOR }),
+      body: JSON.stringify(request),
       signal: AbortSignal.timeout(io.timeoutMs ?? 10_000),
     });
   } catch (error) {
@@ -114,27 +121,33 @@ export async function runOrderStatusCommand(
   } catch {
     body = undefined;
   }
-  if (response.ok) {
-    const answer = body as OperatorStatusAnswer;
-    io.out(
-      `Order ${answer.data.number}: ${STATUS_WORDS[answer.from]} → ${STATUS_WORDS[answer.data.status]}.`,
-    );
-    return 0;
-  }
-  const error = ApiErrorSchema.safeParse(body);
   if (response.status === 401) {
     io.err(`The shop at ${base} refused the operator secret. Check OPERATOR_SECRET or DATA_DIR.`);
-  } else if (
-    response.status === 404 &&
-    error.success &&
-    error.data.code === 'not_found' &&
-    /order/i.test(error.data.message)
-  ) {
-    io.err(`There is no order ${number}.`);
-  } else if (error.success) {
-    io.err(`Not changed: ${error.data.message}`);
-  } else {
-    io.err(`The shop at ${base} answered ${response.status}; nothing was changed.`);
+    return 1;
   }
-  return 1;
+  const outcome = readOperatorStatusAnswer(response.status, body);
+  switch (outcome.kind) {
+    case 'moved': {
+      const { from, data } = outcome.answer;
+      io.out(`Order ${data.number}: ${STATUS_WORDS[from]} → ${STATUS_WORDS[data.status]}.`);
+      return 0;
+    }
+    case 'no_such_order':
+      io.err(`There is no order ${number}.`);
+      return 1;
+    case 'moved_meanwhile':
+      io.err(`Not changed: ${outcome.answer.message}`);
+      return 1;
+    case 'refused':
+      io.err(`Not changed: ${outcome.error.message}`);
+      return 1;
+    case 'unreadable':
+      // A 200 may have moved the order: say so rather than "nothing was changed".
+      io.err(
+        response.ok
+          ? `The shop at ${base} answered ${response.status} in a form this command cannot read; check order ${number} there.`
+          : `The shop at ${base} answered ${response.status}; nothing was changed.`,
+      );
+      return 1;
+  }
 }

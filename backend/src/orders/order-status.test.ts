@@ -3,10 +3,12 @@
 // writes in its own transaction (and a refused change does not).
 import {
   CustomerOrderDetailsResponseSchema,
+  OPERATOR_SECRET_HEADER,
   OrderEventSchema,
   orderEventId,
   ORDER_STATUSES,
   nextStatus,
+  operatorStatusPath,
   transitionAllowed,
   type Order,
   type OrderEvent,
@@ -15,7 +17,6 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orderStatusHistory, orders } from '../db/schema';
-import { OPERATOR_SECRET_HEADER } from '../operator/operator-routes';
 import { FIXTURES } from '../seed/fixtures';
 import { call, catalog, signIn } from '../testing/http-client';
 import {
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
   });
 
   const setStatus = (number: string, status: string, secret: string | null = t.operatorSecret) =>
-    call(t, 'POST', `/operator/orders/${encodeURIComponent(number)}/status`, {
+    call(t, 'POST', operatorStatusPath(number), {
       body: { status },
       headers: secret === null ? {} : { [OPERATOR_SECRET_HEADER]: secret },
     });
@@ -233,7 +234,7 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
   });
 
   const moveAs = (number: string, body: object) =>
-    call(t, 'POST', `/operator/orders/${encodeURIComponent(number)}/status`, {
+    call(t, 'POST', operatorStatusPath(number), {
       body,
       headers: { [OPERATOR_SECRET_HEADER]: t.operatorSecret },
     });
@@ -326,7 +327,7 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
     expect((await setStatus(placed.number, 'confirmed', 'x'.repeat(32))).status).toBe(401);
     expect((await setStatus(placed.number, 'confirmed', `${t.operatorSecret} `)).status).toBe(401);
     // The shopper's own token opens nothing here.
-    const withToken = await call(t, 'POST', `/operator/orders/${placed.number}/status`, {
+    const withToken = await call(t, 'POST', operatorStatusPath(placed.number), {
       token: shopper.token,
       body: { status: 'confirmed' },
     });
@@ -334,7 +335,7 @@ describe.each(DATABASE_KINDS)('order statuses on %s', (kind) => {
     const unknown = await setStatus('UY-999999', 'confirmed');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ message: 'There is no order UY-999999.' });
-    const extraField = await call(t, 'POST', `/operator/orders/${placed.number}/status`, {
+    const extraField = await call(t, 'POST', operatorStatusPath(placed.number), {
       body: { status: 'confirmed', note: 'x' },
       headers: { [OPERATOR_SECRET_HEADER]: t.operatorSecret },
     });

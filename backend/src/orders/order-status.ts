@@ -3,6 +3,7 @@
 // each change is recorded in order_status_history and in the order-event outbox in the same
 // transaction, and a cancelled order's stock comes back exactly once.
 import {
+  DEFAULT_LANGUAGE,
   OPEN_ORDER_STATUSES,
   isOpenStatus,
   isLanguage,
@@ -186,7 +187,7 @@ export function createOrderStatusService(deps: OrderStatusServiceDeps) {
         await tx.update(orders).set({ status: to }).where(eq(orders.id, row.id));
         await recordStatus(tx, row.id, to, at, actor);
       }
-      const order = await loadOrder(tx, row.id, isLanguage(row.lang) ? row.lang : 'uz');
+      const order = await loadOrder(tx, row.id, isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE);
       if (!order) throw new Error('Order vanished');
       return { from, order };
     });

@@ -1,7 +1,13 @@
 // The order as the shopper and the outbox see it. Fetching (loadOrders) is kept apart from the
 // pure mapping of stored rows to the contract's Order (toOrder), so whatever records an order's
 // events can render it without importing the code that places orders.
-import { isLanguage, isOrderStatus, type Language, type Order } from '@shop/shared';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isOrderStatus,
+  type Language,
+  type Order,
+} from '@shop/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orderStatusHistory, orders, stores } from '../db/schema';
@@ -141,7 +147,7 @@ export async function loadOrderForEvent(
 ): Promise<{ order: Order; userId: number }> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw new Error(`Order ${orderId} vanished while recording its event`);
-  const [order] = await loadOrders(db, [row], isLanguage(row.lang) ? row.lang : 'uz');
+  const [order] = await loadOrders(db, [row], isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE);
   if (!order) throw new Error(`Order ${orderId} could not be rendered`);
   return { order, userId: row.userId };
 }

@@ -10,6 +10,7 @@ import {
   type Env,
 } from '@shop/shared/server';
 import { z } from 'zod';
+import { DEFAULT_PORT, localServerUrl } from './default-port';
 
 /** Fastify's `trustProxy`: how many proxies, or which addresses, may set the client address. */
 export type TrustProxy = number | string[];
@@ -37,8 +38,6 @@ export const DEFAULT_CLIENT_TIMEOUTS: ClientTimeouts = {
   headersMs: 10_000,
   keepAliveMs: 72_000,
 };
-
-const DEFAULT_PORT = 3000;
 
 /**
  * Which proxies may name the client's address in X-Forwarded-For: a hop count (`1`: the one
@@ -104,7 +103,7 @@ export function httpConfig(e: z.infer<typeof HttpSettings>): HttpConfig {
   return {
     port,
     host: e.HOST ?? '127.0.0.1',
-    publicUrl: e.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    publicUrl: e.PUBLIC_URL ?? localServerUrl(port),
     logLevel: e.LOG_LEVEL ?? DEFAULT_LOG_LEVEL,
     clientTimeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS ?? DEFAULT_CLIENT_TIMEOUTS.requestMs,

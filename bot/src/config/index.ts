@@ -20,6 +20,7 @@ import { telegramConfig, telegramProblems, TelegramSettings, type BotConfig } fr
 import { webappConfig, WebappSettings, type WebappConfig } from './webapp';
 
 export { DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts, type TrustProxy } from './http';
+export { DEFAULT_PORT, localServerUrl } from './default-port';
 export type { Upstreams } from './backends';
 export {
   DEFAULT_MEDIA_TRANSFER_TIMEOUT_MS,

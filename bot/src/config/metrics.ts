@@ -3,6 +3,7 @@
 // how the shop is used, which is nobody's business outside.
 import { isSet, optional, Port, type Env } from '@shop/shared/server';
 import { z } from 'zod';
+import { DEFAULT_PORT } from './default-port';
 
 /** The address the metrics port listens on unless METRICS_HOST says otherwise: this machine only. */
 export const DEFAULT_METRICS_HOST = '127.0.0.1';
@@ -35,7 +36,7 @@ export function metricsProblems(env: Env): string[] {
   if (isSet(env, 'METRICS_HOST') && !isSet(env, 'METRICS_PORT')) {
     problems.push('METRICS_HOST: Set METRICS_PORT too, or leave METRICS_HOST empty');
   }
-  const main = env.PORT === undefined || env.PORT === '' ? '3000' : env.PORT;
+  const main = env.PORT === undefined || env.PORT === '' ? String(DEFAULT_PORT) : env.PORT;
   if (isSet(env, 'METRICS_PORT') && Number(env.METRICS_PORT) === Number(main)) {
     problems.push("METRICS_PORT: Must differ from PORT: the shoppers' port never serves /metrics");
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BOT_TOKEN, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import { QUIET_LOGGER, testNotifier } from '../testing/notifier-stand';
 import { waitFor } from '../testing/order-events';
-import { hashLinkToken, newLinkToken } from './link-tokens';
+import { hashLinkToken, newLinkToken } from '../telegram-account/link-tokens';
 import {
   EXPIRED_LINK_TOKENS_KEPT_MS,
   EXPIRED_SPENT_CONTACTS_KEPT_MS,

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '@shop/backend';
-import { HEADERS, type Order, type OrderEvent, type OrderStatus } from '@shop/shared';
+import {
+  HEADERS,
+  OPERATOR_SECRET_HEADER,
+  operatorStatusPath,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+} from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpstreamClient } from '../relay/upstream-client';
 import { placedEvent, waitFor } from '../testing/order-events';
@@ -96,14 +103,11 @@ async function placeOrder(stand: RelayStand, shopper: { token: string }): Promis
 /** The operator's call, as `pnpm order:status` makes it. */
 async function moveStatus(stand: RelayStand, order: Order, status: OrderStatus): Promise<void> {
   const operatorSecret = (await readFile(join(stand.dataDir, 'operator-secret'), 'utf8')).trim();
-  const moved = await fetch(
-    `${stand.backend.url}/operator/orders/${encodeURIComponent(order.number)}/status`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-operator-secret': operatorSecret },
-      body: JSON.stringify({ status }),
-    },
-  );
+  const moved = await fetch(`${stand.backend.url}${operatorStatusPath(order.number)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: operatorSecret },
+    body: JSON.stringify({ status }),
+  });
   expect(moved.status).toBe(200);
 }
 

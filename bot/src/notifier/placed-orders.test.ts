@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BOT_TOKEN, startFakeBotApi, type FakeBotApi } from '../testing/fake-bot-api';
 import { placedEvent, signedDelivery, waitFor } from '../testing/order-events';
 import { startNotifierStand, type NotifierStand, type RelayStand } from '../testing/relay-stand';
-import type { Order } from '@shop/shared';
+import { OPERATOR_SECRET_HEADER, operatorStatusPath, type Order } from '@shop/shared';
 import type { NotifierStore } from './store';
 
 /**
@@ -66,14 +66,11 @@ describe('order placed through the relay', () => {
     // The operator confirms the order: the backend pushes that change (after its own "placed",
     // as its outbox keeps an order's events in order), and the server tells the chat once.
     const operatorSecret = (await readFile(join(stand.dataDir, 'operator-secret'), 'utf8')).trim();
-    const moved = await fetch(
-      `${stand.backend.url}/operator/orders/${encodeURIComponent(order.number)}/status`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-operator-secret': operatorSecret },
-        body: JSON.stringify({ status: 'confirmed' }),
-      },
-    );
+    const moved = await fetch(`${stand.backend.url}${operatorStatusPath(order.number)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: operatorSecret },
+      body: JSON.stringify({ status: 'confirmed' }),
+    });
     expect(moved.status).toBe(200);
 
     await waitFor('two messages sent', async () => {

@@ -1,11 +1,15 @@
 // The backend's operator status call, as the staff buttons use it: move an order only from the
 // status the card showed (compare-and-set), naming who pressed. Its secret goes only to the
 // backend, never to a shopper; its answers are read strictly.
-import { OrderSchema, OrderStatusSchema, type Order, type OrderStatus } from '@shop/shared';
-import * as z from 'zod/mini';
+import {
+  OPERATOR_SECRET_HEADER,
+  operatorStatusPath,
+  readOperatorStatusAnswer,
+  type OperatorStatusRequest,
+  type Order,
+  type OrderStatus,
+} from '@shop/shared';
 import type { OperatorApi } from '../config';
-
-export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
 
 export type MoveOutcome =
   | { kind: 'moved'; from: OrderStatus; order: Order }
@@ -26,32 +30,32 @@ export interface OperatorClient {
   moveOrder(request: MoveRequest): Promise<MoveOutcome>;
 }
 
-const MovedSchema = z.object({ from: OrderStatusSchema, data: OrderSchema });
-const ErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  current: z.optional(z.object({ status: OrderStatusSchema, by: z.nullable(z.string()) })),
-});
-
 function outcomeOf(status: number, body: unknown): MoveOutcome {
-  if (status === 200) {
-    const moved = MovedSchema.safeParse(body);
-    return moved.success
-      ? { kind: 'moved', from: moved.data.from, order: moved.data.data }
-      : { kind: 'failed', reason: 'the backend answered 200 with an unreadable body' };
+  const answer = readOperatorStatusAnswer(status, body);
+  switch (answer.kind) {
+    case 'moved':
+      return { kind: 'moved', from: answer.answer.from, order: answer.answer.data };
+    case 'moved_meanwhile':
+      return {
+        kind: 'moved_meanwhile',
+        status: answer.answer.current.status,
+        by: answer.answer.current.by,
+      };
+    case 'no_such_order':
+      return { kind: 'not_found' };
+    case 'refused':
+      return status === 409
+        ? { kind: 'refused', message: answer.error.message }
+        : { kind: 'failed', reason: `the backend answered ${status} ${answer.error.code}` };
+    case 'unreadable':
+      return {
+        kind: 'failed',
+        reason:
+          status === 200
+            ? 'the backend answered 200 with an unreadable body'
+            : `the backend answered ${status}`,
+      };
   }
-  const error = ErrorSchema.safeParse(body);
-  if (!error.success) return { kind: 'failed', reason: `the backend answered ${status}` };
-  if (status === 409 && error.data.current) {
-    return {
-      kind: 'moved_meanwhile',
-      status: error.data.current.status,
-      by: error.data.current.by,
-    };
-  }
-  if (status === 404 && error.data.code === 'not_found') return { kind: 'not_found' };
-  if (status === 409) return { kind: 'refused', message: error.data.message };
-  return { kind: 'failed', reason: `the backend answered ${status} ${error.data.code}` };
 }
 
 export function createOperatorClient(api: OperatorApi, timeoutMs = 10_000): OperatorClient {
@@ -59,10 +63,11 @@ export function createOperatorClient(api: OperatorApi, timeoutMs = 10_000): Oper
     async moveOrder({ number, to, expectedFrom, actor }) {
       let response: Response;
       try {
-        response = await fetch(`${api.url}/operator/orders/${encodeURIComponent(number)}/status`, {
+        const request: OperatorStatusRequest = { status: to, expected_from: expectedFrom, actor };
+        response = await fetch(`${api.url}${operatorStatusPath(number)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: api.secret },
-          body: JSON.stringify({ status: to, expected_from: expectedFrom, actor }),
+          body: JSON.stringify(request),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {

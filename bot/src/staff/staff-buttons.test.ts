@@ -2,6 +2,7 @@
 // the Bot API stand-in: each press moves the order once through the operator call, the card is
 // edited in place, the shopper gets their message; non-staff and bad data change nothing; two
 // presses at once move once and the second is told who was first; Cancel asks, then returns stock.
+import { OPERATOR_SECRET_HEADER, operatorStatusPath } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/order-events';
 import {
@@ -152,17 +153,14 @@ describe('staff buttons', () => {
     const order = await t.placeOrder();
     const card = await t.cardOf(order.number);
     const { backend } = t.stand.stand;
-    const moved = await fetch(
-      `${backend.url}/operator/orders/${encodeURIComponent(order.number)}/status`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-operator-secret': backend.operatorSecret,
-        },
-        body: JSON.stringify({ status: 'cancelled', actor: 'pnpm order:status' }),
+    const moved = await fetch(`${backend.url}${operatorStatusPath(order.number)}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [OPERATOR_SECRET_HEADER]: backend.operatorSecret,
       },
-    );
+      body: JSON.stringify({ status: 'cancelled', actor: 'pnpm order:status' }),
+    });
     expect(moved.status).toBe(200);
     await t.cardShows(card, 'Status: <b>cancelled</b> — pnpm order:status');
   });

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashLinkToken, newLinkToken } from '../notifier/link-tokens';
+import { hashLinkToken, newLinkToken } from '../telegram-account/link-tokens';
 import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import {
   TEST_BOT_INFO,

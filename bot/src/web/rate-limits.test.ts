@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '@telegram-apps/init-data-node';
 import { openNotifierStore, type NotifierStore } from '../notifier/store';
-import { createTrustedSignIn } from '../notifier/trusted-sign-in-client';
+import { createTrustedSignIn } from '../telegram-account/trusted-sign-in-client';
 import { buildServer, type ServerDeps } from '../server';
 import { TEST_BOT_TOKEN } from '../testing/fake-bot-api';
 import { testNotifier } from '../testing/notifier-stand';

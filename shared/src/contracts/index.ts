@@ -4,6 +4,7 @@ export * from './calls';
 export * from './cards';
 export * from './common';
 export * from './ecommerce';
+export * from './operator';
 export * from './order-events';
 export * from './ordering-calls';
 export * from './orders';

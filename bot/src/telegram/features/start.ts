@@ -4,7 +4,7 @@
 // that asked for the token, once.
 import { formatMoney, type Language } from '@shop/shared';
 import { Composer, InlineKeyboard, type CommandContext, type Context } from 'grammy';
-import { hashLinkToken, parseLinkPayload } from '../../notifier/link-tokens';
+import { hashLinkToken, parseLinkPayload } from '../../telegram-account/link-tokens';
 import type { FeatureDeps } from '../bot-deps';
 import { chatLanguage } from '../chat-language';
 import { setChatMenu } from '../menu-button';

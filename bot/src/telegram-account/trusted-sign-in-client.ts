@@ -1,11 +1,14 @@
-// The backend's sign-in without a code (`POST /operator/trusted-sign-in`, x-operator-secret), which
+// The backend's sign-in without a code (the operator call OPERATOR_PATHS.trustedSignIn), which
 // only this server calls, after it has checked a phone Telegram signed. The secret never leaves
 // the server; the answer is read strictly, as the code sign-in's.
-import { VerifyOtpResponseSchema, type VerifyOtpResponse } from '@shop/shared';
+import {
+  OPERATOR_PATHS,
+  OPERATOR_SECRET_HEADER,
+  VerifyOtpResponseSchema,
+  type OperatorTrustedSignInRequest,
+  type VerifyOtpResponse,
+} from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
-
-export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
-export const TRUSTED_SIGN_IN_PATH = '/operator/trusted-sign-in';
 
 /** Where a backend serves the trusted sign-in, and the operator secret it asks for. */
 export interface TrustedSignInApi {
@@ -20,10 +23,11 @@ export function createTrustedSignIn(api: TrustedSignInApi, timeoutMs = 10_000): 
   return async (phone) => {
     let response: Response;
     try {
-      response = await fetch(`${api.url}${TRUSTED_SIGN_IN_PATH}`, {
+      const request: OperatorTrustedSignInRequest = { phone };
+      response = await fetch(`${api.url}${OPERATOR_PATHS.trustedSignIn}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: api.secret },
-        body: JSON.stringify({ phone }),
+        body: JSON.stringify(request),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {

@@ -12,7 +12,7 @@ import {
 import { ShopError } from '@shop/shared/server';
 import type { FastifyInstance } from 'fastify';
 import { botOff, checkedInitData, type LinkBot } from './link-route';
-import type { NotifierStore } from './store';
+import type { NotifierStore } from '../notifier/store';
 
 export function registerWriteAccess(
   app: FastifyInstance,

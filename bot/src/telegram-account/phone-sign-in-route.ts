@@ -16,9 +16,9 @@ import {
 } from '@shop/shared';
 import { ShopError } from '@shop/shared/server';
 import type { FastifyInstance } from 'fastify';
-import { checkSharedContact, SignedDataError, type SharedContact } from '../telegram/signed-data';
+import { checkSharedContact, SignedDataError, type SharedContact } from './signed-data';
 import { botOff, checkedInitData, settleLinkedChat, type LinkBot } from './link-route';
-import type { NotifierStore } from './store';
+import type { NotifierStore } from '../notifier/store';
 import type { TrustedSignInCall } from './trusted-sign-in-client';
 
 export interface PhoneSignInOptions {

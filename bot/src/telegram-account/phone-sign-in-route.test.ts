@@ -23,8 +23,8 @@ import { buildServer } from '../server';
 import { testNotifier } from '../testing/notifier-stand';
 import { TEST_DATABASE_URL } from '../testing/scratch-database';
 import { makeFakeDist } from '../testing/temp-dist';
-import type { OpenSqlOptions } from './sql';
-import { openNotifierStore, type NotifierStore } from './store';
+import type { OpenSqlOptions } from '../notifier/sql';
+import { openNotifierStore, type NotifierStore } from '../notifier/store';
 import { registerPhoneSignIn } from './phone-sign-in-route';
 
 const OTHER_BOT_TOKEN = '7000000002:AAAnotherBotsTokenForTests_abcdefg';

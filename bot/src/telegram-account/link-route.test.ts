@@ -24,7 +24,7 @@ import { startNotifierStand, type NotifierStand, type RelayStand } from '../test
 import { makeFakeDist } from '../testing/temp-dist';
 import { privateMessage } from '../testing/updates';
 import { hashLinkToken } from './link-tokens';
-import type { NotifierStore } from './store';
+import type { NotifierStore } from '../notifier/store';
 
 /**
  * The link calls against the real backend's sign-ins: POST /tg/link with init data signed by the

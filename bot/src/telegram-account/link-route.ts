@@ -28,8 +28,8 @@ import { isBearer } from '../relay/request-headers';
 import { arrivalTime } from '../relay/upstream';
 import type { UpstreamClient } from '../relay/upstream-client';
 import { hashLinkToken, linkStartPayload, newLinkToken } from './link-tokens';
-import { checkSignedData, initDataUser, type InitDataUser } from '../telegram/signed-data';
-import type { NotifierStore } from './store';
+import { checkSignedData, initDataUser, type InitDataUser } from './signed-data';
+import type { NotifierStore } from '../notifier/store';
 
 const LINK_PATH = TELEGRAM_LINK_PATHS.link;
 const LINK_TOKEN_PATH = TELEGRAM_LINK_PATHS.linkToken;

@@ -1,0 +1,52 @@
+// What the HTTP side is built from in production: the configuration, and the parts main.ts made
+// before it (tests build their own ServerDeps).
+import type { EmbeddedBackend } from '@shop/backend';
+import type { Redis } from 'ioredis';
+import type { Config, Upstreams } from './config';
+import type { LogStream } from './embedded-backend';
+import type { ShopMetrics } from './metrics/shop-metrics';
+import type { Notifier } from './notifier/notifier';
+import type { ServerDeps } from './server';
+import { telegramLinkFor, trustedSignInApi } from './telegram-account/wire-telegram-account';
+import type { Telegram } from './telegram/prepare-telegram';
+
+/** The server with everything it serves; the link calls ask `telegram` for its username. */
+export function serverDepsFrom(
+  config: Config,
+  parts: {
+    notifier: Notifier;
+    upstreams: Upstreams;
+    redis: Redis | null;
+    logStream: LogStream | null;
+    telegram: () => Telegram | null;
+    metrics: ShopMetrics | null;
+    /** The embedded backend, when it runs in this process. */
+    backend: EmbeddedBackend | null;
+  },
+): ServerDeps {
+  const { notifier, upstreams, redis, logStream, metrics } = parts;
+  const telegramLink = telegramLinkFor(config, parts.telegram);
+  // The embedded backend's own operator call; outside backends need TRUSTED_SIGN_IN_URL.
+  const trustedSignIn = trustedSignInApi(config, parts.backend);
+  return {
+    notifier,
+    ...(trustedSignIn ? { trustedSignIn } : {}),
+    ...(metrics ? { metrics: { figures: metrics, token: config.metrics.token } } : {}),
+    ...(telegramLink ? { telegramLink } : {}),
+    webappDist: config.webappDist,
+    upstreams,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    upstreamMaxAnswerBytes: config.upstreamMaxAnswerBytes,
+    mediaTransferTimeoutMs: config.mediaTransferTimeoutMs,
+    clientTimeouts: config.clientTimeouts,
+    publicUrl: config.publicUrl,
+    relayCache: { ttlMs: config.relayCacheTtlMs },
+    yandexMapsApiKey: config.yandexMapsApiKey,
+    buildPollIntervalMs: config.buildPollIntervalMs,
+    orderLineQuantityLimit: config.orderLineQuantityLimit,
+    telegramShare: config.telegramShare,
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+    rateLimits: { limits: config.rateLimits, redis, redisPrefix: config.redisPrefix },
+    log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+  };
+}
