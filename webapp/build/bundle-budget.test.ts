@@ -31,9 +31,11 @@ const KB = 1000;
  * swipes, share, haptics).
  */
 // i18next 27 and react-i18next 18 added 117 B (125,817 → 125,934); a picture's placeholder when
-// it cannot load (offline, never saved) 77 B standalone and 103 B inside Telegram.
-const HOME_STANDALONE_BUDGET = 126.1 * KB;
-const HOME_TELEGRAM_BUDGET = 145.8 * KB;
+// it cannot load (offline, never saved) 77 B standalone and 103 B inside Telegram; the sign-in
+// refusals placed over the form, with the rest, 91 B more compressed (126,133 and 145,870 B) for
+// the same uncompressed bytes.
+const HOME_STANDALONE_BUDGET = 126.2 * KB;
+const HOME_TELEGRAM_BUDGET = 145.9 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
  * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 469.6 KB

@@ -91,7 +91,8 @@ export function createI18n(language: Language, messages: ShopMessages): I18n {
       lng: language,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      resources: { [language]: { translation: messages } },
+      // A copy: each part's sections are merged into the bundle, never into the module's texts.
+      resources: { [language]: { translation: { ...messages } } },
       initAsync: false,
       // React escapes on render; escaping here would double-encode names like "Tom & Jerry".
       interpolation: { escapeValue: false },
