@@ -1,6 +1,7 @@
 // Renders one screen of the shop in jsdom as the app does: real texts, query client, stores and
 // services (createAppServices), the app's router on the page's address, and calls that reach
-// the real shop server. Only the screen under test is on the page, for every address.
+// the real shop server. Only the screen under test is on the page, for every address; an address
+// in another language switches the texts first, as the app's router does.
 import { DEFAULT_LANGUAGE, stripLanguagePrefix, type Language } from '@shop/shared';
 import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -9,7 +10,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { Providers } from '../app/providers';
 import { createAppServices } from '../app/services';
-import { createI18n, loadMessages, loadTextPart } from '../lib/i18n/i18n';
+import { createI18n, loadMessages, loadTextPart, switchLanguage } from '../lib/i18n/i18n';
 import { createQueryClient } from '../lib/query-client/query-client';
 import { browserHistory, Router, RouterProvider } from '../lib/router';
 import type { AppServices } from '../lib/services/services';
@@ -50,9 +51,12 @@ export async function renderScreen(
   const queryClient = createQueryClient();
   const { theme, ...services } = createAppServices({ i18n, queryClient, telegram: null });
   await options.prepare?.(services);
-  const router = new Router(browserHistory(window), () => ({
-    element: <div data-testid={ROUTER_READY}>{ui}</div>,
-  }));
+  const outcome = { element: <div data-testid={ROUTER_READY}>{ui}</div> };
+  const router = new Router(browserHistory(window), (location) => {
+    const next = stripLanguagePrefix(location.pathname).language;
+    if (!next || next === i18n.language) return outcome;
+    return switchLanguage(i18n, next).then(() => outcome);
+  });
   const view = render(
     <Providers
       i18n={i18n}
