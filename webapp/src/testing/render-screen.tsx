@@ -8,6 +8,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
+import { onTestFinished, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { createAppServices } from '../app/services';
 import { createI18n, loadMessages, loadTextPart, switchLanguage } from '../lib/i18n/i18n';
@@ -37,6 +38,39 @@ export interface ScreenOptions {
 
 const ROUTER_READY = 'screen-under-test';
 
+/**
+ * The app's services, whose page listeners (sign-in and sign-out events, storage, wake-ups) end
+ * with the test: an earlier screen's cart must not sync, through the one local storage, when a
+ * later screen signs another shopper in.
+ */
+function servicesOfThisTest<T>(create: () => T): T {
+  const added: {
+    target: EventTarget;
+    type: string;
+    listener: EventListenerOrEventListenerObject;
+    options: boolean | EventListenerOptions | undefined;
+  }[] = [];
+  const spies = [window, document].map((target) => {
+    const spy = vi.spyOn(target, 'addEventListener');
+    return { target, spy };
+  });
+  try {
+    return create();
+  } finally {
+    for (const { target, spy } of spies) {
+      for (const [type, listener, options] of spy.mock.calls) {
+        added.push({ target, type, listener, options });
+      }
+      spy.mockRestore();
+    }
+    onTestFinished(() => {
+      for (const { target, type, listener, options } of added) {
+        target.removeEventListener(type, listener, options);
+      }
+    });
+  }
+}
+
 export async function renderScreen(
   ui: ReactElement,
   options: ScreenOptions = {},
@@ -49,7 +83,9 @@ export async function renderScreen(
   const i18n = createI18n(language, await loadMessages(language));
   for (const part of options.texts ?? []) await loadTextPart(i18n, language, part);
   const queryClient = createQueryClient();
-  const { theme, ...services } = createAppServices({ i18n, queryClient, telegram: null });
+  const { theme, ...services } = servicesOfThisTest(() =>
+    createAppServices({ i18n, queryClient, telegram: null }),
+  );
   await options.prepare?.(services);
   const outcome = { element: <div data-testid={ROUTER_READY}>{ui}</div> };
   const router = new Router(browserHistory(window), (location) => {

@@ -1,8 +1,8 @@
 // A signed-in shopper for screens that need one: the real send-otp and verify-otp calls, with the
-// code the shop's SMS stand-in wrote to its outbox, as a shopper types it from the SMS.
+// code the shop's SMS stand-in wrote to its outbox, as a shopper types it from the SMS; and the
+// codes the card processor's sandbox texts (to the same outbox) when a card is added.
 import { readFile } from 'node:fs/promises';
-import { vi } from 'vitest';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { AppServices } from '../lib/services/services';
 
 interface OutboxLine {
@@ -64,4 +64,14 @@ export async function signIn(services: AppServices, phone: string): Promise<void
   const otp = await latestSignInCode(phone);
   const answer = await services.api.call('verifyOtp', { body: { phone, otp } });
   await services.auth.getState().signIn(answer.access_token, answer.user);
+}
+
+/** The newest code (six digits) the card's bank texted for the card ending in `last4`. */
+export async function latestCardCode(last4: string): Promise<string> {
+  return vi.waitFor(async () => {
+    const text = (await outbox()).filter((line) => line.phone.endsWith(last4)).at(-1)?.text ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (!code) throw new Error(`no card code for …${last4} yet`);
+    return code;
+  });
 }
