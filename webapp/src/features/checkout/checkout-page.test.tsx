@@ -82,4 +82,28 @@ describe('the checkout page’s messages', () => {
     expect(screen.queryByText('Choose a card or add a new one.')).not.toBeInTheDocument();
     expect(alert()).not.toBeInTheDocument();
   });
+
+  it('in Russian: the first invalid field takes the cursor, each error tied to its field', async () => {
+    const { item } = await cartItemFor('porcelain-mug', { lang: 'ru' });
+    const { user } = await renderCheckout({ phone: nextPhone(), items: [item], lang: 'ru' });
+    const button = await screen.findByRole('button', { name: 'Подтвердить заказ' });
+    await waitFor(() => {
+      expect(button).toBeEnabled();
+    });
+    await user.click(screen.getByRole('radio', { name: /^Доставка курьером/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Регион' }), 'khorezm');
+    await user.type(screen.getByRole('textbox', { name: 'Город или район' }), 'Хива');
+    await user.type(screen.getByRole('textbox', { name: 'Улица и дом' }), 'Ичан-Кала, 1');
+    await user.click(button);
+
+    const name = screen.getByRole('textbox', { name: 'Имя' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Укажите имя.');
+    expect(screen.getByRole('textbox', { name: 'Фамилия' })).toHaveAccessibleDescription(
+      'Укажите фамилию.',
+    );
+    expect(alert()).toHaveTextContent('Проверьте форму. Укажите имя.');
+    // Nothing was sent: the page is still the form.
+    expect(window.location.pathname).toBe('/ru/checkout');
+  });
 });
