@@ -116,14 +116,19 @@ describe('the filters form', () => {
     const filter: ListingFilter = {
       brands: [brand.slug],
       in_stock: true,
+      discounted: true,
       price_max: 900_000,
       sort: 'new',
     };
     const { user, applied } = await openForm(filter);
     expect(screen.getByRole('checkbox', { name: new RegExp(brand.name) })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /^In stock only/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'On sale' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue('900000');
 
+    // One tick off, then "Reset" for the rest: "Apply" was never pressed meanwhile.
+    await user.click(screen.getByRole('checkbox', { name: 'On sale' }));
+    expect(screen.getByRole('checkbox', { name: 'On sale' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(applied).toEqual([]);
     expect(screen.getByRole('checkbox', { name: new RegExp(brand.name) })).not.toBeChecked();
