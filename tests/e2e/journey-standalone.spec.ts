@@ -16,7 +16,7 @@ test.describe('standalone web at /en: browse, cart, phone sign-in, pickup order'
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('the cart: add, change quantity, remove, empty state', async ({ page }) => {
+  test('the cart: add on the product page, remove, empty after a reload', async ({ page }) => {
     await page.goto(MUG);
     await expect(page.getByRole('heading', { level: 1, name: /Porcelain mug/ })).toBeVisible();
     await page.getByRole('radio', { name: 'Blue' }).check();
@@ -33,16 +33,9 @@ test.describe('standalone web at /en: browse, cart, phone sign-in, pickup order'
         attributes: [expect.objectContaining({ value: 'Blue' })],
       }),
     ]);
-    await page.getByRole('button', { name: /Increase quantity/ }).click();
-    await expect(
-      page
-        .getByRole('spinbutton', { name: /Quantity/ })
-        .or(page.getByText('2', { exact: true }))
-        .first(),
-    ).toBeVisible();
-    await expect.poll(async () => (await storedCart(page))[0]?.quantity).toBe(2);
-    await expect(page.getByText('98,000 sum').first()).toBeVisible();
-
+    // The line's stepper, totals and stock notes are a component test
+    // (webapp/src/features/cart/cart-line.test.tsx); here the cart is kept across a reload.
+    await expect(page.getByRole('link', { name: /Porcelain mug/ })).toBeVisible();
     await page.getByRole('button', { name: /Remove/ }).click();
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     await page.reload();

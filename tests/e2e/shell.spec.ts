@@ -84,21 +84,6 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/ru$/);
   });
 
-  test('the chosen theme is kept across reloads', async ({ page }) => {
-    await page.goto('/en');
-    await page.getByRole('button', { name: 'Theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.getByRole('button', { name: 'Theme' }).click();
-    await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-  });
-
   // The policy forbids eval and inline scripts but our hashed ones; nothing of ours may try them
   // (zod probes for eval unless told not to: webapp/src/lib/zod-jitless.ts).
   test('no page breaks the content security policy, standalone or inside Telegram', async ({

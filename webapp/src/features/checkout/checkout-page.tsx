@@ -74,6 +74,7 @@ function CheckoutView({
     items,
     settings: settingsData,
     cartStock,
+    errors,
     setErrors,
     placeOrder,
   });

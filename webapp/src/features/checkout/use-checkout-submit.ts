@@ -16,12 +16,15 @@ import { isOffline, type usePlaceOrder } from './use-place-order';
  * "Place order" on the checkout form: what is checked before the order goes (stock, network for
  * a card, the form by the shared rules), placing it, and every refusal in words with the first
  * invalid field focused. `problem` is the summary's message; `refused` the lines out of stock.
+ * A failure of the form's own check is worded from the fields still wrong as the shopper fixes
+ * them, so "check the form" goes once none is.
  */
 export function useCheckoutSubmit({
   form,
   items,
   settings,
   cartStock,
+  errors,
   setErrors,
   placeOrder,
 }: {
@@ -29,6 +32,7 @@ export function useCheckoutSubmit({
   items: CartItem[];
   settings: DeliverySettings | undefined;
   cartStock: CartStock;
+  errors: CheckoutErrors;
   setErrors: (errors: CheckoutErrors) => void;
   placeOrder: ReturnType<typeof usePlaceOrder>;
 }) {
@@ -38,7 +42,8 @@ export function useCheckoutSubmit({
   const namingOf = useLineNamings(items);
   const refreshStock = useRefreshCartStock();
   const formRef = useRef<HTMLFormElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The message, or `true` for the form's own check: its words come from the errors now.
+  const [problem, setProblem] = useState<string | true | null>(null);
   const [refused, setRefused] = useState<OutOfStockLine[]>([]);
 
   // Bumped by each failed submit; the field is focused once the errors are on the page (a
@@ -48,7 +53,7 @@ export function useCheckoutSubmit({
     if (failures > 0) focusFirstInvalid(formRef.current);
   }, [failures]);
 
-  const showFailure = (message: string) => {
+  const showFailure = (message: string | true) => {
     telegramHaptic('error');
     setProblem(message);
     setFailures((count) => count + 1);
@@ -72,13 +77,8 @@ export function useCheckoutSubmit({
     const check = checkCheckout(form, items, settings);
     if (!check.ok) {
       setErrors(check.errors);
-      // The first reason in words beside "check the form", so the summary alone says what is wrong.
-      const first = firstError(check.errors);
-      showFailure(
-        first
-          ? `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0], first[1])}`
-          : t('checkout.fixErrors'),
-      );
+      // A verdict no field shows keeps its words until the next "Place order".
+      showFailure(firstError(check.errors) ? true : t('checkout.fixErrors'));
       return;
     }
     setErrors({});
@@ -104,5 +104,11 @@ export function useCheckoutSubmit({
     });
   };
 
-  return { formRef, submit, problem, refused };
+  // The first reason in words beside "check the form", so the summary alone says what is wrong.
+  const first = firstError(errors);
+  const message =
+    problem === true
+      ? first && `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0], first[1])}`
+      : problem;
+  return { formRef, submit, problem: message, refused };
 }

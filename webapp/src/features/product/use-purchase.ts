@@ -9,7 +9,8 @@ import { telegramHapticSuccess, useTelegramMainButton } from '../../lib/telegram
 import { discountPercent } from '../../lib/ui/price';
 import { chooseValue, initialVariant, selectionOf } from './variant-selection';
 
-function toCartItem(product: ProductDetail, variant: Variant, quantity: number): CartItem {
+/** A cart line of `quantity` of the product's `variant`, as "Add to cart" puts it in the cart. */
+export function toCartItem(product: ProductDetail, variant: Variant, quantity: number): CartItem {
   return {
     product_id: variant.product_id,
     name: product.name,

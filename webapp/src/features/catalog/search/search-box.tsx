@@ -180,7 +180,8 @@ export function SearchBox({
         name="q"
         aria-label={t('nav.search')}
         aria-autocomplete="list"
-        aria-controls={showPopup ? listId : undefined}
+        // Only a list on the page can be named: "Nothing found" is no list of options.
+        aria-controls={showPopup && Suggestions && optionCount > 0 ? listId : undefined}
         aria-activedescendant={activeIndex >= 0 ? optionId(listId, activeIndex) : undefined}
         autoComplete="off"
         enterKeyHint="search"
