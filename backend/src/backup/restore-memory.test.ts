@@ -176,6 +176,16 @@ describe('data:restore holds no entry whole in memory', () => {
     expect((await stat(join(dataDir, PHOTO.replace('files/', '')))).size).toBe(LARGE);
   }, 120_000);
 
+  it('measures the restore itself, not the test that starts it', async () => {
+    // The test holds more than the limit, touched, while it starts the restore.
+    const held = Buffer.alloc(MEMORY_LIMIT + 64 * MIB, 1);
+    const file = await archiveOf('empty', [manifestEntry(manifestOf([]))]);
+    const run = await runRestoreProcess([file], { DATA_DIR: join(work, 'restored-empty') }, work);
+    expect(run.stderr).toMatch(DAMAGED);
+    expect(held.length).toBeGreaterThan(MEMORY_LIMIT);
+    expect(run.peakRssBytes).toBeLessThan(MEMORY_LIMIT);
+  }, 120_000);
+
   it('refuses an entry larger than its manifest says from its header, before its bytes', async () => {
     // The manifest a first reading found; the file then changed under it.
     const manifest = manifestOf([SMALL_LISTING]);

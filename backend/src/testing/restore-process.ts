@@ -1,6 +1,6 @@
 // Test support: `pnpm data:restore` as the operator runs it (the script, through tsx) in a child
 // process with nothing from the developer's shell and no .env, answering its exit code, its words
-// and the most memory it ever held (the kernel's peak resident set, read as the child exits).
+// and the most memory it ever held (the kernel's peak resident set of its own, read as it exits).
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,10 +10,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const RESTORE_SCRIPT = fileURLToPath(new URL('../scripts/data-restore.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const PEAK_FILE_VARIABLE = 'RESTORE_TEST_PEAK_RSS_FILE';
-/** Loaded before the script: writes process.resourceUsage().maxRSS (KiB) to a file at exit. */
+/**
+ * Loaded before the script: writes its peak resident memory (KiB) to a file at exit. Linux's
+ * VmHWM, not resourceUsage().maxRSS: the kernel folds into maxRSS the peak of the process image
+ * the child was forked from (here the test's own, often larger), so maxRSS reads the test, not
+ * the restore. Elsewhere maxRSS is the best there is.
+ */
 const PEAK_RECORDER = `data:text/javascript,${encodeURIComponent(
-  `import { writeFileSync } from 'node:fs';
-   process.on('exit', () => writeFileSync(process.env.${PEAK_FILE_VARIABLE}, String(process.resourceUsage().maxRSS)));`,
+  `import { readFileSync, writeFileSync } from 'node:fs';
+   const ownPeak = () => {
+     try {
+       return Number(/^VmHWM:\\s*(\\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+     } catch {
+       return process.resourceUsage().maxRSS;
+     }
+   };
+   process.on('exit', () => writeFileSync(process.env.${PEAK_FILE_VARIABLE}, String(ownPeak())));`,
 )}`;
 
 export interface RestoreRun {
