@@ -9,6 +9,7 @@ import { continueOrderNumbers } from '../orders/order-numbers';
 import { BackupDamagedError, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from './backup-archive';
 import { verifiedEntries, verifyBackup } from './backup-reader';
 import { PGLITE_DIR } from './data-dir-files';
+import { loadPgliteDump } from './pglite-load';
 import { pgRestore, PostgresToolError, userObjectCount, withConnection } from './postgres-tools';
 
 const USAGE = `Usage: pnpm data:restore <file>
@@ -85,8 +86,6 @@ async function restoreInto(
   const postgresDump = join(staging, 'database.dump');
   for await (const entry of verifiedEntries(backup.file, backup.manifest)) {
     if (entry.path === DATABASE_ENTRY.pglite) {
-      // Loaded only here: PGlite's module alone takes about 40 MB.
-      const { loadPgliteDump } = await import('./pglite-load');
       await loadPgliteDump(join(dataDir, PGLITE_DIR), entry.body);
     } else if (entry.path === DATABASE_ENTRY.postgres) {
       await writeOwnerOnly(postgresDump, entry.body);

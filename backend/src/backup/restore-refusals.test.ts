@@ -1,10 +1,13 @@
 // `pnpm data:restore` on crafted backups, whole and with a manifest that matches them, holding
 // what no backup writes, or a database dump that is not a PGlite data dir: each is refused as
-// damaged, in one line, and nothing is changed.
+// damaged, in one line, and nothing is changed. One that looks like a data dir but that
+// PostgreSQL cannot open is restored, and refused at the shop's start instead.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseOpenError } from '../db/client';
+import { startEmbeddedBackend } from '../embedded';
 import { seededSnapshot } from '../testing/pglite-snapshot';
 import { runRestoreProcess } from '../testing/restore-process';
 import { T0 } from '../testing/test-backend';
@@ -104,6 +107,10 @@ describe('data:restore accepts only what a backup writes', () => {
       ['/PG_VERSION', '17\n'],
     ]),
     'a database cut short': dumpOf([['/PG_VERSION', '17\n']]).subarray(0, 700),
+    'a database with no control file': dumpOf([
+      ['/PG_VERSION', '18\n'],
+      ['/base/1/112', 'page'],
+    ]),
   };
 
   it.each(Object.keys(dumps))(
@@ -120,6 +127,20 @@ describe('data:restore accepts only what a backup writes', () => {
     },
     60_000,
   );
+
+  it('restores a database PostgreSQL then cannot open, and the shop start says so in words', async () => {
+    // A data dir in every way restore can see without the database engine; not one inside.
+    const dump = dumpOf([
+      ['/PG_VERSION', '18\n'],
+      ['/global/pg_control', 'Z'.repeat(8192)],
+    ]);
+    const file = await craftedBackup('unopenable', {}, dump);
+    const dataDir = join(work, 'restored-unopenable');
+    expect(await restore(file, dataDir)).toEqual({ code: 0, err: [] });
+    const start = await startEmbeddedBackend({ dataDir }).catch((error: unknown) => error);
+    expect(start).toBeInstanceOf(DatabaseOpenError);
+    expect(String(start)).toMatch(/could not be opened \(PostgreSQL: .+\)\. .*restore a backup/);
+  }, 60_000);
 
   it('says so in one line and exits 1 when run as the operator runs it, no stack trace', async () => {
     const file = await craftedBackup('script', { 'files/pglite/PG_VERSION': Buffer.from('17\n') });
