@@ -120,6 +120,16 @@ async function restore(file: string, dataDir: string, databaseUrl: string): Prom
   return manifest;
 }
 
+/**
+ * A refusal of the file system (a full disk, a folder it may not write in), in its own words and
+ * what was being done; null for anything else.
+ */
+function fileSystemFailure(error: unknown): string | null {
+  if (!(error instanceof Error) || !('syscall' in error) || !('code' in error)) return null;
+  const doing = error.syscall === 'read' ? 'Reading the backup' : 'Writing the restore out';
+  return `${doing} failed (${error.message})`;
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
@@ -177,6 +187,12 @@ export async function runRestoreCommand(args: readonly string[], io: RestoreIo):
     }
     if (error instanceof RestoreRefused || error instanceof PostgresToolError) {
       io.err(`Nothing was restored: ${error.message}`);
+      return 1;
+    }
+    const failure = fileSystemFailure(error);
+    // What was written went to a folder beside the data dir, removed on the way out.
+    if (failure !== null) {
+      io.err(`Nothing was restored: ${failure}. ${dataDir} is as it was.`);
       return 1;
     }
     throw error;

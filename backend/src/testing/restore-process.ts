@@ -35,22 +35,39 @@ export interface RestoreRun {
   peakRssBytes: number;
 }
 
+export interface RestoreProcessOptions {
+  /**
+   * No file it writes may grow past 1 MiB (512 KiB where sh counts 512-byte blocks), as on a disk
+   * that fills up: the write that would go past fails (EFBIG).
+   */
+  smallFilesOnly?: boolean;
+}
+
 /** Runs the restore script in `cwd` (a folder with no .env) with only `env` and PATH set. */
 export async function runRestoreProcess(
   args: readonly string[],
   env: Record<string, string>,
   cwd: string,
+  options: RestoreProcessOptions = {},
 ): Promise<RestoreRun> {
   const peakFile = join(cwd, `.peak-rss-${process.pid}-${Date.now()}`);
-  const child = spawn(
+  const node = [
     process.execPath,
-    ['--import', PEAK_RECORDER, '--import', TSX_LOADER, RESTORE_SCRIPT, ...args],
-    {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', ...env, [PEAK_FILE_VARIABLE]: peakFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+    '--import',
+    PEAK_RECORDER,
+    '--import',
+    TSX_LOADER,
+    RESTORE_SCRIPT,
+    ...args,
+  ];
+  const [program = process.execPath, ...programArgs] = options.smallFilesOnly
+    ? ['/bin/sh', '-c', 'ulimit -f 1024 && exec "$0" "$@"', ...node]
+    : node;
+  const child = spawn(program, programArgs, {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env, [PEAK_FILE_VARIABLE]: peakFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
