@@ -10,7 +10,7 @@ import { BackupDamagedError, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from 
 import { verifiedEntries, verifyBackup } from './backup-reader';
 import { PGLITE_DIR } from './data-dir-files';
 import { loadPgliteDump } from './pglite-load';
-import { pgRestore, PostgresToolError, userObjectCount, withConnection } from './postgres-tools';
+import type * as PostgresTools from './postgres-tools';
 
 const USAGE = `Usage: pnpm data:restore <file>
        pnpm data:restore --check <file>
@@ -26,6 +26,19 @@ export interface RestoreIo {
 
 /** Why nothing was restored, in words the operator can act on. */
 class RestoreRefused extends Error {}
+
+/**
+ * Runs `work` with the PostgreSQL client tools, their failures as refusals. Loaded only for a
+ * backup of a shop on PostgreSQL: a restore of PGlite's files is smaller without them.
+ */
+async function withPostgresTools<T>(work: (tools: typeof PostgresTools) => Promise<T>): Promise<T> {
+  const tools = await import('./postgres-tools');
+  try {
+    return await work(tools);
+  } catch (error) {
+    throw error instanceof tools.PostgresToolError ? new RestoreRefused(error.message) : error;
+  }
+}
 
 /** Refuses a data dir with anything in it; a missing one is fine (it is made). */
 async function checkEmptyDataDir(dataDir: string): Promise<void> {
@@ -57,11 +70,13 @@ async function checkTarget(manifest: Manifest, databaseUrl: string): Promise<voi
     );
   }
   if (manifest.kind === 'postgres') {
-    const objects = await userObjectCount(databaseUrl).catch((error: unknown) => {
-      throw new RestoreRefused(
-        `Could not reach the database in DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
+    const objects = await withPostgresTools(async ({ userObjectCount }) =>
+      userObjectCount(databaseUrl).catch((error: unknown) => {
+        throw new RestoreRefused(
+          `Could not reach the database in DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }),
+    );
     if (objects > 0) {
       throw new RestoreRefused(
         `The database in DATABASE_URL is not empty (${objects} tables, views or sequences). Restore only into a new, empty database.`,
@@ -96,8 +111,10 @@ async function restoreInto(
     }
   }
   if (backup.manifest.kind === 'postgres') {
-    await pgRestore(databaseUrl, postgresDump);
-    await withConnection(databaseUrl, continueOrderNumbers);
+    await withPostgresTools(async ({ pgRestore, withConnection }) => {
+      await pgRestore(databaseUrl, postgresDump);
+      await withConnection(databaseUrl, continueOrderNumbers);
+    });
   }
 }
 
@@ -185,7 +202,7 @@ export async function runRestoreCommand(args: readonly string[], io: RestoreIo):
       );
       return 1;
     }
-    if (error instanceof RestoreRefused || error instanceof PostgresToolError) {
+    if (error instanceof RestoreRefused) {
       io.err(`Nothing was restored: ${error.message}`);
       return 1;
     }
