@@ -19,6 +19,7 @@ import {
   type OrderEventsTarget,
 } from './order-events/deliverer';
 import { advanceOpenOrders, DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders/demo-order-flow';
+import { continueOrderNumbers } from './orders/order-numbers';
 import { startBackgroundWork, type BackgroundWork } from './payments/background-work';
 import { createPaymeProcessor } from './payments/payme-processor';
 import { startPaymeSandbox, type PaymeSandbox } from './payments/sandbox/payme-sandbox';
@@ -116,6 +117,15 @@ export async function startEmbeddedBackend(
   let sandbox: PaymeSandbox | null = null;
   try {
     await database.migrate();
+    const { pglite } = database;
+    // PGlite comes back from a crash (or a copy: a backup) with its order numbers up to 32 ahead.
+    // Its one connection is ours, so nothing takes a number meanwhile; a server's sequence is left
+    // alone (several instances insert at once, and pg_restore brings it back right).
+    if (pglite) {
+      await continueOrderNumbers(
+        async (statement) => (await pglite.query<Record<string, unknown>>(statement)).rows,
+      );
+    }
     await seedDemoData(database.db, new Date());
     const catalogApiKey = options.catalogApiKey ?? (await loadOrCreateApiKey(options.dataDir));
     const operatorSecret =
@@ -142,7 +152,6 @@ export async function startEmbeddedBackend(
       cashbox = sandbox;
     }
     const photoDir = join(options.dataDir, 'photos');
-    const { pglite } = database;
     const { app, payments, statuses, onOrderEvents } = createBackend({
       db: database.db,
       catalogApiKey,

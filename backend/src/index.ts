@@ -6,7 +6,7 @@ export {
   type EmbeddedBackendOptions,
   type PaymeCashbox,
 } from './embedded';
-export { openDatabase, type Database, type Db } from './db/client';
+export { DatabaseOpenError, openDatabase, type Database, type Db } from './db/client';
 export { createDatabase, dropDatabase } from './db/admin';
 export { seedDemoData } from './seed/seed';
 export { FIXTURES } from './seed/fixtures';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { makeDataDirPrivate } from '@shop/shared/server';
 import { CATALOG_API_KEY_FILE } from './api-key';
 import { loadConfig } from './config';
+import { DatabaseOpenError } from './db/client';
 import { startEmbeddedBackend } from './embedded';
 
 const config = loadConfig(process.env);
@@ -18,6 +19,11 @@ const backend = await startEmbeddedBackend({
   logger: { level: config.logLevel },
   operatorSecret: config.operatorSecret,
   orderEvents: config.orderEvents,
+}).catch((error: unknown) => {
+  // A database that will not open says why and what to do: its words, not a trace, are the news.
+  if (!(error instanceof DatabaseOpenError)) throw error;
+  process.stderr.write(`The backend could not start: ${error.message}\n`);
+  process.exit(1);
 });
 // PGlite sets its own files' modes whatever the umask: close up what it made while opening.
 await makeDataDirPrivate(config.dataDir);

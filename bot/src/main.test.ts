@@ -335,4 +335,25 @@ describe('main', () => {
       expect(stderr).toContain(`- ${key}:`);
     }
   });
+
+  it('refuses to start on a database PostgreSQL cannot open, in one line saying what to do', async () => {
+    const dist = await makeFakeDist();
+    cleanUpLater(dist.remove);
+    const dataDir = await mkdtemp(join(tmpdir(), 'shop-main-damaged-'));
+    cleanUpLater(() => rm(dataDir, { recursive: true, force: true }));
+    // What a restore of a backup holding no real database would leave.
+    await mkdir(join(dataDir, 'pglite'));
+    await writeFile(join(dataDir, 'pglite', 'PG_VERSION'), '18\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: BOT_DIR,
+      env: { PATH: process.env.PATH ?? '', PORT: '0', WEBAPP_DIST: dist.dir, DATA_DIR: dataDir },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^The shop could not start: The database in \S+ could not be opened \(PostgreSQL: [^\n]+\)\. [^\n]*restore a backup into a new, empty data dir[^\n]*\n$/,
+    );
+  }, 120_000);
 });

@@ -2,7 +2,7 @@
 // and stops it all in order. Each area's parts are made in its folder (`wire-*.ts`); this file
 // says only when each is made, started and stopped.
 import type { AddressInfo } from 'node:net';
-import type { EmbeddedBackend } from '@shop/backend';
+import { DatabaseOpenError, type EmbeddedBackend } from '@shop/backend';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pinoPretty from 'pino-pretty';
@@ -196,8 +196,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `The shop could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // A database that will not open says why and what to do: its words, not a trace, are the news.
+  const words =
+    error instanceof DatabaseOpenError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`The shop could not start: ${words}\n`);
   process.exit(1);
 });

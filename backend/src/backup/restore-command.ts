@@ -9,7 +9,8 @@ import { continueOrderNumbers } from '../orders/order-numbers';
 import { BackupDamagedError, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from './backup-archive';
 import { verifiedEntries, verifyBackup } from './backup-reader';
 import { PGLITE_DIR } from './data-dir-files';
-import { pgRestore, PostgresToolError, userObjectCount, withConnection } from './postgres-tools';
+import { loadPgliteDump } from './pglite-load';
+import type * as PostgresTools from './postgres-tools';
 
 const USAGE = `Usage: pnpm data:restore <file>
        pnpm data:restore --check <file>
@@ -25,6 +26,19 @@ export interface RestoreIo {
 
 /** Why nothing was restored, in words the operator can act on. */
 class RestoreRefused extends Error {}
+
+/**
+ * Runs `work` with the PostgreSQL client tools, their failures as refusals. Loaded only for a
+ * backup of a shop on PostgreSQL: a restore of PGlite's files is smaller without them.
+ */
+async function withPostgresTools<T>(work: (tools: typeof PostgresTools) => Promise<T>): Promise<T> {
+  const tools = await import('./postgres-tools');
+  try {
+    return await work(tools);
+  } catch (error) {
+    throw error instanceof tools.PostgresToolError ? new RestoreRefused(error.message) : error;
+  }
+}
 
 /** Refuses a data dir with anything in it; a missing one is fine (it is made). */
 async function checkEmptyDataDir(dataDir: string): Promise<void> {
@@ -56,11 +70,13 @@ async function checkTarget(manifest: Manifest, databaseUrl: string): Promise<voi
     );
   }
   if (manifest.kind === 'postgres') {
-    const objects = await userObjectCount(databaseUrl).catch((error: unknown) => {
-      throw new RestoreRefused(
-        `Could not reach the database in DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
+    const objects = await withPostgresTools(async ({ userObjectCount }) =>
+      userObjectCount(databaseUrl).catch((error: unknown) => {
+        throw new RestoreRefused(
+          `Could not reach the database in DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }),
+    );
     if (objects > 0) {
       throw new RestoreRefused(
         `The database in DATABASE_URL is not empty (${objects} tables, views or sequences). Restore only into a new, empty database.`,
@@ -85,8 +101,6 @@ async function restoreInto(
   const postgresDump = join(staging, 'database.dump');
   for await (const entry of verifiedEntries(backup.file, backup.manifest)) {
     if (entry.path === DATABASE_ENTRY.pglite) {
-      // Loaded only here: PGlite's module alone takes about 40 MB.
-      const { loadPgliteDump } = await import('./pglite-load');
       await loadPgliteDump(join(dataDir, PGLITE_DIR), entry.body);
     } else if (entry.path === DATABASE_ENTRY.postgres) {
       await writeOwnerOnly(postgresDump, entry.body);
@@ -97,8 +111,10 @@ async function restoreInto(
     }
   }
   if (backup.manifest.kind === 'postgres') {
-    await pgRestore(databaseUrl, postgresDump);
-    await withConnection(databaseUrl, continueOrderNumbers);
+    await withPostgresTools(async ({ pgRestore, withConnection }) => {
+      await pgRestore(databaseUrl, postgresDump);
+      await withConnection(databaseUrl, continueOrderNumbers);
+    });
   }
 }
 
@@ -119,6 +135,16 @@ async function restore(file: string, dataDir: string, databaseUrl: string): Prom
     await rm(staging, { recursive: true, force: true });
   }
   return manifest;
+}
+
+/**
+ * A refusal of the file system (a full disk, a folder it may not write in), in its own words and
+ * what was being done; null for anything else.
+ */
+function fileSystemFailure(error: unknown): string | null {
+  if (!(error instanceof Error) || !('syscall' in error) || !('code' in error)) return null;
+  const doing = error.syscall === 'read' ? 'Reading the backup' : 'Writing the restore out';
+  return `${doing} failed (${error.message})`;
 }
 
 function megabytes(bytes: number): string {
@@ -176,8 +202,14 @@ export async function runRestoreCommand(args: readonly string[], io: RestoreIo):
       );
       return 1;
     }
-    if (error instanceof RestoreRefused || error instanceof PostgresToolError) {
+    if (error instanceof RestoreRefused) {
       io.err(`Nothing was restored: ${error.message}`);
+      return 1;
+    }
+    const failure = fileSystemFailure(error);
+    // What was written went to a folder beside the data dir, removed on the way out.
+    if (failure !== null) {
+      io.err(`Nothing was restored: ${failure}. ${dataDir} is as it was.`);
       return 1;
     }
     throw error;

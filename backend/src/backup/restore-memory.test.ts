@@ -29,11 +29,6 @@ import { tarHeader, tarPadding } from './tar';
 const MIB = 1024 * 1024;
 const LARGE = 256 * MIB;
 const MEMORY_LIMIT = 256 * MIB;
-/**
- * What opening PGlite adds, once, to a restore of a PGlite backup: its module, its engine and a
- * small buffer pool, whatever the database holds.
- */
-const PGLITE_OPENING = 64 * MIB;
 const PHOTO = `files/photos/${'a'.repeat(32)}.webp`;
 
 let work: string;
@@ -151,7 +146,7 @@ describe('data:restore holds no entry whole in memory', () => {
     120_000,
   );
 
-  it('restores a whole backup holding a 256 MiB file under 256 MB and the opening of PGlite', async () => {
+  it('restores a whole backup of PGlite holding a 256 MiB file under 256 MB', async () => {
     const database = Buffer.from(await (await seededSnapshot(T0)).arrayBuffer());
     const zeros = createHash('sha256');
     for (let hashed = 0; hashed < LARGE; hashed += MIB) zeros.update(Buffer.alloc(MIB));
@@ -172,8 +167,18 @@ describe('data:restore holds no entry whole in memory', () => {
     const run = await runRestoreProcess([file], { DATA_DIR: dataDir }, work);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.peakRssBytes).toBeLessThan(MEMORY_LIMIT + PGLITE_OPENING);
+    expect(run.peakRssBytes).toBeLessThan(MEMORY_LIMIT);
     expect((await stat(join(dataDir, PHOTO.replace('files/', '')))).size).toBe(LARGE);
+  }, 120_000);
+
+  it('measures the restore itself, not the test that starts it', async () => {
+    // The test holds more than the limit, touched, while it starts the restore.
+    const held = Buffer.alloc(MEMORY_LIMIT + 64 * MIB, 1);
+    const file = await archiveOf('empty', [manifestEntry(manifestOf([]))]);
+    const run = await runRestoreProcess([file], { DATA_DIR: join(work, 'restored-empty') }, work);
+    expect(run.stderr).toMatch(DAMAGED);
+    expect(held.length).toBeGreaterThan(MEMORY_LIMIT);
+    expect(run.peakRssBytes).toBeLessThan(MEMORY_LIMIT);
   }, 120_000);
 
   it('refuses an entry larger than its manifest says from its header, before its bytes', async () => {

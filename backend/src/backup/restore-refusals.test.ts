@@ -1,10 +1,13 @@
 // `pnpm data:restore` on crafted backups, whole and with a manifest that matches them, holding
 // what no backup writes, or a database dump that is not a PGlite data dir: each is refused as
-// damaged, in one line, and nothing is changed.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+// damaged, in one line, and nothing is changed. One that looks like a data dir but that
+// PostgreSQL cannot open is restored, and refused at the shop's start instead.
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseOpenError } from '../db/client';
+import { startEmbeddedBackend } from '../embedded';
 import { seededSnapshot } from '../testing/pglite-snapshot';
 import { runRestoreProcess } from '../testing/restore-process';
 import { T0 } from '../testing/test-backend';
@@ -52,6 +55,7 @@ async function expectNothingChanged(dataDir: string): Promise<void> {
 }
 
 const DAMAGED = /is damaged or not a shop backup: .+\. Nothing was changed\.$/;
+const WRITE_FAILED = /^Nothing was restored: .+\. \S+ is as it was\.$/;
 
 describe('data:restore accepts only what a backup writes', () => {
   const byte = Buffer.from('x');
@@ -104,6 +108,10 @@ describe('data:restore accepts only what a backup writes', () => {
       ['/PG_VERSION', '17\n'],
     ]),
     'a database cut short': dumpOf([['/PG_VERSION', '17\n']]).subarray(0, 700),
+    'a database with no control file': dumpOf([
+      ['/PG_VERSION', '18\n'],
+      ['/base/1/112', 'page'],
+    ]),
   };
 
   it.each(Object.keys(dumps))(
@@ -120,6 +128,53 @@ describe('data:restore accepts only what a backup writes', () => {
     },
     60_000,
   );
+
+  it('restores a database PostgreSQL then cannot open, and the shop start says so in words', async () => {
+    // A data dir in every way restore can see without the database engine; not one inside.
+    const dump = dumpOf([
+      ['/PG_VERSION', '18\n'],
+      ['/global/pg_control', 'Z'.repeat(8192)],
+    ]);
+    const file = await craftedBackup('unopenable', {}, dump);
+    const dataDir = join(work, 'restored-unopenable');
+    expect(await restore(file, dataDir)).toEqual({ code: 0, err: [] });
+    const start = await startEmbeddedBackend({ dataDir }).catch((error: unknown) => error);
+    expect(start).toBeInstanceOf(DatabaseOpenError);
+    expect(String(start)).toMatch(/could not be opened \(PostgreSQL: .+\)\. .*restore a backup/);
+  }, 60_000);
+
+  it('refuses in one line a data dir it cannot make, changing nothing', async () => {
+    const file = await craftedBackup('unwritable', {});
+    const notAFolder = join(work, 'not-a-folder');
+    await writeFile(notAFolder, 'mine');
+    const dataDir = join(notAFolder, 'data');
+    const { code, err } = await restore(file, dataDir);
+    expect(code).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(WRITE_FAILED);
+    expect(err[0]).toContain(notAFolder);
+    expect(await readFile(notAFolder, 'utf8')).toBe('mine');
+    expect((await readdir(work)).filter((name) => name.includes('restoring'))).toEqual([]);
+  }, 60_000);
+
+  it('refuses in one line when a write fails halfway, as on a full disk, changing nothing', async () => {
+    const file = await craftedBackup(
+      'too-large-to-write',
+      { [`files/photos/${'b'.repeat(32)}.webp`]: Buffer.alloc(4 * 1024 * 1024, 7) },
+      dumpOf([
+        ['/PG_VERSION', '18\n'],
+        ['/global/pg_control', 'Z'.repeat(8192)],
+      ]),
+    );
+    const dataDir = join(work, 'restored-too-large');
+    const run = await runRestoreProcess([file], { DATA_DIR: dataDir }, work, {
+      smallFilesOnly: true,
+    });
+    expect(run.stderr.split('\n')).toEqual([expect.stringMatching(WRITE_FAILED), '']);
+    expect(run.stderr).toContain('EFBIG');
+    expect(run.status).toBe(1);
+    await expectNothingChanged(dataDir);
+  }, 60_000);
 
   it('says so in one line and exits 1 when run as the operator runs it, no stack trace', async () => {
     const file = await craftedBackup('script', { 'files/pglite/PG_VERSION': Buffer.from('17\n') });

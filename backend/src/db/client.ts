@@ -14,6 +14,9 @@ import postgres from 'postgres';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** A PGlite data dir PostgreSQL would not open; its message says why and what to do. */
+export class DatabaseOpenError extends Error {}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -59,6 +62,46 @@ function preparingStatements(client: postgres.Sql): postgres.Sql {
   });
 }
 
+// pg_trgm (typo-tolerant search) is not built into PGlite: it loads from the contrib bundle, and
+// the migration's CREATE EXTENSION then finds it.
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * What PostgreSQL says as it stops: the line that names the reason and the detail after it, or,
+ * before its log starts, the line it prints under its own name.
+ */
+const STOP_LINE = /\b(?:FATAL|PANIC|DETAIL):\s.*$|^postgres: .*$/;
+
+/**
+ * Opens (or, in an empty folder, makes) a PGlite data dir. One PostgreSQL refuses fails as
+ * DatabaseOpenError with PostgreSQL's own reason, which it prints rather than throws.
+ */
+async function openPgliteDir(dir: string): Promise<PGlite> {
+  await mkdir(dir, { recursive: true });
+  const said: string[] = [];
+  let starting = true;
+  const client = new PGlite(dir, {
+    extensions: PGLITE_EXTENSIONS,
+    onStderr: (line) => {
+      const reason = starting ? STOP_LINE.exec(line)?.[0] : undefined;
+      if (reason && said.length < 4) said.push(reason.replace(/\s+/g, ' '));
+      return false;
+    },
+  });
+  try {
+    await client.waitReady;
+    return client;
+  } catch (error) {
+    // Anything else (a folder it may not read, say) is not the database's files' fault.
+    if (said.length === 0) throw error;
+    throw new DatabaseOpenError(
+      `The database in ${dir} could not be opened (PostgreSQL: ${said.join(' ')}). Its files are damaged, cut short or not a database of this shop's PostgreSQL version: restore a backup into a new, empty data dir (DATA_DIR) and start on that.`,
+    );
+  } finally {
+    starting = false;
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
@@ -77,13 +120,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => client.end({ timeout: 5 }),
     };
   }
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  // pg_trgm (typo-tolerant search) is not built into PGlite: it loads from the contrib bundle,
-  // and the migration's CREATE EXTENSION then finds it.
-  const extensions = { pg_trgm };
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, { extensions })
-    : new PGlite({ extensions, loadDataDir: options.pgliteSnapshot });
+    ? await openPgliteDir(options.pgliteDir)
+    : new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.pgliteSnapshot });
   const db = drizzlePglite({ client });
   return {
     db,

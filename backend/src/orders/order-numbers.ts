@@ -1,7 +1,8 @@
-// Order numbers ('UY-001001') come from the order_number_seq sequence. A copy of a database can
-// carry that sequence ahead of its orders: PostgreSQL logs a sequence 32 values ahead, and a copy
-// of a running PGlite comes back as after a crash, at the logged value. So a restored database
-// sets the sequence from the orders it holds, and the next order gets the number after the last.
+// Order numbers ('UY-001001') come from the order_number_seq sequence. A database can come back
+// with that sequence ahead of its orders: PostgreSQL logs a sequence 32 values ahead, and a PGlite
+// after a crash, or a copy of a running one (a backup), comes back at the logged value. So the
+// embedded backend sets the sequence from the orders it holds each time it opens its PGlite, and
+// the next order gets the number after the last.
 
 /** Runs one SQL statement, answering its rows. */
 export type RunSql = (statement: string) => Promise<readonly Record<string, unknown>[]>;
