@@ -1,4 +1,10 @@
 // The benchmarks' own environment settings: each reads its knobs here, nothing else reads them.
+// And where they run: the repository's root, and the folder their results are written to.
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** bench/results/ (its JSON files are not committed). */
+export const RESULTS_DIR = fileURLToPath(new URL('results/', import.meta.url));
 
 /** A whole number of at least 1 from the environment variable `name`, else `fallback`. */
 export function positiveIntegerFromEnv(name: string, fallback: number): number {

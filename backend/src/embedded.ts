@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
 import { createBackend } from './app';
 import type { OrderLimits, SignInLimits } from './abuse-limits';
 import {
@@ -13,20 +14,13 @@ import {
 } from './api-key';
 import { dumpPglite } from './backup/pglite-dump';
 import { openDatabase } from './db/client';
-import {
-  createOrderEventDeliverer,
-  type OrderEventDeliverer,
-  type OrderEventsTarget,
-} from './order-events/deliverer';
-import { advanceOpenOrders, DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders/demo-order-flow';
-import { continueOrderNumbers } from './orders/order-numbers';
-import { startBackgroundWork, type BackgroundWork } from './payments/background-work';
+import { startEmbeddedWork, type EmbeddedWorkOptions } from './embedded-work';
 import { createPaymeProcessor } from './payments/payme-processor';
 import { startPaymeSandbox, type PaymeSandbox } from './payments/sandbox/payme-sandbox';
-import { sweepOrphanPhotos } from './photos/photo-sweep';
+import { continueOrderNumbers } from './orders/order-numbers';
 import { seedDemoData } from './seed/seed';
 import { createEskizSmsProvider } from './sms/eskiz/eskiz-provider';
-import { createConsoleSmsProvider } from './sms/sms-provider';
+import { createConsoleSmsProvider, type SmsProvider } from './sms/sms-provider';
 import type { SmsSettings } from './sms/sms-settings';
 
 export interface PaymeCashbox {
@@ -35,7 +29,7 @@ export interface PaymeCashbox {
   key: string;
 }
 
-export interface EmbeddedBackendOptions {
+export interface EmbeddedBackendOptions extends EmbeddedWorkOptions {
   dataDir: string;
   /** PostgreSQL server; without it the data lives in PGlite under `${dataDir}/pglite`. */
   databaseUrl?: string;
@@ -55,17 +49,8 @@ export interface EmbeddedBackendOptions {
   payme?: PaymeCashbox | null;
   /** Minutes an unpaid card order is held (buildBackend's default). */
   paymentHoldMinutes?: number;
-  /** How often unanswered charges are settled and expired holds cancelled. */
-  sweepIntervalMs?: number;
-  /**
-   * Where order events go (the server in bot/: `<its URL>/tg/order-events`, ORDER_EVENTS_SECRET).
-   * Without it events are still written to the outbox, and sent once a target is configured.
-   */
-  orderEvents?: (OrderEventsTarget & { pollIntervalMs?: number; timeoutMs?: number }) | null;
   /** The operator's secret; without it one is generated once into `${dataDir}/operator-secret`. */
   operatorSecret?: string;
-  /** DEMO_ORDER_FLOW: move open orders one step along every `intervalMs` (2 minutes by default). */
-  demoOrderFlow?: { intervalMs?: number } | null;
   /** Caps on one account's orders and on one item per order (buildBackend's defaults). */
   orderLimits?: Partial<OrderLimits>;
   /** Wrong sign-in codes per phone across days (buildBackend's defaults). */
@@ -99,6 +84,75 @@ async function removeUrlFile(file: string, url: string): Promise<void> {
   if (written.trim() === url) await rm(file, { force: true });
 }
 
+interface OutsideServices {
+  sms: SmsProvider;
+  cashbox: PaymeCashbox;
+  /** The local Payme stand-in, when no cashbox is configured: closed with the backend. */
+  sandbox: PaymeSandbox | null;
+}
+
+/** Who sends sign-in codes, and which card processor takes payments (Payme or its sandbox). */
+async function startOutsideServices(
+  options: EmbeddedBackendOptions,
+  now: () => Date,
+): Promise<OutsideServices> {
+  const consoleSms = createConsoleSmsProvider({
+    dataDir: options.dataDir,
+    now,
+    print: options.printSms,
+  });
+  const sms =
+    options.sms?.provider === 'eskiz' ? createEskizSmsProvider(options.sms, { now }) : consoleSms;
+  if (options.payme) return { sms, cashbox: options.payme, sandbox: null };
+  // The sandbox stands in for Payme, whose bank texts the card codes itself: never through
+  // the shop's gateway, so they stay in the console outbox whichever provider sends ours.
+  const sandbox = await startPaymeSandbox({
+    stateFile: sandboxStateFile(options.dataDir),
+    sms: consoleSms,
+    now,
+  });
+  return { sms, cashbox: sandbox, sandbox };
+}
+
+interface Listening {
+  url: string;
+  /** The file `pnpm order:status` reads the URL from, and the URL written there. */
+  urlFile: string;
+  reachableUrl: string;
+}
+
+/** Listens, and writes where the backend can be reached into the data dir. */
+async function listenAndPublish(
+  app: FastifyInstance,
+  options: EmbeddedBackendOptions,
+): Promise<Listening> {
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  // For `pnpm order:status`: the port is picked at each start, so the file is rewritten each time.
+  const urlFile = join(options.dataDir, BACKEND_URL_FILE);
+  const reachableUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost}:${port}`;
+  await writeFile(urlFile, `${reachableUrl}\n`);
+  return { url, urlFile, reachableUrl };
+}
+
+/** Migrations, the order numbers' sequence on PGlite, and the demo data on first start. */
+async function prepareDatabase(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  await database.migrate();
+  const { pglite } = database;
+  // PGlite comes back from a crash (or a copy: a backup) with its order numbers up to 32 ahead.
+  // Its one connection is ours, so nothing takes a number meanwhile; a server's sequence is left
+  // alone (several instances insert at once, and pg_restore brings it back right).
+  if (pglite) {
+    await continueOrderNumbers(
+      async (statement) => (await pglite.query<Record<string, unknown>>(statement)).rows,
+    );
+  }
+  await seedDemoData(database.db, new Date());
+}
+
 /**
  * Opens the database, applies migrations, seeds the demo data on first start and listens.
  * The bot server calls this in embedded mode and relays to the returned URL.
@@ -116,48 +170,21 @@ export async function startEmbeddedBackend(
   );
   let sandbox: PaymeSandbox | null = null;
   try {
-    await database.migrate();
-    const { pglite } = database;
-    // PGlite comes back from a crash (or a copy: a backup) with its order numbers up to 32 ahead.
-    // Its one connection is ours, so nothing takes a number meanwhile; a server's sequence is left
-    // alone (several instances insert at once, and pg_restore brings it back right).
-    if (pglite) {
-      await continueOrderNumbers(
-        async (statement) => (await pglite.query<Record<string, unknown>>(statement)).rows,
-      );
-    }
-    await seedDemoData(database.db, new Date());
+    await prepareDatabase(database);
     const catalogApiKey = options.catalogApiKey ?? (await loadOrCreateApiKey(options.dataDir));
     const operatorSecret =
       options.operatorSecret ?? (await loadOrCreateSecret(options.dataDir, OPERATOR_SECRET_FILE));
     const now = () => new Date();
-    const consoleSms = createConsoleSmsProvider({
-      dataDir: options.dataDir,
-      now,
-      print: options.printSms,
-    });
-    const sms =
-      options.sms?.provider === 'eskiz' ? createEskizSmsProvider(options.sms, { now }) : consoleSms;
-    let cashbox: PaymeCashbox;
-    if (options.payme) {
-      cashbox = options.payme;
-    } else {
-      // The sandbox stands in for Payme, whose bank texts the card codes itself: never through
-      // the shop's gateway, so they stay in the console outbox whichever provider sends ours.
-      sandbox = await startPaymeSandbox({
-        stateFile: sandboxStateFile(options.dataDir),
-        sms: consoleSms,
-        now,
-      });
-      cashbox = sandbox;
-    }
+    const outside = await startOutsideServices(options, now);
+    sandbox = outside.sandbox;
     const photoDir = join(options.dataDir, 'photos');
-    const { app, payments, statuses, onOrderEvents } = createBackend({
+    const { pglite } = database;
+    const backend = createBackend({
       db: database.db,
       catalogApiKey,
       now,
-      sms,
-      payments: createPaymeProcessor(cashbox),
+      sms: outside.sms,
+      payments: createPaymeProcessor(outside.cashbox),
       logger: options.logger ?? false,
       catalogCacheTtlMs: options.catalogCacheTtlMs,
       paymentHoldMinutes: options.paymentHoldMinutes,
@@ -167,53 +194,9 @@ export async function startEmbeddedBackend(
       orderLimits: options.orderLimits,
       signInLimits: options.signInLimits,
     });
-    const host = options.host ?? '127.0.0.1';
-    await app.listen({ host, port: options.port ?? 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const urlHost = host.includes(':') ? `[${host}]` : host;
-    const url = `http://${urlHost}:${port}`;
-    // For `pnpm order:status`: the port is picked at each start, so the file is rewritten each time.
-    const urlFile = join(options.dataDir, BACKEND_URL_FILE);
-    const reachableUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost}:${port}`;
-    await writeFile(urlFile, `${reachableUrl}\n`);
-    // Photos left by a crash mid-upload; in the background, as the shop need not wait for it.
-    const photoSweep = sweepOrphanPhotos({ db: database.db, photoDir, now: now() }).then(
-      (removed) => {
-        if (removed.length > 0) app.log.info({ removed }, 'Removed profile photos no account uses');
-      },
-      (error: unknown) => {
-        app.log.warn({ err: error }, 'Could not sweep unused profile photos');
-      },
-    );
-    const work = startBackgroundWork({
-      run: () => payments.sweep(),
-      intervalMs: options.sweepIntervalMs,
-      log: app.log,
-    });
-    let deliverer: OrderEventDeliverer | null = null;
-    if (options.orderEvents) {
-      const openDeliverer = createOrderEventDeliverer({
-        ...options.orderEvents,
-        db: database.db,
-        now,
-        log: app.log.child({ module: 'order-events' }),
-      });
-      onOrderEvents(() => {
-        openDeliverer.wake();
-      });
-      openDeliverer.start();
-      deliverer = openDeliverer;
-    }
-    let demo: BackgroundWork | null = null;
-    if (options.demoOrderFlow) {
-      demo = startBackgroundWork({
-        run: () => advanceOpenOrders(database.db, statuses),
-        intervalMs: options.demoOrderFlow.intervalMs ?? DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS,
-        log: app.log,
-        // A restart does not move orders: each step waits a whole interval.
-        firstAfterInterval: true,
-      });
-    }
+    const { app } = backend;
+    const { url, urlFile, reachableUrl } = await listenAndPublish(app, options);
+    const work = startEmbeddedWork(backend, { ...options, db: database.db, now, photoDir });
     const openSandbox = sandbox;
     let closing: Promise<void> | undefined;
     return {
@@ -223,7 +206,8 @@ export async function startEmbeddedBackend(
       paymentSandboxUrl: openSandbox?.url ?? null,
       pglite: database.pglite,
       close: () => {
-        closing ??= Promise.all([work.stop(), demo?.stop(), deliverer?.stop(), photoSweep])
+        closing ??= work
+          .stop()
           .then(() => removeUrlFile(urlFile, reachableUrl))
           .then(() => app.close())
           .then(() => openSandbox?.close())

@@ -4,11 +4,12 @@
 // instance on the same PostgreSQL database, carries on where the last one stopped. Delivery is at
 // least once (a crash between the receiver's 2xx and the mark sends a batch again); the receiver
 // stores each event once by its id.
-import { signOrderEvents } from '@shop/shared/server';
-import type { OrderEvent, OrderEventsDelivery } from '@shop/shared';
-import { and, asc, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { OrderEvent } from '@shop/shared';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderEvents } from '../db/schema';
+import { claimDueEvents, type ClaimLimits } from './claim-events';
+import { postEvents, type PostSettings } from './post-events';
 
 const MAX_BATCH = 100;
 const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
@@ -62,153 +63,77 @@ export function backoffMs(attempts: number, backoff: { firstMs: number; maxMs: n
   return Math.min(backoff.maxMs, backoff.firstMs * 2 ** doublings);
 }
 
-interface Claimed {
-  id: string;
-  seq: number;
-  orderId: number;
-  payload: unknown;
-  attempts: number;
+/** The options with their defaults filled in. */
+interface DeliverySettings extends PostSettings, ClaimLimits {
+  db: Db;
+  backoff: { firstMs: number; maxMs: number };
+  pollIntervalMs: number;
+  log: OrderEventDelivererOptions['log'];
 }
 
-export function createOrderEventDeliverer(
-  options: OrderEventDelivererOptions,
-): OrderEventDeliverer {
-  const { db, now, log } = options;
-  const batchSize = Math.min(Math.max(options.batchSize ?? MAX_BATCH, 1), MAX_BATCH);
+function settingsOf(options: OrderEventDelivererOptions): DeliverySettings {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
-  const leaseMs = options.leaseMs ?? timeoutMs + 30_000;
-  const backoff = options.backoff ?? DEFAULT_BACKOFF;
-  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  const stopping = new AbortController();
+  return {
+    db: options.db,
+    now: options.now,
+    log: options.log,
+    url: options.url,
+    secret: options.secret,
+    batchSize: Math.min(Math.max(options.batchSize ?? MAX_BATCH, 1), MAX_BATCH),
+    timeoutMs,
+    leaseMs: options.leaseMs ?? timeoutMs + 30_000,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+  };
+}
 
-  /**
-   * Takes up to a batch of due events, oldest first, and leases them. Rows another deliverer
-   * holds are skipped (SKIP LOCKED); an event is taken only with every earlier undelivered event
-   * of its order, so one order's events never overtake each other.
-   */
-  async function claim(at: Date): Promise<Claimed[]> {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({
-          id: orderEvents.id,
-          seq: orderEvents.seq,
-          orderId: orderEvents.orderId,
-          payload: orderEvents.payload,
-          attempts: orderEvents.attempts,
-        })
-        .from(orderEvents)
-        .where(and(isNull(orderEvents.deliveredAt), lte(orderEvents.availableAt, at)))
-        .orderBy(asc(orderEvents.seq))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const lastSeq = Math.max(...due.map((row) => row.seq));
-      const earlier = await tx
-        .select({ id: orderEvents.id, seq: orderEvents.seq, orderId: orderEvents.orderId })
-        .from(orderEvents)
-        .where(
-          and(
-            isNull(orderEvents.deliveredAt),
-            inArray(orderEvents.orderId, [...new Set(due.map((row) => row.orderId))]),
-            lt(orderEvents.seq, lastSeq),
-          ),
-        )
-        .orderBy(asc(orderEvents.seq));
-      const claimedIds = new Set(due.map((row) => row.id));
-      const blocked = new Map<number, number>(); // order id → seq of its first event not claimed
-      for (const row of earlier) {
-        if (!claimedIds.has(row.id) && !blocked.has(row.orderId)) blocked.set(row.orderId, row.seq);
-      }
-      const taken = due.filter((row) => {
-        const firstMissing = blocked.get(row.orderId);
-        return firstMissing === undefined || row.seq < firstMissing;
-      });
-      if (taken.length === 0) return [];
-      await tx
-        .update(orderEvents)
-        .set({
-          availableAt: new Date(at.getTime() + leaseMs),
-          attempts: sql`${orderEvents.attempts} + 1`,
-        })
-        .where(
-          inArray(
-            orderEvents.id,
-            taken.map((row) => row.id),
-          ),
-        );
-      return taken.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-    });
-  }
-
-  /** Posts one batch; answers null on a 2xx, else why it failed. */
-  async function send(events: readonly OrderEvent[]): Promise<string | null> {
-    const delivery: OrderEventsDelivery = { events: [...events] };
-    const body = JSON.stringify(delivery);
-    // One controller per post, aborted by its own timer or by stop(). (AbortSignal.any over
-    // AbortSignal.timeout is not used: Node may collect the timeout signal, and the post hangs.)
-    const controller = new AbortController();
-    const post = { timedOut: false };
-    const timer = setTimeout(() => {
-      post.timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onStop = () => {
-      controller.abort();
-    };
-    stopping.signal.addEventListener('abort', onStop, { once: true });
-    try {
-      const response = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...signOrderEvents(options.secret, body, now().getTime()),
-        },
-        body,
-        signal: controller.signal,
-      });
-      // The answer's body is not needed; reading it frees the connection.
-      await response.arrayBuffer().catch(() => undefined);
-      if (post.timedOut) return 'timeout';
-      return response.ok ? null : `HTTP ${response.status}`;
-    } catch (error) {
-      if (post.timedOut) return 'timeout';
-      if (stopping.signal.aborted) return 'stopped';
-      return error instanceof Error ? error.message : String(error);
-    } finally {
-      clearTimeout(timer);
-      stopping.signal.removeEventListener('abort', onStop);
-    }
-  }
-
-  async function deliverOnce(): Promise<RoundResult> {
-    const claimed = await claim(now());
-    if (claimed.length === 0) return { kind: 'idle' };
-    const ids = claimed.map((row) => row.id);
-    const failure = await send(claimed.map((row) => row.payload as OrderEvent));
-    if (failure === null) {
-      await db
-        .update(orderEvents)
-        .set({ deliveredAt: now(), lastError: null })
-        .where(inArray(orderEvents.id, ids));
-      return { kind: 'delivered', events: claimed.length };
-    }
-    const attempts = Math.max(...claimed.map((row) => row.attempts));
+/** Claims one batch of due events and sends it: marked delivered, or due again after a backoff. */
+async function deliverRound(
+  settings: DeliverySettings,
+  stopping: AbortSignal,
+): Promise<RoundResult> {
+  const { db, now, log } = settings;
+  const claimed = await claimDueEvents(db, now(), settings);
+  if (claimed.length === 0) return { kind: 'idle' };
+  const ids = claimed.map((row) => row.id);
+  const failure = await postEvents(
+    settings,
+    claimed.map((row) => row.payload as OrderEvent),
+    stopping,
+  );
+  if (failure === null) {
     await db
       .update(orderEvents)
-      .set({
-        availableAt: new Date(now().getTime() + backoffMs(attempts, backoff)),
-        lastError: failure.slice(0, 500),
-      })
-      .where(and(inArray(orderEvents.id, ids), isNull(orderEvents.deliveredAt)));
-    if (failure !== 'stopped') {
-      log.warn(
-        { events: claimed.length, attempts, failure },
-        'order events not delivered; will retry',
-      );
-    }
-    return { kind: 'failed', events: claimed.length, reason: failure };
+      .set({ deliveredAt: now(), lastError: null })
+      .where(inArray(orderEvents.id, ids));
+    return { kind: 'delivered', events: claimed.length };
   }
+  const attempts = Math.max(...claimed.map((row) => row.attempts));
+  await db
+    .update(orderEvents)
+    .set({
+      availableAt: new Date(now().getTime() + backoffMs(attempts, settings.backoff)),
+      lastError: failure.slice(0, 500),
+    })
+    .where(and(inArray(orderEvents.id, ids), isNull(orderEvents.deliveredAt)));
+  if (failure !== 'stopped') {
+    log.warn(
+      { events: claimed.length, attempts, failure },
+      'order events not delivered; will retry',
+    );
+  }
+  return { kind: 'failed', events: claimed.length, reason: failure };
+}
 
+/**
+ * Runs `round` back to back while a full batch went out, then every poll interval; a wake skips
+ * the wait. `onStop` runs as the loop stops, before it waits for the round under way.
+ */
+function roundLoop(
+  round: () => Promise<RoundResult>,
+  settings: DeliverySettings,
+  onStop: () => void,
+): Pick<OrderEventDeliverer, 'start' | 'wake' | 'stop'> {
   let running = false;
   /** Woken during a round: the next round starts without sleeping. */
   let woken = false;
@@ -233,22 +158,21 @@ export function createOrderEventDeliverer(
     while (running) {
       let result: RoundResult;
       try {
-        result = await deliverOnce();
+        result = await round();
       } catch (error) {
         // The database away for a moment: the next round tries again.
-        log.error({ err: error }, 'order event delivery round failed');
+        settings.log.error({ err: error }, 'order event delivery round failed');
         result = { kind: 'failed', events: 0, reason: 'error' };
       }
       // A full batch delivered: more may be waiting, look again at once.
-      const moreWaiting = result.kind === 'delivered' && result.events === batchSize;
+      const moreWaiting = result.kind === 'delivered' && result.events === settings.batchSize;
       // (Read through a call: `stop()` and `wake()` change these flags while this round awaits.)
-      if (stillRunning() && !moreWaiting && !wokenMeanwhile()) await sleep(pollIntervalMs);
+      if (stillRunning() && !moreWaiting && !wokenMeanwhile()) await sleep(settings.pollIntervalMs);
       woken = false;
     }
   }
 
   return {
-    deliverOnce,
     start: () => {
       if (running) return;
       running = true;
@@ -260,9 +184,21 @@ export function createOrderEventDeliverer(
     },
     stop: async () => {
       running = false;
-      stopping.abort();
+      onStop();
       wakeSleep?.();
       await loop;
     },
   };
+}
+
+export function createOrderEventDeliverer(
+  options: OrderEventDelivererOptions,
+): OrderEventDeliverer {
+  const settings = settingsOf(options);
+  const stopping = new AbortController();
+  const deliverOnce = () => deliverRound(settings, stopping.signal);
+  const loop = roundLoop(deliverOnce, settings, () => {
+    stopping.abort();
+  });
+  return { deliverOnce, ...loop };
 }

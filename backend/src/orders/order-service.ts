@@ -1,94 +1,28 @@
 // Orders: prices and totals come from the catalogue (a client's price is never read), stock is
 // taken with one conditional UPDATE per item inside the order's transaction, after the account's
-// limits were checked in it (order-limits.ts). The Idempotency-Key is taken before the attempt
-// starts and its answer recorded in that same transaction (idempotency.ts).
-import {
-  orderTotals,
-  OrderResponseSchema,
-  type AccountType,
-  type Language,
-  type Order,
-  type OrderResponse,
-} from '@shop/shared';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { orders } from '../db/schema';
-import { ShopError, notFound } from '@shop/shared/server';
-import { pageMeta } from '../http/paging';
-import type { ContentService } from '../content/content-service';
-import { recordOrderEvent } from '../order-events/outbox';
-import { accountTypeOf } from '../profile/users';
-import { loadOrders, type OrderRow } from './order-view';
+// limits were checked in it (order-limits.ts; the placing is place-order.ts). The
+// Idempotency-Key is taken before the attempt starts and its answer recorded in that same
+// transaction (idempotency.ts). A shopper's own orders are read in account-orders.ts.
+import { OrderResponseSchema, type Language } from '@shop/shared';
+import { ShopError } from '@shop/shared/server';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../abuse-limits';
+import { orderById, orderByNumber, ordersPage } from './account-orders';
 import {
   claimIdempotencyKey,
-  recordIdempotentAnswer,
   recordIdempotentFailure,
   type IdempotencyRequest,
 } from './idempotency';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../abuse-limits';
-import { accountOrderRefusal } from './order-limits';
-import { checkOrderChoices } from './order-choices';
 import type { CreateOrderInput } from './order-input';
-import { orderLines, orderedVariants } from './order-lines';
-import { takeStock } from './take-stock';
-import { insertOrder, rememberLastAddress } from './insert-order';
+import { placeOrder, type CreateOrderResult, type PlacingDeps } from './place-order';
 
-export type CreateOrderResult =
-  | { kind: 'created'; status: 201; body: OrderResponse }
-  | { kind: 'replayed'; status: number; body: OrderResponse };
-
-/** The attempt holding an Idempotency-Key: only it may record the key's answer. */
-interface KeyAttempt {
-  key: string;
-  attemptId: string;
-}
-
-export interface OrderServiceDeps {
-  db: Db;
+export interface OrderServiceDeps extends PlacingDeps {
   now: () => Date;
-  content: ContentService;
-  /** Category ids an account type may buy from (legal-only ones are hidden from individuals). */
-  visibleCategoryIds: (accountType: AccountType) => Promise<ReadonlySet<number>>;
-  /** Called after an order has committed: stock changed, and in-stock counts too when a variant
-   * sold out. */
-  onStockChanged?: (change: { soldOut: boolean }) => void;
-  /** Events were committed to the outbox (an order was placed). */
-  onOrderEvents?: () => void;
   /** Per-account caps and the most of one item per order; DEFAULT_ORDER_LIMITS when left out. */
   limits?: OrderLimits;
 }
 
 function statusOfFailure(error: unknown): number {
   return error instanceof ShopError ? error.status : 500;
-}
-
-/**
- * The placed order as it is answered, told to the outbox and kept as the answer a retry under
- * the same key gets, all in the order's transaction.
- */
-async function answerPlacedOrder(
-  tx: Db,
-  order: OrderRow,
-  lang: Language,
-  now: Date,
-  attempt: KeyAttempt | null,
-): Promise<OrderResponse> {
-  const [rendered] = await loadOrders(tx, [order], lang);
-  if (!rendered) throw new Error('Order vanished');
-  await recordOrderEvent(
-    tx,
-    { order: rendered, userId: order.userId },
-    { type: 'order_placed' },
-    now,
-  );
-  const body: OrderResponse = { data: rendered };
-  if (attempt) {
-    await recordIdempotentAnswer(tx, order.userId, attempt.key, attempt.attemptId, {
-      status: 201,
-      response: body,
-    });
-  }
-  return body;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -102,7 +36,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     idempotency: IdempotencyRequest | null,
   ): Promise<CreateOrderResult> {
     const now = deps.now();
-    if (!idempotency) return placeOrder(userId, input, lang, now, null);
+    const request = { userId, input, lang, now };
+    if (!idempotency) return placeOrder(deps, limits, request, null);
     // The key is taken before anything else, so a finished request is replayed even if settings
     // changed in between, and a refused one still binds the key to its body.
     const claim = await claimIdempotencyKey(db, userId, idempotency, now);
@@ -114,7 +49,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       };
     }
     try {
-      return await placeOrder(userId, input, lang, now, {
+      return await placeOrder(deps, limits, request, {
         key: idempotency.key,
         attemptId: claim.attemptId,
       });
@@ -132,85 +67,15 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
-  async function placeOrder(
-    userId: number,
-    input: CreateOrderInput,
-    lang: Language,
-    now: Date,
-    attempt: KeyAttempt | null,
-  ): Promise<CreateOrderResult> {
-    const choices = await checkOrderChoices(deps.content, input, lang, limits.lineQuantity);
-    // Read before the transaction: PGlite has one connection, so any query on `db` inside a
-    // transaction would wait for that transaction forever.
-    const visible = await deps.visibleCategoryIds(await accountTypeOf(db, userId));
-
-    const placed = await db.transaction(async (tx) => {
-      const refusal = await accountOrderRefusal(tx, userId, input.items, limits, now);
-      if (refusal) throw refusal;
-      const found = await orderedVariants(tx, input.items, visible);
-      const stock = await takeStock(tx, input.items);
-      const lines = await orderLines(tx, input.items, found, lang);
-      const order = await insertOrder(tx, {
-        userId,
-        input,
-        lang,
-        now,
-        storeId: choices.storeId,
-        lines,
-        totals: orderTotals(lines, choices.method),
-        paymentHoldMinutes: choices.paymentHoldMinutes,
-      });
-      await rememberLastAddress(tx, userId, input);
-      const body = await answerPlacedOrder(tx, order, lang, now, attempt);
-      return { body, soldOut: stock.soldOut };
-    });
-    deps.onStockChanged?.({ soldOut: placed.soldOut });
-    deps.onOrderEvents?.();
-    return { kind: 'created', status: 201, body: placed.body };
-  }
-
-  /** The account's order that `which` picks, rendered. */
-  async function ownOrder(userId: number, which: SQL, lang: Language): Promise<Order> {
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), which));
-    const [order] = await loadOrders(db, rows, lang);
-    // Someone else's order looks exactly like a missing one.
-    if (!order) throw notFound('Order not found');
-    return order;
-  }
-
-  function orderByNumber(userId: number, number: string, lang: Language): Promise<Order> {
-    return ownOrder(userId, eq(orders.number, number), lang);
-  }
-
-  async function customerOrders(customerId: number, page: number, perPage: number, lang: Language) {
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(eq(orders.userId, customerId))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      db
-        .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(orders)
-        .where(eq(orders.userId, customerId)),
-    ]);
-    const total = counted?.total ?? 0;
-    return {
-      data: await loadOrders(db, rows, lang),
-      meta: pageMeta(total, page, perPage),
-    };
-  }
-
-  function customerOrder(customerId: number, orderId: number, lang: Language): Promise<Order> {
-    return ownOrder(customerId, eq(orders.id, orderId), lang);
-  }
-
-  return { createOrder, orderByNumber, customerOrders, customerOrder };
+  return {
+    createOrder,
+    orderByNumber: (userId: number, number: string, lang: Language) =>
+      orderByNumber(db, userId, number, lang),
+    customerOrders: (customerId: number, page: number, perPage: number, lang: Language) =>
+      ordersPage(db, customerId, page, perPage, lang),
+    customerOrder: (customerId: number, orderId: number, lang: Language) =>
+      orderById(db, customerId, orderId, lang),
+  };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -11,7 +11,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orderStatusHistory, orders, stores } from '../db/schema';
-import { toStore } from '../content/content-service';
+import { toStore } from '../content/stores';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -20,7 +20,8 @@ import {
   UNKNOWN_CARD,
 } from '../testing/payments';
 import { ProcessorError, type CardProcessor, type ProcessorFailure } from './card-processor';
-import { createPaymeProcessor, declineReasonOf, failureOf } from './payme-processor';
+import { createPaymeProcessor } from './payme-processor';
+import { declineReasonOf, failureOf } from './payme-rpc';
 import { startPaymeSandbox, type PaymeSandbox } from './sandbox/payme-sandbox';
 
 interface Recorded {

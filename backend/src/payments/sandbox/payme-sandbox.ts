@@ -4,26 +4,18 @@
 // through the backend's SMS provider (they land in the SMS outbox like sign-in codes) and knows
 // the cards in test-cards.ts: the published ones pay, the others decline, stall or cannot be
 // texted, any other number is unknown. Its state is a JSON file in the data directory
-// (sandbox-store.ts). This file is the server: transport, X-Auth and the JSON-RPC envelope; the
-// methods themselves are sandbox-cards.ts and sandbox-receipts.ts.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// (sandbox-store.ts). This file is the server; each request's transport, X-Auth and JSON-RPC
+// envelope are sandbox-requests.ts, the methods themselves sandbox-cards.ts and
+// sandbox-receipts.ts.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
-import { readCappedBody } from '../../http/stand-in-io';
 import type { SmsProvider } from '../../sms/sms-provider';
-import {
-  CARD_CLIENT_METHODS,
-  needsKey,
-  PAYME_ERRORS,
-  SERVER_METHODS,
-  type PaymeMethod,
-} from '../payme-protocol';
-import { RpcFailure, sameText, type MethodHandlers } from './rpc';
+import type { PaymeMethod } from '../payme-protocol';
+import type { MethodHandlers } from './rpc';
 import { sandboxCardMethods } from './sandbox-cards';
 import { sandboxReceiptMethods } from './sandbox-receipts';
+import { createSandboxRequestHandler } from './sandbox-requests';
 import { openSandboxStore, type SandboxReceipt } from './sandbox-store';
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 export interface PaymeSandboxOptions {
   /** The JSON state file; without one the sandbox forgets everything when it stops (tests). */
@@ -53,109 +45,50 @@ export interface PaymeSandbox {
   close(): Promise<void>;
 }
 
-const METHODS: readonly string[] = [...CARD_CLIENT_METHODS, ...SERVER_METHODS];
-const isMethod = (value: string): value is PaymeMethod => METHODS.includes(value);
-
-const RequestSchema = z.object({
-  id: z.union([z.number(), z.string(), z.null()]).optional(),
-  method: z.string(),
-  params: z.record(z.string(), z.unknown()),
-});
+/** Charges of stalling cards, each answered after `stallMs` or at once when the sandbox closes. */
+function createStalls(stallMs: number) {
+  const stalls = new Set<{ timer: NodeJS.Timeout; release: () => void }>();
+  return {
+    stall: (): Promise<void> =>
+      new Promise((resolve) => {
+        const entry = {
+          timer: setTimeout(() => {
+            stalls.delete(entry);
+            resolve();
+          }, stallMs),
+          release: resolve,
+        };
+        stalls.add(entry);
+      }),
+    releaseAll: (): void => {
+      for (const entry of stalls) {
+        clearTimeout(entry.timer);
+        entry.release();
+      }
+      stalls.clear();
+    },
+  };
+}
 
 export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<PaymeSandbox> {
   const now = options.now ?? (() => new Date());
   // Longer than the adapter waits (8 s by default), so the charge is always settled by a check.
-  const stallMs = options.stallMs ?? 12_000;
+  const stalls = createStalls(options.stallMs ?? 12_000);
   const store = await openSandboxStore(options.stateFile);
   const { state } = store;
   const counts = new Map<PaymeMethod, number>();
-  const stalls = new Set<{ timer: NodeJS.Timeout; release: () => void }>();
   let outage = false;
-
-  function stall(): Promise<void> {
-    return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          stalls.delete(entry);
-          resolve();
-        }, stallMs),
-        release: resolve,
-      };
-      stalls.add(entry);
-    });
-  }
 
   const methods: MethodHandlers<PaymeMethod> = {
     ...sandboxCardMethods({ store, sms: options.sms, now }),
-    ...sandboxReceiptMethods({ store, now, stall }),
+    ...sandboxReceiptMethods({ store, now, stall: stalls.stall }),
   };
-
-  function authorised(method: PaymeMethod, header: string | undefined): boolean {
-    if (header === undefined) return false;
-    const full = `${state.merchantId}:${state.key}`;
-    if (sameText(header, full)) return true;
-    return !needsKey(method) && sameText(header, state.merchantId);
-  }
-
-  function send(response: ServerResponse, body: unknown): void {
-    const text = JSON.stringify(body);
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    response.end(text);
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (outage) {
-      response.writeHead(503, { 'content-type': 'text/plain' });
-      response.end('Service Unavailable');
-      return;
-    }
-    const fail = (id: unknown, code: number, en: string) => {
-      send(response, {
-        jsonrpc: '2.0',
-        id: id ?? null,
-        error: { code, message: { en, ru: en, uz: en } },
-      });
-    };
-    if (request.method !== 'POST') {
-      fail(null, PAYME_ERRORS.transport, 'Only POST is accepted');
-      return;
-    }
-    const text = await readCappedBody(request, MAX_BODY_BYTES);
-    if (text === null) {
-      fail(null, PAYME_ERRORS.invalidRequest, 'Request too large');
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      fail(null, PAYME_ERRORS.parse, 'Parse error');
-      return;
-    }
-    const rpcRequest = RequestSchema.safeParse(json);
-    if (!rpcRequest.success) {
-      fail(null, PAYME_ERRORS.invalidRequest, 'Invalid request');
-      return;
-    }
-    const { id, method } = rpcRequest.data;
-    if (!isMethod(method)) {
-      fail(id, PAYME_ERRORS.methodNotFound, 'Method not found');
-      return;
-    }
-    counts.set(method, (counts.get(method) ?? 0) + 1);
-    const auth = request.headers['x-auth'];
-    if (!authorised(method, typeof auth === 'string' ? auth : undefined)) {
-      fail(id, PAYME_ERRORS.accessDenied, 'Access denied');
-      return;
-    }
-    try {
-      const result = await methods[method](rpcRequest.data.params);
-      send(response, { jsonrpc: '2.0', id: id ?? null, result });
-    } catch (error) {
-      if (error instanceof RpcFailure) fail(id, error.code, error.en);
-      else fail(id, PAYME_ERRORS.system, 'System error');
-    }
-  }
+  const handle = createSandboxRequestHandler({
+    methods,
+    cashbox: state,
+    counted: (method) => counts.set(method, (counts.get(method) ?? 0) + 1),
+    inOutage: () => outage,
+  });
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -187,11 +120,7 @@ export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<P
     },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
-        for (const entry of stalls) {
-          clearTimeout(entry.timer);
-          entry.release();
-        }
-        stalls.clear();
+        stalls.releaseAll();
         server.close(() => {
           resolve();
         });

@@ -51,90 +51,86 @@ function cardView(card: SandboxCard) {
 const tooManyWrongCodes = () =>
   new RpcFailure(PAYME_ERRORS.codeAttemptsExceeded, 'Too many wrong codes');
 
-export function sandboxCardMethods({
-  store,
-  sms,
-  now,
-}: SandboxCardsDeps): MethodHandlers<
+async function createCard({ store, now }: SandboxCardsDeps, raw: unknown) {
+  const { card } = params(CreateParams, raw);
+  const number = card.number.replace(/\s+/g, '');
+  const known = testCard(number);
+  if (!known) throw new RpcFailure(PAYME_ERRORS.cardNotFound, 'Card not found');
+  const expire = TEST_CARD_EXPIRY.replace('/', '');
+  if (card.expire !== expire) {
+    throw new RpcFailure(PAYME_ERRORS.cardExpiryWrong, 'Wrong expiry date');
+  }
+  const created: SandboxCard = {
+    token: `${objectId()}_${randomBytes(36).toString('base64url')}`,
+    behaviour: known.behaviour,
+    masked: maskCard(number),
+    expire: TEST_CARD_EXPIRY,
+    bankPhone: bankPhone(number),
+    verified: false,
+    removed: false,
+    codeTries: 0,
+    codeSentAt: null,
+    createdAt: now().toISOString(),
+  };
+  store.state.cards.push(created);
+  await store.save();
+  return cardView(created);
+}
+
+async function sendCode({ store, sms, now }: SandboxCardsDeps, raw: unknown) {
+  const card = liveSandboxCard(store, params(TokenParams, raw).token);
+  if (card.behaviour === 'sms_unavailable') {
+    throw new RpcFailure(PAYME_ERRORS.smsNotConnected, 'SMS service is not connected');
+  }
+  if (card.codeTries >= SANDBOX_CODE_TRIES) throw tooManyWrongCodes();
+  card.codeSentAt = now().toISOString();
+  await store.save();
+  // The card's last four only: a text message is no place for a card number.
+  await sms.send(
+    card.bankPhone,
+    `Payme sandbox: ${TEST_CARD_CODE} is the code to link card *${card.masked.slice(-4)}. Do not share it.`,
+  );
+  return { sent: true, phone: maskPhone(card.bankPhone), wait: SANDBOX_RESEND_WAIT_MS };
+}
+
+async function verify({ store, now }: SandboxCardsDeps, raw: unknown) {
+  const { token, code } = params(VerifyParams, raw);
+  const card = liveSandboxCard(store, token);
+  if (card.verified) return cardView(card);
+  if (card.codeTries >= SANDBOX_CODE_TRIES) throw tooManyWrongCodes();
+  const sentAt = card.codeSentAt === null ? null : Date.parse(card.codeSentAt);
+  if (sentAt === null || now().getTime() - sentAt > SANDBOX_CODE_LIFE_MS) {
+    throw new RpcFailure(PAYME_ERRORS.codeExpired, 'The code has expired');
+  }
+  if (!sameText(code, TEST_CARD_CODE)) {
+    card.codeTries += 1;
+    await store.save();
+    if (card.codeTries >= SANDBOX_CODE_TRIES) throw tooManyWrongCodes();
+    throw new RpcFailure(PAYME_ERRORS.codeWrong, 'Wrong code');
+  }
+  card.verified = true;
+  await store.save();
+  return cardView(card);
+}
+
+async function remove({ store }: SandboxCardsDeps, raw: unknown) {
+  const card = liveSandboxCard(store, params(TokenParams, raw).token);
+  card.removed = true;
+  await store.save();
+  return { success: true };
+}
+
+export function sandboxCardMethods(
+  deps: SandboxCardsDeps,
+): MethodHandlers<
   'cards.create' | 'cards.get_verify_code' | 'cards.verify' | 'cards.check' | 'cards.remove'
 > {
-  const liveCard = (token: string) => liveSandboxCard(store, token);
-
-  async function create(raw: unknown) {
-    const { card } = params(CreateParams, raw);
-    const number = card.number.replace(/\s+/g, '');
-    const known = testCard(number);
-    if (!known) throw new RpcFailure(PAYME_ERRORS.cardNotFound, 'Card not found');
-    const expire = TEST_CARD_EXPIRY.replace('/', '');
-    if (card.expire !== expire) {
-      throw new RpcFailure(PAYME_ERRORS.cardExpiryWrong, 'Wrong expiry date');
-    }
-    const created: SandboxCard = {
-      token: `${objectId()}_${randomBytes(36).toString('base64url')}`,
-      behaviour: known.behaviour,
-      masked: maskCard(number),
-      expire: TEST_CARD_EXPIRY,
-      bankPhone: bankPhone(number),
-      verified: false,
-      removed: false,
-      codeTries: 0,
-      codeSentAt: null,
-      createdAt: now().toISOString(),
-    };
-    store.state.cards.push(created);
-    await store.save();
-    return cardView(created);
-  }
-
-  async function sendCode(raw: unknown) {
-    const card = liveCard(params(TokenParams, raw).token);
-    if (card.behaviour === 'sms_unavailable') {
-      throw new RpcFailure(PAYME_ERRORS.smsNotConnected, 'SMS service is not connected');
-    }
-    if (card.codeTries >= SANDBOX_CODE_TRIES) throw tooManyWrongCodes();
-    card.codeSentAt = now().toISOString();
-    await store.save();
-    // The card's last four only: a text message is no place for a card number.
-    await sms.send(
-      card.bankPhone,
-      `Payme sandbox: ${TEST_CARD_CODE} is the code to link card *${card.masked.slice(-4)}. Do not share it.`,
-    );
-    return { sent: true, phone: maskPhone(card.bankPhone), wait: SANDBOX_RESEND_WAIT_MS };
-  }
-
-  async function verify(raw: unknown) {
-    const { token, code } = params(VerifyParams, raw);
-    const card = liveCard(token);
-    if (card.verified) return cardView(card);
-    if (card.codeTries >= SANDBOX_CODE_TRIES) throw tooManyWrongCodes();
-    const sentAt = card.codeSentAt === null ? null : Date.parse(card.codeSentAt);
-    if (sentAt === null || now().getTime() - sentAt > SANDBOX_CODE_LIFE_MS) {
-      throw new RpcFailure(PAYME_ERRORS.codeExpired, 'The code has expired');
-    }
-    if (!sameText(code, TEST_CARD_CODE)) {
-      card.codeTries += 1;
-      await store.save();
-      if (card.codeTries >= SANDBOX_CODE_TRIES) throw tooManyWrongCodes();
-      throw new RpcFailure(PAYME_ERRORS.codeWrong, 'Wrong code');
-    }
-    card.verified = true;
-    await store.save();
-    return cardView(card);
-  }
-
-  async function remove(raw: unknown) {
-    const card = liveCard(params(TokenParams, raw).token);
-    card.removed = true;
-    await store.save();
-    return { success: true };
-  }
-
   return {
-    'cards.create': create,
-    'cards.get_verify_code': sendCode,
-    'cards.verify': verify,
-    'cards.check': (raw) => cardView(liveCard(params(TokenParams, raw).token)),
-    'cards.remove': remove,
+    'cards.create': (raw) => createCard(deps, raw),
+    'cards.get_verify_code': (raw) => sendCode(deps, raw),
+    'cards.verify': (raw) => verify(deps, raw),
+    'cards.check': (raw) => cardView(liveSandboxCard(deps.store, params(TokenParams, raw).token)),
+    'cards.remove': (raw) => remove(deps, raw),
   };
 }
 

@@ -6,10 +6,12 @@
 // database and composes them.
 import { openSql, type OpenSqlOptions } from '../sql';
 import { createChatOrderReads, type ChatOrderReads } from './chat-orders';
+import { createChats, type Chats } from './chats';
 import { createChatLinks, type ChatLinks } from './links';
 import { migrate } from './migrations';
 import { createOrderPolls, type OrderPolls } from './order-polls';
 import { createSendQueue, type SendQueue } from './send-queue';
+import { createSpentContacts, type SpentContacts } from './spent-contacts';
 import { createStaffCards, type StaffCards } from './staff-cards';
 import { createUpdateLog, type UpdateLog } from './update-log';
 
@@ -19,7 +21,15 @@ export type { ClaimedSend, SendPurpose } from './send-queue';
 export type { StaffCardState } from './staff-cards';
 
 export interface NotifierStore
-  extends ChatLinks, ChatOrderReads, SendQueue, UpdateLog, OrderPolls, StaffCards {
+  extends
+    Chats,
+    ChatLinks,
+    SpentContacts,
+    ChatOrderReads,
+    SendQueue,
+    UpdateLog,
+    OrderPolls,
+    StaffCards {
   readonly kind: 'pglite' | 'postgres';
   /** One round trip to the database: resolves when it answers (the server's /readyz). */
   ping(): Promise<void>;
@@ -45,7 +55,9 @@ export async function openNotifierStore(options: NotifierStoreOptions): Promise<
   }
   return {
     kind: sql.kind,
+    ...createChats(sql),
     ...createChatLinks(sql),
+    ...createSpentContacts(sql),
     ...createChatOrderReads(sql),
     ...createSendQueue(sql, options.staffChatId ?? null),
     ...createStaffCards(sql),
