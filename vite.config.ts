@@ -60,8 +60,10 @@ export default defineConfig({
     // the CPU, so three at once finish the suite far sooner without starving each other.
     maxWorkers: 3,
     projects: [
-      // Pure units share one module graph per worker (isolate: false): importing it again for
-      // every file was a third of these projects' time. Their files keep no state in modules.
+      // Every node project shares one module graph per worker (isolate: false): importing it again
+      // for every file was a third of the pure units' time and a quarter of the servers' (backend
+      // 167 → 109 s of CPU, bot 366 → 281 s). Files keep no state in modules; what a file starts
+      // (servers, databases, child processes) it stops.
       { test: { name: 'shared', root: fromRepo('shared'), environment: 'node', isolate: false } },
       // The workspace's own tooling: the lint rules' tests.
       {
@@ -72,6 +74,7 @@ export default defineConfig({
           name: 'backend',
           root: fromRepo('backend'),
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -81,6 +84,7 @@ export default defineConfig({
           name: 'bot',
           root: fromRepo('bot'),
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,6 +8,19 @@ const allProducts = (page: Page) =>
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/** Resolves once the page has drawn two more frames. */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(() => {
+            resolve();
+          });
+        });
+      }),
+  );
+
 async function scrollTo(page: Page, y: number): Promise<number> {
   await page.evaluate((top) => {
     window.scrollTo(0, top);
@@ -101,13 +114,13 @@ test.describe('navigation in the app', () => {
     // Typed into the address bar: a new load, not a step back to the listing.
     await page.goto('/en/products/cast-iron-kazan');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // A later restore would land after the first paint: give it the time it would take.
-    await page.waitForTimeout(300);
+    // A restore runs as the page is drawn: two frames on, it would have landed.
+    await nextFrames(page);
     expect(await scrollY(page)).toBe(0);
 
     await page.goto('/en/cart');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await scrollY(page)).toBe(0);
 
     // Back across both loads still returns down the blog list, not to its top (how far depends
