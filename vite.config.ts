@@ -85,6 +85,7 @@ export default defineConfig({
           root: fromRepo('bot'),
           environment: 'node',
           isolate: false,
+          globalSetup: [fromRepo('bot/src/testing/server-bundle-setup.ts')],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

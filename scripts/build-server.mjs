@@ -89,4 +89,14 @@ export async function buildServer() {
   await bundle(BACKEND_ENTRY, BACKEND_BUNDLE);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+/** The shop's server alone, into `outfile`: what the server's own tests start as a process. */
+export async function buildServerInto(outfile) {
+  await bundle(SERVER_ENTRY, outfile);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `--server-into <file>`: the server alone, somewhere else (the tests' copy).
+  const into = process.argv.indexOf('--server-into');
+  if (into !== -1 && process.argv[into + 1]) await buildServerInto(process.argv[into + 1]);
+  else await buildServer();
+}

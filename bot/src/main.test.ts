@@ -9,6 +9,7 @@ import { makeFakeDist } from './testing/temp-dist';
 import { startStandInUpstream } from './testing/upstream-stand-ins';
 import { cleanUpAfterEach } from './testing/cleanups';
 import { freePort } from './testing/free-port';
+import { serverArgs } from './testing/server-bundle';
 
 const BOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +19,7 @@ const cleanUpLater = cleanUpAfterEach();
 function startShop(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: BOT_DIR,
     // Only what the test sets: nothing from the developer's shell leaks in.
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -128,8 +129,8 @@ describe('main', () => {
     expect(await exited).toBe(0);
     expect(output().match(/Telegram bot is off/g)).toHaveLength(1);
     expect(output()).not.toContain('main-test-key-123456');
-    // Through tsx, as `pnpm dev:server` runs it: 10 s to start on a quiet machine, three times that
-    // beside a full test run.
+    // The bundle, as `pnpm start` runs it: a few seconds to start on a quiet machine, three times
+    // that beside a full test run.
   }, 90_000);
 
   // Two PGlite databases (the backend's and the notifier's) start cold here: a minute or more
@@ -307,7 +308,7 @@ describe('main', () => {
   }, 240_000);
 
   it('refuses to start with a list of every bad setting', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: BOT_DIR,
       env: {
         PATH: process.env.PATH ?? '',
@@ -344,7 +345,7 @@ describe('main', () => {
     // What a restore of a backup holding no real database would leave.
     await mkdir(join(dataDir, 'pglite'));
     await writeFile(join(dataDir, 'pglite', 'PG_VERSION'), '18\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: BOT_DIR,
       env: { PATH: process.env.PATH ?? '', PORT: '0', WEBAPP_DIST: dist.dir, DATA_DIR: dataDir },
     });

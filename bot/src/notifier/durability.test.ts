@@ -17,6 +17,7 @@ import {
 import { TEST_DATABASE_URL } from '../testing/scratch-database';
 import { makeFakeDist } from '../testing/temp-dist';
 import { openNotifierStore, type NotifierStore } from './store';
+import { serverArgs } from '../testing/server-bundle';
 
 /**
  * Two servers (bot/src/main.ts, each its own process) share one PostgreSQL database, as two
@@ -55,7 +56,7 @@ const servers: (Server | null)[] = [null, null];
 
 /** Starts server `index` (0 or 1) as the shop is started in production, with its own DATA_DIR. */
 function startServer(index: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: BOT_DIR,
     env: {
       PATH: process.env.PATH ?? '',

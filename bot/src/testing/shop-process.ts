@@ -1,8 +1,10 @@
-// The shop as `pnpm start` runs it (bot/src/main.ts, through tsx) in a child process, for tests
-// that need the whole shop: the server, the embedded backend and the bot, each as in production.
+// The shop as `pnpm start` runs it (bot/src/main.ts bundled, see server-bundle.ts) in a child
+// process, for tests that need the whole shop: the server, the embedded backend and the bot,
+// each as in production.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from './server-bundle';
 
 const BOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -15,11 +17,10 @@ export interface ShopProcess {
 
 /** Starts the shop with only `env` (nothing from the developer's shell) and waits for its URL. */
 export function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts'],
-    { cwd: BOT_DIR, env: { PATH: process.env.PATH ?? '', ...env } },
-  );
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, serverArgs(), {
+    cwd: BOT_DIR,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
