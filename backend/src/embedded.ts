@@ -33,6 +33,11 @@ export interface EmbeddedBackendOptions extends EmbeddedWorkOptions {
   dataDir: string;
   /** PostgreSQL server; without it the data lives in PGlite under `${dataDir}/pglite`. */
   databaseUrl?: string;
+  /**
+   * Tests: PGlite in memory, started from this dumpDataDir() tarball of a migrated and seeded
+   * database (seededSnapshot), instead of migrating and seeding one in the data dir.
+   */
+  pgliteSnapshot?: Blob;
   /** Without it a key is generated once per data dir and kept in `${dataDir}/catalog-api-key`. */
   catalogApiKey?: string;
   host?: string;
@@ -166,7 +171,9 @@ export async function startEmbeddedBackend(
   const database = await openDatabase(
     options.databaseUrl
       ? { databaseUrl: options.databaseUrl }
-      : { pgliteDir: join(options.dataDir, 'pglite') },
+      : options.pgliteSnapshot
+        ? { pgliteSnapshot: options.pgliteSnapshot }
+        : { pgliteDir: join(options.dataDir, 'pglite') },
   );
   let sandbox: PaymeSandbox | null = null;
   try {

@@ -40,6 +40,8 @@ export {
 } from './payments/sandbox/test-cards';
 export { findPans, type PanHit } from './testing/pan-scan';
 export { createScratchDatabase, type ScratchDatabase } from './testing/scratch-database';
+export { seededSnapshot } from './testing/pglite-snapshot';
+export { T0 } from './testing/test-backend';
 export { runBackupCommand, type BackupIo } from './backup/backup-command';
 export { runRestoreCommand, type RestoreIo } from './backup/restore-command';
 export type { Manifest } from './backup/backup-archive';

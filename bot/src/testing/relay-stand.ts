@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   outboxPath,
+  seededSnapshot,
   startEmbeddedBackend,
+  T0,
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
   type OutboxLine,
@@ -183,6 +185,8 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
   const port = options.orderEvents ? await freePort() : 0;
   const backend = await startEmbeddedBackend({
     dataDir,
+    // The migrated and seeded database the backend's tests share: no migrating and seeding here.
+    pgliteSnapshot: await seededSnapshot(T0),
     logger: false,
     printSms: () => undefined,
     ...(options.sms ? { sms: options.sms } : {}),
