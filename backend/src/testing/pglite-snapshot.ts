@@ -88,7 +88,7 @@ async function snapshotKey(seedNow: Date): Promise<string> {
   return hash.digest('hex').slice(0, 24);
 }
 
-async function buildSnapshot(seedNow: Date): Promise<Uint8Array> {
+async function buildSnapshot(seedNow: Date): Promise<Uint8Array<ArrayBuffer>> {
   // The same extensions openDatabase loads, so the snapshot opens there.
   const client = new PGlite({ extensions: { pg_trgm } });
   try {
