@@ -1,4 +1,4 @@
-import { buildPath, formatUzPhone } from '@shop/shared';
+import { buildPath, formatUzPhone, type User } from '@shop/shared';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../lib/router';
@@ -29,50 +29,14 @@ export function AccountPage({
   const lang = useLanguage();
   const user = useAuth((state) => state.user);
   const [editing, setEditing] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const navigate = useNavigate();
   useDocumentTitle(t('account.title'));
 
-  const fullName = [user?.name, user?.surname].filter(Boolean).join(' ');
   return (
     <div className="account">
       <PageTitle>{t('account.title')}</PageTitle>
-      <section className="card profile" aria-label={t('account.profile')}>
-        <span className="profile__avatar" aria-hidden="true">
-          {user?.photo ? (
-            <ImageOrPlaceholder
-              placeholder={<UserIcon size={28} />}
-              src={user.photo}
-              alt=""
-              width={56}
-              height={56}
-            />
-          ) : (
-            <UserIcon size={28} />
-          )}
-        </span>
-        <div className="profile__text">
-          <p className="profile__name">{fullName || t('account.noName')}</p>
-          {user && <p className="muted">{formatUzPhone(user.phone)}</p>}
-          {user?.email && <p className="muted">{user.email}</p>}
-        </div>
-      </section>
+      <ProfileSummary user={user} />
 
-      {user && (
-        <section className="card" aria-labelledby="account-type-title">
-          <dl className="profile__details">
-            <div>
-              <dt id="account-type-title">{t('account.accountType')}</dt>
-              <dd className="profile__type-value">
-                {user.user_type === 'legal' ? t('account.legal') : t('account.individual')}
-              </dd>
-            </div>
-          </dl>
-          {user.user_type === 'legal' && (
-            <p className="auth__legal profile__legal-note">{t('auth.contactSupport')}</p>
-          )}
-        </section>
-      )}
+      {user && <AccountType user={user} />}
 
       {user && <ProfilePhoto user={user} />}
 
@@ -112,18 +76,77 @@ export function AccountPage({
         </Link>
       </nav>
 
-      <button
-        type="button"
-        className="btn btn--danger btn--block"
-        disabled={leaving}
-        onClick={() => {
-          setLeaving(true);
-          // Home first, signed out once it is shown (see sign-out-on-arrival.ts).
-          void navigate(buildPath(lang, 'home'), { state: SIGN_OUT_ON_ARRIVAL });
-        }}
-      >
-        {t('auth.logout')}
-      </button>
+      <LogOutButton />
     </div>
+  );
+}
+
+/** The photo (or a silhouette), the full name, the phone and the email, as the shop knows them. */
+function ProfileSummary({ user }: { user: User | null }) {
+  const { t } = useTranslation();
+  const fullName = [user?.name, user?.surname].filter(Boolean).join(' ');
+  return (
+    <section className="card profile" aria-label={t('account.profile')}>
+      <span className="profile__avatar" aria-hidden="true">
+        {user?.photo ? (
+          <ImageOrPlaceholder
+            placeholder={<UserIcon size={28} />}
+            src={user.photo}
+            alt=""
+            width={56}
+            height={56}
+          />
+        ) : (
+          <UserIcon size={28} />
+        )}
+      </span>
+      <div className="profile__text">
+        <p className="profile__name">{fullName || t('account.noName')}</p>
+        {user && <p className="muted">{formatUzPhone(user.phone)}</p>}
+        {user?.email && <p className="muted">{user.email}</p>}
+      </div>
+    </section>
+  );
+}
+
+/** Individual or legal entity; a legal entity is told that support changes the type. */
+function AccountType({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="account-type-title">
+      <dl className="profile__details">
+        <div>
+          <dt id="account-type-title">{t('account.accountType')}</dt>
+          <dd className="profile__type-value">
+            {user.user_type === 'legal' ? t('account.legal') : t('account.individual')}
+          </dd>
+        </div>
+      </dl>
+      {user.user_type === 'legal' && (
+        <p className="auth__legal profile__legal-note">{t('auth.contactSupport')}</p>
+      )}
+    </section>
+  );
+}
+
+/** "Log out": disabled once pressed, while home loads. */
+function LogOutButton() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn--danger btn--block"
+      disabled={leaving}
+      onClick={() => {
+        setLeaving(true);
+        // Home first, signed out once it is shown (see sign-out-on-arrival.ts).
+        void navigate(buildPath(lang, 'home'), { state: SIGN_OUT_ON_ARRIVAL });
+      }}
+    >
+      {t('auth.logout')}
+    </button>
   );
 }

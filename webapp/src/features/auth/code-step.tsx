@@ -18,9 +18,6 @@ export function CodeStep({ phone, code }: { phone: string; code: SignIn['code'] 
     loading: code.verifying,
     onClick: code.submit,
   });
-  const inputId = useId();
-  const helpId = useId();
-  const errorId = useId();
   return (
     <>
       <PageTitle subtitle={t('auth.codeSent', { phone: formatUzPhone(phone) })}>
@@ -39,38 +36,7 @@ export function CodeStep({ phone, code }: { phone: string; code: SignIn['code'] 
             {code.formError}
           </p>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor={inputId}>
-            {t('auth.codeLabel')}
-          </label>
-          <input
-            id={inputId}
-            className="field__input field__input--code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            name="otp"
-            // No maxLength: the browser would cut '123 45' to '123 4' before onChange could drop
-            // the space. onChange keeps the first OTP_LENGTH digits instead.
-            // The phone step just ended with this field as the obvious next thing to fill.
-            autoFocus
-            value={code.value}
-            aria-invalid={code.error !== null}
-            aria-describedby={code.error ? errorId : helpId}
-            onChange={(event) => {
-              code.change(event.target.value);
-            }}
-          />
-          <p className="field__help" id={helpId}>
-            {t('auth.codeInvalid')}
-          </p>
-          {code.error && (
-            <p className="field__error" id={errorId} role="alert">
-              {code.error}
-            </p>
-          )}
-        </div>
+        <CodeField code={code} />
         {!isTelegram && (
           <button type="submit" className="btn btn--primary btn--block" disabled={code.verifying}>
             {t('auth.signIn')}
@@ -91,5 +57,47 @@ export function CodeStep({ phone, code }: { phone: string; code: SignIn['code'] 
         </button>
       </div>
     </>
+  );
+}
+
+/** The texted code's field, described by its hint or, once refused, by why. */
+function CodeField({ code }: { code: SignIn['code'] }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const helpId = useId();
+  const errorId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={inputId}>
+        {t('auth.codeLabel')}
+      </label>
+      <input
+        id={inputId}
+        className="field__input field__input--code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        name="otp"
+        // No maxLength: the browser would cut '123 45' to '123 4' before onChange could drop
+        // the space. onChange keeps the first OTP_LENGTH digits instead.
+        // The phone step just ended with this field as the obvious next thing to fill.
+        autoFocus
+        value={code.value}
+        aria-invalid={code.error !== null}
+        aria-describedby={code.error ? errorId : helpId}
+        onChange={(event) => {
+          code.change(event.target.value);
+        }}
+      />
+      <p className="field__help" id={helpId}>
+        {t('auth.codeInvalid')}
+      </p>
+      {code.error && (
+        <p className="field__error" id={errorId} role="alert">
+          {code.error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -14,8 +14,6 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   const [surname, setSurname] = useState(user.surname ?? '');
   const [email, setEmail] = useState(user.email ?? '');
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const phoneId = useId();
-  const phoneHintId = useId();
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,21 +59,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         onChange={setEmail}
         error={invalid.has('email') ? t('account.emailInvalid') : null}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={phoneId}>
-          {t('account.phone')}
-        </label>
-        <input
-          id={phoneId}
-          className="field__input"
-          value={formatUzPhone(user.phone)}
-          readOnly
-          aria-describedby={phoneHintId}
-        />
-        <p id={phoneHintId} className="field__hint muted">
-          {t('account.phoneReadOnly')}
-        </p>
-      </div>
+      <ReadOnlyPhone phone={user.phone} />
       {update.isError && (
         <p className="field__error" role="alert">
           {errorMessage(t, update.error)}
@@ -136,6 +120,30 @@ function ProfileField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The phone, shown but not edited: it is what the shopper signs in with. */
+function ReadOnlyPhone({ phone }: { phone: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('account.phone')}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        value={formatUzPhone(phone)}
+        readOnly
+        aria-describedby={hintId}
+      />
+      <p id={hintId} className="field__hint muted">
+        {t('account.phoneReadOnly')}
+      </p>
     </div>
   );
 }

@@ -11,10 +11,11 @@ import { usePhotoUpload } from './use-photo-upload';
  * libvips cannot decode it), which also makes iOS hand over a JPEG of an iPhone photo. */
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
+type PhotoUpload = ReturnType<typeof usePhotoUpload>;
+
 export function ProfilePhoto({ user }: { user: User }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const progressId = useId();
   const input = useRef<HTMLInputElement>(null);
   const photo = usePhotoUpload(() => {
     if (input.current) input.current.value = '';
@@ -28,26 +29,7 @@ export function ProfilePhoto({ user }: { user: User }) {
         {t('account.photo.title')}
       </h2>
       <div className="profile-photo__row">
-        <span className="profile-photo__frame">
-          {chosen !== null && !photo.previewFailed ? (
-            <img
-              src={chosen.previewUrl}
-              alt={t('account.photo.preview')}
-              className="profile-photo__image"
-              data-testid="photo-preview"
-              onError={photo.onPreviewFailed}
-            />
-          ) : user.photo ? (
-            <img
-              src={user.photo}
-              alt={t('account.photo.title')}
-              className="profile-photo__image"
-              data-testid="photo-current"
-            />
-          ) : (
-            <UserIcon size={40} />
-          )}
-        </span>
+        <PhotoFrame user={user} photo={photo} />
         <div className="profile-photo__actions">
           {file === null || upload.isSuccess ? (
             <>
@@ -96,24 +78,53 @@ export function ProfilePhoto({ user }: { user: User }) {
           />
         </div>
       </div>
-      {upload.isPending && (
-        <div className="profile-photo__progress">
-          <progress
-            id={progressId}
-            max={100}
-            value={percent}
-            aria-label={t('account.photo.progress')}
-          />
-          <label htmlFor={progressId} className="muted" aria-live="polite">
-            {t('account.photo.uploading', { percent })}
-          </label>
-        </div>
-      )}
+      {upload.isPending && <UploadProgress percent={percent} />}
       {error && (
         <p className="field__error" role="alert">
           {error}
         </p>
       )}
     </section>
+  );
+}
+
+/** The chosen file before it goes, else the stored photo, else a silhouette. */
+function PhotoFrame({ user, photo }: { user: User; photo: PhotoUpload }) {
+  const { t } = useTranslation();
+  return (
+    <span className="profile-photo__frame">
+      {photo.chosen !== null && !photo.previewFailed ? (
+        <img
+          src={photo.chosen.previewUrl}
+          alt={t('account.photo.preview')}
+          className="profile-photo__image"
+          data-testid="photo-preview"
+          onError={photo.onPreviewFailed}
+        />
+      ) : user.photo ? (
+        <img
+          src={user.photo}
+          alt={t('account.photo.title')}
+          className="profile-photo__image"
+          data-testid="photo-current"
+        />
+      ) : (
+        <UserIcon size={40} />
+      )}
+    </span>
+  );
+}
+
+/** The upload's bar, its percent read out as it grows. */
+function UploadProgress({ percent }: { percent: number }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="profile-photo__progress">
+      <progress id={id} max={100} value={percent} aria-label={t('account.photo.progress')} />
+      <label htmlFor={id} className="muted" aria-live="polite">
+        {t('account.photo.uploading', { percent })}
+      </label>
+    </div>
   );
 }

@@ -29,33 +29,8 @@ export function TelegramUpdates() {
   const api = useApi();
   const isTelegram = useIsTelegram();
   const customerId = useAuth((state) => state.user?.id ?? null);
-  // The link waiting for its Start press, and whether Telegram opened it by itself.
-  const [pending, setPending] = useState<{
-    answer: TelegramLinkTokenAnswer;
-    opened: boolean;
-  } | null>(null);
-  const status = useQuery(telegramLinkStatusQueryOptions(api, customerId, pending !== null));
-  const createLink = useMutation({
-    mutationFn: () => createTelegramLinkToken(api),
-    onSuccess: (answer) => {
-      setPending({ answer, opened: isTelegram && telegramOpenTelegramLink(answer.url) });
-    },
-  });
-
-  // An expired link is taken away: the button gives a fresh one.
-  useEffect(() => {
-    if (!pending) return;
-    const left = Date.parse(pending.answer.expires_at) - Date.now();
-    const timer = setTimeout(
-      () => {
-        setPending(null);
-      },
-      Math.max(0, left),
-    );
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [pending]);
+  const link = useTelegramLink(isTelegram);
+  const status = useQuery(telegramLinkStatusQueryOptions(api, customerId, link.pending !== null));
 
   // No bot, or a server without the link calls: nothing to offer.
   const noLinkCalls = isApiError(status.error) && status.error.status === 404;
@@ -74,46 +49,7 @@ export function TelegramUpdates() {
     // Inside Telegram the bot's permission is one tap away.
     body = <TelegramUpdatesOffNotice />;
   } else if (status.data) {
-    body = (
-      <>
-        {status.data.unreachable && (
-          <p className="telegram-updates__off" role="status">
-            {t('orderUpdates.off')}
-          </p>
-        )}
-        <p className="muted">{t('account.telegram.intro')}</p>
-        {pending ? (
-          <>
-            {!pending.opened && (
-              <OutsideLink className="btn btn--primary btn--block" href={pending.answer.url}>
-                {t('account.telegram.open')}
-              </OutsideLink>
-            )}
-            <p className="field__hint muted" role="status">
-              {pending.opened
-                ? t('account.telegram.opened')
-                : t('account.telegram.openHint', { minutes: LINK_TOKEN_TTL_SECONDS / 60 })}
-            </p>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            disabled={createLink.isPending}
-            onClick={() => {
-              createLink.mutate();
-            }}
-          >
-            {createLink.isPending ? t('account.telegram.preparing') : t('account.telegram.get')}
-          </button>
-        )}
-        {createLink.isError && !pending && (
-          <p className="field__error" role="alert">
-            {errorMessage(t, createLink.error)}
-          </p>
-        )}
-      </>
-    );
+    body = <LinkOffer link={link} unreachable={status.data.unreachable} />;
   } else if (status.isError) {
     body = (
       <ErrorState
@@ -140,5 +76,95 @@ export function TelegramUpdates() {
       </h2>
       {body}
     </section>
+  );
+}
+
+type TelegramLink = ReturnType<typeof useTelegramLink>;
+
+/**
+ * The one-time link to the bot: asked for on a press, opened at once inside Telegram, and taken
+ * away when it expires.
+ */
+function useTelegramLink(isTelegram: boolean) {
+  const api = useApi();
+  // The link waiting for its Start press, and whether Telegram opened it by itself.
+  const [pending, setPending] = useState<{
+    answer: TelegramLinkTokenAnswer;
+    opened: boolean;
+  } | null>(null);
+  const create = useMutation({
+    mutationFn: () => createTelegramLinkToken(api),
+    onSuccess: (answer) => {
+      setPending({ answer, opened: isTelegram && telegramOpenTelegramLink(answer.url) });
+    },
+  });
+
+  // An expired link is taken away: the button gives a fresh one.
+  useEffect(() => {
+    if (!pending) return;
+    const left = Date.parse(pending.answer.expires_at) - Date.now();
+    const timer = setTimeout(
+      () => {
+        setPending(null);
+      },
+      Math.max(0, left),
+    );
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [pending]);
+
+  return { pending, create };
+}
+
+/** The chat is not linked: the button that gets the link, then the link and how to use it. */
+function LinkOffer({
+  link,
+  unreachable,
+}: {
+  link: TelegramLink;
+  unreachable: boolean | undefined;
+}) {
+  const { t } = useTranslation();
+  const { pending, create } = link;
+  return (
+    <>
+      {unreachable && (
+        <p className="telegram-updates__off" role="status">
+          {t('orderUpdates.off')}
+        </p>
+      )}
+      <p className="muted">{t('account.telegram.intro')}</p>
+      {pending ? (
+        <>
+          {!pending.opened && (
+            <OutsideLink className="btn btn--primary btn--block" href={pending.answer.url}>
+              {t('account.telegram.open')}
+            </OutsideLink>
+          )}
+          <p className="field__hint muted" role="status">
+            {pending.opened
+              ? t('account.telegram.opened')
+              : t('account.telegram.openHint', { minutes: LINK_TOKEN_TTL_SECONDS / 60 })}
+          </p>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={create.isPending}
+          onClick={() => {
+            create.mutate();
+          }}
+        >
+          {create.isPending ? t('account.telegram.preparing') : t('account.telegram.get')}
+        </button>
+      )}
+      {create.isError && !pending && (
+        <p className="field__error" role="alert">
+          {errorMessage(t, create.error)}
+        </p>
+      )}
+    </>
   );
 }

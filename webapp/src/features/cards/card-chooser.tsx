@@ -10,6 +10,15 @@ import { maskedTail } from './card-input';
 import { useCards } from './api/get-cards';
 import './cards.css';
 
+interface CardChooserProps {
+  /** The chosen card's id; 0 when none is chosen yet. */
+  selected: number;
+  onSelect: (cardId: number) => void;
+  error?: string | undefined;
+  defaultPhone: string;
+  disabled?: boolean;
+}
+
 /**
  * The card to pay with: the saved ones (the default chosen until the shopper picks another) or a
  * new one added on the spot, which is then chosen. Used at checkout and on the payment page.
@@ -20,25 +29,12 @@ export function CardChooser({
   error,
   defaultPhone,
   disabled = false,
-}: {
-  /** The chosen card's id; 0 when none is chosen yet. */
-  selected: number;
-  onSelect: (cardId: number) => void;
-  error?: string | undefined;
-  defaultPhone: string;
-  disabled?: boolean;
-}) {
+}: CardChooserProps) {
   const { t } = useTranslation();
   const cards = useCards();
   const cardName = useCardName();
   const errorId = useId();
   const list = cards.data;
-  const [adding, setAdding] = useState(false);
-  // Inside Telegram, Back closes the card form before it leaves the page.
-  useTelegramBackOverride(adding && (list?.length ?? 0) > 0, () => {
-    setAdding(false);
-  });
-  const showForm = adding || list?.length === 0;
 
   // Nothing chosen, or a card that is gone: the default (else the first) stands in.
   const chosen = list?.find((card) => card.id === selected);
@@ -46,11 +42,6 @@ export function CardChooser({
   useEffect(() => {
     if (!chosen && fallback) onSelect(fallback.id);
   }, [chosen, fallback, onSelect]);
-
-  const added = (card: SavedCard) => {
-    setAdding(false);
-    onSelect(card.id);
-  };
 
   return (
     <div className="card-chooser">
@@ -97,31 +88,67 @@ export function CardChooser({
           {error}
         </p>
       )}
-      {list &&
-        (showForm ? (
-          <AddCardForm
-            defaultPhone={defaultPhone}
-            onAdded={added}
-            onCancel={
-              list.length > 0
-                ? () => {
-                    setAdding(false);
-                  }
-                : undefined
-            }
-          />
-        ) : (
-          <button
-            type="button"
-            className="btn btn--secondary btn--block"
-            disabled={disabled}
-            onClick={() => {
-              setAdding(true);
-            }}
-          >
-            {t('cards.addNew')}
-          </button>
-        ))}
+      <AddNewCard
+        cards={list}
+        defaultPhone={defaultPhone}
+        disabled={disabled}
+        onSelect={onSelect}
+      />
     </div>
+  );
+}
+
+/**
+ * Once the saved cards are known: the form for a new card (at once when there is none), else the
+ * button that opens it. The card added is chosen.
+ */
+function AddNewCard({
+  cards,
+  defaultPhone,
+  disabled,
+  onSelect,
+}: {
+  cards: readonly SavedCard[] | undefined;
+  defaultPhone: string;
+  disabled: boolean;
+  onSelect: (cardId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  // Inside Telegram, Back closes the card form before it leaves the page.
+  useTelegramBackOverride(adding && (cards?.length ?? 0) > 0, () => {
+    setAdding(false);
+  });
+
+  if (!cards) return null;
+  if (adding || cards.length === 0) {
+    return (
+      <AddCardForm
+        defaultPhone={defaultPhone}
+        onAdded={(card) => {
+          setAdding(false);
+          onSelect(card.id);
+        }}
+        onCancel={
+          cards.length > 0
+            ? () => {
+                setAdding(false);
+              }
+            : undefined
+        }
+      />
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--block"
+      disabled={disabled}
+      onClick={() => {
+        setAdding(true);
+      }}
+    >
+      {t('cards.addNew')}
+    </button>
   );
 }

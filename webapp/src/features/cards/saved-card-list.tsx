@@ -95,35 +95,17 @@ function SavedCardRow({ card }: { card: SavedCard }) {
         {card.is_default && <span className="badge saved-card__default">{t('cards.default')}</span>}
       </div>
       {confirming ? (
-        <div
-          className="saved-card-row__confirm"
-          role="group"
-          aria-label={t('cards.removeAsk', { card: name })}
-        >
-          <p>{t('cards.removeAsk', { card: name })}</p>
-          <div className="saved-card-row__actions">
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
-                setConfirming(false);
-              }}
-            >
-              {t('cards.keep')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger btn--sm"
-              disabled={busy}
-              onClick={() => {
-                setProblem(null);
-                remove.mutate(card.id, { onError });
-              }}
-            >
-              {t('cards.removeYes')}
-            </button>
-          </div>
-        </div>
+        <RemoveConfirm
+          name={name}
+          busy={busy}
+          onKeep={() => {
+            setConfirming(false);
+          }}
+          onRemove={() => {
+            setProblem(null);
+            remove.mutate(card.id, { onError });
+          }}
+        />
       ) : (
         <div className="saved-card-row__actions">
           {!card.is_default && (
@@ -159,5 +141,42 @@ function SavedCardRow({ card }: { card: SavedCard }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** "Remove this card?" with its two answers, in place of the row's buttons. */
+function RemoveConfirm({
+  name,
+  busy,
+  onKeep,
+  onRemove,
+}: {
+  name: string;
+  busy: boolean;
+  onKeep: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="saved-card-row__confirm"
+      role="group"
+      aria-label={t('cards.removeAsk', { card: name })}
+    >
+      <p>{t('cards.removeAsk', { card: name })}</p>
+      <div className="saved-card-row__actions">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onKeep}>
+          {t('cards.keep')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          disabled={busy}
+          onClick={onRemove}
+        >
+          {t('cards.removeYes')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { imageSources, type Slide } from '@shop/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -26,21 +26,8 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
     setCurrent(index);
   };
 
-  const onScroll = () => {
-    const element = track.current;
-    if (!element) return;
-    // The slide whose centre is nearest the track's centre is the current one.
-    const centre = element.scrollLeft + element.clientWidth / 2;
-    let nearest = 0;
-    let best = Number.POSITIVE_INFINITY;
-    Array.from(element.children).forEach((child, index) => {
-      if (!(child instanceof HTMLElement)) return;
-      const distance = Math.abs(child.offsetLeft + child.clientWidth / 2 - centre);
-      if (distance < best) {
-        best = distance;
-        nearest = index;
-      }
-    });
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const nearest = nearestSlide(event.currentTarget);
     if (nearest !== current) setCurrent(nearest);
   };
 
@@ -55,24 +42,7 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
             aria-roledescription="slide"
             aria-label={t('home.slideOf', { index: index + 1, total: slides.length })}
           >
-            <SlideLink slide={slide}>
-              <ImageOrPlaceholder
-                // The caption stays readable on the banner's muted box.
-                placeholder={<span className="slide__image slide__image--empty" />}
-                className="slide__image"
-                {...imageSources(slide.image, 'banner')}
-                // An alt that repeats the title beside it would be read twice in the link.
-                alt={slide.image.alt === slide.title ? '' : (slide.image.alt ?? '')}
-                // The first banner is the largest thing on the first screen: fetch it first.
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding={index === 0 ? 'sync' : 'async'}
-              />
-              <span className="slide__caption">
-                <span className="slide__title">{slide.title}</span>
-                {slide.subtitle && <span className="slide__subtitle">{slide.subtitle}</span>}
-              </span>
-            </SlideLink>
+            <SlideBody slide={slide} first={index === 0} />
           </div>
         ))}
       </div>
@@ -122,20 +92,57 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
   );
 }
 
-function SlideLink({ slide, children }: { slide: Slide; children: ReactNode }) {
+/** The slide whose centre is nearest the track's centre: the current one. */
+function nearestSlide(track: HTMLElement): number {
+  const centre = track.scrollLeft + track.clientWidth / 2;
+  let nearest = 0;
+  let best = Number.POSITIVE_INFINITY;
+  Array.from(track.children).forEach((child, index) => {
+    if (!(child instanceof HTMLElement)) return;
+    const distance = Math.abs(child.offsetLeft + child.clientWidth / 2 - centre);
+    if (distance < best) {
+      best = distance;
+      nearest = index;
+    }
+  });
+  return nearest;
+}
+
+/** A slide's banner and caption, inside a link where the slide has one. */
+function SlideBody({ slide, first }: { slide: Slide; first: boolean }) {
   const lang = useLanguage();
-  if (!slide.link) return <div className="slide__body">{children}</div>;
+  const content = (
+    <>
+      <ImageOrPlaceholder
+        // The caption stays readable on the banner's muted box.
+        placeholder={<span className="slide__image slide__image--empty" />}
+        className="slide__image"
+        {...imageSources(slide.image, 'banner')}
+        // An alt that repeats the title beside it would be read twice in the link.
+        alt={slide.image.alt === slide.title ? '' : (slide.image.alt ?? '')}
+        // The first banner is the largest thing on the first screen: fetch it first.
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+        decoding={first ? 'sync' : 'async'}
+      />
+      <span className="slide__caption">
+        <span className="slide__title">{slide.title}</span>
+        {slide.subtitle && <span className="slide__subtitle">{slide.subtitle}</span>}
+      </span>
+    </>
+  );
+  if (!slide.link) return <div className="slide__body">{content}</div>;
   // An in-app path gets the language prefix; an external address is a full page load (it leaves the shop).
   if (slide.link.startsWith('/') && !slide.link.startsWith('//')) {
     return (
       <Link className="slide__body" to={`/${lang}${slide.link === '/' ? '' : slide.link}`}>
-        {children}
+        {content}
       </Link>
     );
   }
   return (
     <OutsideLink className="slide__body" href={slide.link} newTab={false}>
-      {children}
+      {content}
     </OutsideLink>
   );
 }

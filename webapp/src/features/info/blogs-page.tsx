@@ -70,30 +70,7 @@ export function BlogsPage() {
         </ul>
       )}
       {meta && meta.last_page > 1 && (
-        <nav className="pager" aria-label={t('info.pagination')}>
-          {page > 1 ? (
-            <Link
-              className="btn btn--secondary btn--sm"
-              to={pageLink(Math.min(page - 1, meta.last_page))}
-            >
-              <ChevronLeftIcon size={18} />
-              {t('info.previousPage')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="pager__status">
-            {t('info.pageOf', { page: Math.min(page, meta.last_page), total: meta.last_page })}
-          </span>
-          {page < meta.last_page ? (
-            <Link className="btn btn--secondary btn--sm" to={pageLink(page + 1)}>
-              {t('info.nextPage')}
-              <ChevronRightIcon size={18} />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <BlogsPager page={page} lastPage={meta.last_page} pageLink={pageLink} />
       )}
     </div>
   );
@@ -117,5 +94,41 @@ function BlogCard({ post, eager }: { post: BlogPostSummary; eager: boolean }) {
         </span>
       </Link>
     </article>
+  );
+}
+
+/** Previous and next page around "page N of M"; an empty cell holds the place of a missing link. */
+function BlogsPager({
+  page,
+  lastPage,
+  pageLink,
+}: {
+  page: number;
+  lastPage: number;
+  pageLink: (to: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="pager" aria-label={t('info.pagination')}>
+      {page > 1 ? (
+        <Link className="btn btn--secondary btn--sm" to={pageLink(Math.min(page - 1, lastPage))}>
+          <ChevronLeftIcon size={18} />
+          {t('info.previousPage')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="pager__status">
+        {t('info.pageOf', { page: Math.min(page, lastPage), total: lastPage })}
+      </span>
+      {page < lastPage ? (
+        <Link className="btn btn--secondary btn--sm" to={pageLink(page + 1)}>
+          {t('info.nextPage')}
+          <ChevronRightIcon size={18} />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

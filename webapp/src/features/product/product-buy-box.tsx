@@ -21,21 +21,7 @@ export function ProductBuyBox({
   purchase: Purchase;
 }) {
   const { t } = useTranslation();
-  const isTelegram = useIsTelegram();
-  const {
-    variant,
-    chosen,
-    stepperMax,
-    setQuantity,
-    canBuy,
-    canAdd,
-    inCart,
-    maxQuantity,
-    price,
-    oldPrice,
-    addToCart,
-    buyInOneClick,
-  } = purchase;
+  const { variant, chosen, stepperMax, setQuantity, canBuy, price, oldPrice } = purchase;
   return (
     <div className="product__info">
       <div className="product__brand-row">
@@ -72,35 +58,47 @@ export function ProductBuyBox({
         </div>
       )}
 
-      {/* One sticky block on phones: why "Add to cart" is off stays in view with it. */}
-      <div className="product__buy">
-        {canBuy && inCart > 0 && (
-          <p className="product__in-cart" role="status">
-            {canAdd
-              ? t('cart.inCart', { count: inCart })
-              : t('cart.allInCart', { count: maxQuantity })}
-          </p>
-        )}
-        <div className="product__actions">
-          {!isTelegram && (
-            <button
-              type="button"
-              className="btn btn--primary btn--block"
-              disabled={!canAdd}
-              onClick={addToCart}
-            >
-              {t('product.addToCart')}
-            </button>
-          )}
+      <BuyBlock purchase={purchase} />
+    </div>
+  );
+}
+
+/**
+ * How many the cart holds already, "Add to cart" (outside Telegram, where its MainButton does it)
+ * and "Buy in one click". One sticky block on phones: why "Add to cart" is off stays in view with it.
+ */
+function BuyBlock({ purchase }: { purchase: Purchase }) {
+  const { t } = useTranslation();
+  const isTelegram = useIsTelegram();
+  const { canBuy, canAdd, inCart, maxQuantity, addToCart, buyInOneClick } = purchase;
+  return (
+    <div className="product__buy">
+      {canBuy && inCart > 0 && (
+        <p className="product__in-cart" role="status">
+          {canAdd
+            ? t('cart.inCart', { count: inCart })
+            : t('cart.allInCart', { count: maxQuantity })}
+        </p>
+      )}
+      <div className="product__actions">
+        {!isTelegram && (
           <button
             type="button"
-            className="btn btn--secondary btn--block"
-            disabled={!canBuy}
-            onClick={buyInOneClick}
+            className="btn btn--primary btn--block"
+            disabled={!canAdd}
+            onClick={addToCart}
           >
-            {t('product.buyOneClick')}
+            {t('product.addToCart')}
           </button>
-        </div>
+        )}
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          disabled={!canBuy}
+          onClick={buyInOneClick}
+        >
+          {t('product.buyOneClick')}
+        </button>
       </div>
     </div>
   );

@@ -1,11 +1,10 @@
-// Everything the app asks of the Telegram SDK, in the one module that imports it: it is a chunk
-// of its own that only a launch inside Telegram downloads (telegram-loader.ts). Split, its parts
-// would each import the SDK, against that rule, so it stays one file a little past 300 lines.
+// Everything the app asks of the Telegram SDK: this module and the ones it re-exports (comforts,
+// access, location) are a chunk of their own that only a launch inside Telegram downloads
+// (telegram-loader.ts). Nothing outside this folder imports them.
 import {
   backButton,
   hapticFeedback,
   init,
-  locationManager,
   isColorDark,
   isTMA,
   mainButton,
@@ -28,6 +27,11 @@ export { telegramPaletteOfPage } from '../ui/palette';
 
 export * from './comforts';
 export { requestTelegramContact, requestTelegramWriteAccess } from './telegram-access';
+export {
+  requestTelegramLocation,
+  type TelegramLocation,
+  type TelegramLocationFailure,
+} from './telegram-location';
 
 /** What the rest of the app may know about the Telegram launch. */
 export interface TelegramEnv {
@@ -228,50 +232,6 @@ function scrollFocusedIntoView(): void {
     active.scrollIntoView({ block: 'center', behavior: 'smooth' });
   } else if (active instanceof HTMLSelectElement) {
     active.scrollIntoView({ block: 'center' });
-  }
-}
-
-export interface TelegramLocation {
-  lat: number;
-  lng: number;
-}
-
-/**
- * Why Telegram gave no location: 'unsupported' (an older client, or no location manager: use the
- * browser's instead), or 'denied' (the shopper refused, here or in the bot's settings).
- */
-export type TelegramLocationFailure = 'unsupported' | 'denied';
-
-// A client that never answers (some desktop builds) must not leave the button spinning.
-const LOCATION_TIMEOUT_MS = 15_000;
-
-/** The device location through Telegram's location manager, where the client offers one. */
-export async function requestTelegramLocation(): Promise<
-  TelegramLocation | { failure: TelegramLocationFailure }
-> {
-  try {
-    if (!locationManager.isSupported()) return { failure: 'unsupported' };
-    if (!locationManager.isMounted()) {
-      if (!locationManager.mount.isAvailable()) return { failure: 'unsupported' };
-      await locationManager.mount({ timeout: LOCATION_TIMEOUT_MS });
-    }
-    if (!locationManager.isAvailable() || !locationManager.requestLocation.isAvailable()) {
-      return { failure: 'unsupported' };
-    }
-    const answer: unknown = await locationManager.requestLocation({ timeout: LOCATION_TIMEOUT_MS });
-    if (typeof answer === 'object' && answer !== null && 'latitude' in answer) {
-      const { latitude, longitude } = answer as { latitude: unknown; longitude: unknown };
-      if (typeof latitude === 'number' && typeof longitude === 'number') {
-        return { lat: latitude, lng: longitude };
-      }
-    }
-    return { failure: 'denied' };
-  } catch (error) {
-    logWarning('Telegram: location request failed', error);
-    // After a refusal the manager says access was asked for and not given.
-    return locationManager.isAccessRequested() && !locationManager.isAccessGranted()
-      ? { failure: 'denied' }
-      : { failure: 'unsupported' };
   }
 }
 

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { CheckIcon } from './icons';
 
 export interface MenuOption<T extends string> {
@@ -6,6 +14,15 @@ export interface MenuOption<T extends string> {
   label: string;
   /** For options written in another language (language names). */
   lang?: string;
+}
+
+interface MenuButtonProps<T extends string> {
+  label: string;
+  face: ReactNode;
+  options: readonly MenuOption<T>[];
+  value: T;
+  onSelect: (value: T) => void;
+  faceClassName?: string;
 }
 
 /**
@@ -19,72 +36,16 @@ export function MenuButton<T extends string>({
   value,
   onSelect,
   faceClassName = 'icon-button',
-}: {
-  label: string;
-  face: ReactNode;
-  options: readonly MenuOption<T>[];
-  value: T;
-  onSelect: (value: T) => void;
-  faceClassName?: string;
-}) {
+}: MenuButtonProps<T>) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const items = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]');
-    const checked = menuRef.current?.querySelector<HTMLElement>('[aria-checked="true"]');
-    (checked ?? items?.[0])?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+  const menuRef = useOpenMenu(open, rootRef, setOpen);
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(
-      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [],
-    );
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      items[(to + items.length) % items.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        move(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        move(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        move(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        move(items.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
   };
 
   return (
@@ -116,30 +77,93 @@ export function MenuButton<T extends string>({
           role="menu"
           aria-label={label}
           className="menu__popup"
-          onKeyDown={onMenuKeyDown}
+          onKeyDown={(event) => {
+            onMenuKeyDown(event, close);
+          }}
         >
-          {options.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              role="menuitemradio"
-              aria-checked={option.value === value}
-              lang={option.lang}
-              tabIndex={-1}
-              className="menu__item"
-              onClick={() => {
-                close(true);
-                if (option.value !== value) onSelect(option.value);
-              }}
-            >
-              <span className="menu__check" aria-hidden="true">
-                {option.value === value && <CheckIcon size={18} />}
-              </span>
-              {option.label}
-            </button>
-          ))}
+          {options.map((option) => {
+            const checked = option.value === value;
+            return (
+              <button
+                key={option.value}
+                type="button"
+                role="menuitemradio"
+                aria-checked={checked}
+                lang={option.lang}
+                tabIndex={-1}
+                className="menu__item"
+                onClick={() => {
+                  close(true);
+                  if (!checked) onSelect(option.value);
+                }}
+              >
+                <span className="menu__check" aria-hidden="true">
+                  {checked && <CheckIcon size={18} />}
+                </span>
+                {option.label}
+              </button>
+            );
+          })}
         </div>
       )}
     </div>
   );
+}
+
+/**
+ * While the menu is open: the checked item (else the first) has the focus when it opens, and a
+ * press anywhere outside the menu button closes it. Returns the ref the menu goes in.
+ */
+function useOpenMenu(
+  open: boolean,
+  rootRef: RefObject<HTMLDivElement | null>,
+  setOpen: (open: boolean) => void,
+): RefObject<HTMLDivElement | null> {
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const checked = menuRef.current?.querySelector<HTMLElement>('[aria-checked="true"]');
+    (checked ?? menuItems(menuRef.current)[0])?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, rootRef, setOpen]);
+  return menuRef;
+}
+
+/** The menu's items, in order; none before the menu is drawn. */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
+}
+
+/**
+ * The open menu's keys: arrows, Home and End move the focus among its items (wrapping round),
+ * Escape closes it and gives the focus back to its button, Tab closes it and lets the focus go on.
+ */
+function onMenuKeyDown(
+  event: KeyboardEvent<HTMLDivElement>,
+  close: (returnFocus: boolean) => void,
+): void {
+  // The handler sits on the menu itself.
+  const items = menuItems(event.currentTarget);
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const to = new Map([
+    ['ArrowDown', index + 1],
+    ['ArrowUp', index - 1],
+    ['Home', 0],
+    ['End', items.length - 1],
+  ]).get(event.key);
+  if (to !== undefined) {
+    event.preventDefault();
+    items[(to + items.length) % items.length]?.focus();
+  } else if (event.key === 'Escape') {
+    event.preventDefault();
+    close(true);
+  } else if (event.key === 'Tab') {
+    close(false);
+  }
 }
