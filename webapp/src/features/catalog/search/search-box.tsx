@@ -29,15 +29,6 @@ const DEBOUNCE_MS = 250;
 /** One letter matches half the catalogue; suggestions start at two. */
 const MIN_SUGGEST_LENGTH = 2;
 
-/** Router state that asks the search box of the next page to take the focus (the Search tab). */
-export interface FocusSearchState {
-  focusSearch: true;
-}
-
-export function isFocusSearchState(state: unknown): state is FocusSearchState {
-  return typeof state === 'object' && state !== null && 'focusSearch' in state;
-}
-
 /** The query the results view shows, so the box reads what is being searched. */
 function useUrlQuery(): string {
   const location = useLocation();
