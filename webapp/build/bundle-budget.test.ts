@@ -58,7 +58,9 @@ const ROUTE_BUDGET = 12 * KB;
  * imports home's parts by their minified names, which move by some tens of bytes as home changes.
  */
 const ROUTE_BUDGETS: Record<string, number> = {
-  'src/app/routes/checkout-route.tsx': 20.5 * KB,
+  // 20.5 KB until its sections, submit and map were split into parts of at most 80 lines (the
+  // size lint): each part's own name, props and hooks came to 0.15 KB (20,426 → 20,577 B).
+  'src/app/routes/checkout-route.tsx': 20.7 * KB,
   'src/app/routes/payment-route.tsx': 16.1 * KB,
 };
 

@@ -19,8 +19,6 @@ export function CartPage() {
   const navigate = useNavigate();
   const services = useServices();
   const items = useCart((state) => state.items);
-  const isTelegram = useIsTelegram();
-  const signedIn = useAuth((state) => state.isAuthenticated);
   const stock = useCartStock(items);
   const namingOf = useLineNamings(items);
   useDocumentTitle(t('cart.title'));
@@ -77,39 +75,59 @@ export function CartPage() {
         ))}
       </ul>
 
-      <div className="cart__aside">
-        <section className="summary" aria-label={t('cart.total')}>
-          <dl className="summary__rows">
-            <div className="summary__row">
-              <dt>{t('cart.subtotal')}</dt>
-              <dd>{formatMoney(total, lang)}</dd>
-            </div>
-            <div className="summary__row summary__row--total">
-              <dt>{t('cart.total')}</dt>
-              <dd>{formatMoney(total, lang)}</dd>
-            </div>
-          </dl>
-          {stock.blocked && (
-            <p className="summary__note cart__blocked" role="status">
-              {t('cart.fixToCheckout')}
-            </p>
-          )}
-          {!signedIn && <p className="muted summary__note">{t('cart.signInToCheckout')}</p>}
-        </section>
-        {/* Inside Telegram its MainButton is the checkout. */}
-        {!isTelegram && (
-          <div className="cart__checkout">
-            <button
-              type="button"
-              className="btn btn--primary btn--block"
-              disabled={stock.blocked}
-              onClick={checkout}
-            >
-              {t('cart.checkout')}
-            </button>
+      <CartAside total={total} blocked={stock.blocked} onCheckout={checkout} />
+    </div>
+  );
+}
+
+/** The total, why checkout waits (a short line, not signed in) and, outside Telegram, its button. */
+function CartAside({
+  total,
+  blocked,
+  onCheckout,
+}: {
+  total: number;
+  /** A line is short of stock: the order would be refused. */
+  blocked: boolean;
+  onCheckout: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const isTelegram = useIsTelegram();
+  const signedIn = useAuth((state) => state.isAuthenticated);
+  return (
+    <div className="cart__aside">
+      <section className="summary" aria-label={t('cart.total')}>
+        <dl className="summary__rows">
+          <div className="summary__row">
+            <dt>{t('cart.subtotal')}</dt>
+            <dd>{formatMoney(total, lang)}</dd>
           </div>
+          <div className="summary__row summary__row--total">
+            <dt>{t('cart.total')}</dt>
+            <dd>{formatMoney(total, lang)}</dd>
+          </div>
+        </dl>
+        {blocked && (
+          <p className="summary__note cart__blocked" role="status">
+            {t('cart.fixToCheckout')}
+          </p>
         )}
-      </div>
+        {!signedIn && <p className="muted summary__note">{t('cart.signInToCheckout')}</p>}
+      </section>
+      {/* Inside Telegram its MainButton is the checkout. */}
+      {!isTelegram && (
+        <div className="cart__checkout">
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={blocked}
+            onClick={onCheckout}
+          >
+            {t('cart.checkout')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useCategories } from './api/get-categories';
 import { findCategory } from './find-category';
 import { Listing } from './listing/listing';
-import { isFocusSearchState, SearchBox } from './search/search-box';
+import { isFocusSearchState } from './search/focus-search-state';
+import { SearchBox } from './search/search-box';
 import { SearchResults } from './search/search-results';
 import './catalog.css';
 

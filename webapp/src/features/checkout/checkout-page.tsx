@@ -1,4 +1,4 @@
-import { buildPath, orderTotals, type CartItem } from '@shop/shared';
+import { buildPath, orderTotals, type CartItem, type PaymentType } from '@shop/shared';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from '../../lib/router';
@@ -67,7 +67,6 @@ function CheckoutView({
   useTelegramClosingConfirmation(edited);
   const placeOrder = usePlaceOrder({ oneClick, lines: items, onPlaced });
   const { phase, pending } = placeOrder;
-  const online = useOnline();
   const cartStock = useCartStock(items);
   const { formRef, submit, problem, refused } = useCheckoutSubmit({
     form,
@@ -83,18 +82,7 @@ function CheckoutView({
   const totals = method ? orderTotals(items, method) : null;
   const ready = settingsData !== undefined;
 
-  useTelegramMainButton({
-    text: t('checkout.placeOrder'),
-    visible: true,
-    enabled: ready,
-    loading: pending,
-    onClick: submit,
-  });
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit();
-  };
+  const onSubmit = usePlaceOrderButton(submit, ready, pending);
 
   return (
     <form ref={formRef} className="checkout" noValidate onSubmit={onSubmit}>
@@ -126,11 +114,7 @@ function CheckoutView({
         update={update}
         CardChooser={CardChooser}
       />
-      {!online && (
-        <p className="notice notice--info" role="status">
-          {form.paymentType === 'card' ? t('held.cardNeedsNetwork') : t('held.checkoutOffline')}
-        </p>
-      )}
+      <OfflineNotice paymentType={form.paymentType} />
       <SummarySection
         totals={totals}
         problem={problem}
@@ -139,5 +123,36 @@ function CheckoutView({
         ready={ready}
       />
     </form>
+  );
+}
+
+/**
+ * "Place order": inside Telegram its MainButton, `ready` once the delivery settings are in; the
+ * form's submit handler for the page's own button.
+ */
+function usePlaceOrderButton(submit: () => void, ready: boolean, pending: boolean) {
+  const { t } = useTranslation();
+  useTelegramMainButton({
+    text: t('checkout.placeOrder'),
+    visible: true,
+    enabled: ready,
+    loading: pending,
+    onClick: submit,
+  });
+  return (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+}
+
+/** Offline: paying by card needs the network; any other order is sent once it is back. */
+function OfflineNotice({ paymentType }: { paymentType: PaymentType }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <p className="notice notice--info" role="status">
+      {paymentType === 'card' ? t('held.cardNeedsNetwork') : t('held.checkoutOffline')}
+    </p>
   );
 }

@@ -32,25 +32,17 @@ function declinedReason(state: unknown): string | null {
   return typeof state.declined === 'string' ? state.declined : null;
 }
 
-/** An unpaid card order: its lines and total, the cards, "Pay". */
-export function PayOrder({
-  order,
-  onChanged,
-  CardChooser,
-}: {
-  order: Order;
-  onChanged: () => void;
-  CardChooser: CardChooserSlot;
-}) {
+/**
+ * "Pay" for `order` with the card `cardId`, and the failure to show: at first the one checkout
+ * handed over in the history state, then each failed "Pay", brought into view.
+ */
+function usePayWithCard(order: Order, cardId: number, onChanged: () => void) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
-  const isTelegram = useIsTelegram();
-  const phone = useAuth((state) => state.user?.phone ?? '');
   const payOrder = usePayOrder();
   const sessionEnded = useSessionEnded();
-  const [cardId, setCardId] = useState(0);
   const alertRef = useRef<HTMLParagraphElement>(null);
   // Each failed "Pay" brings its message into view once it is on the page.
   const [failures, setFailures] = useState(0);
@@ -62,9 +54,6 @@ export function PayOrder({
     if (code === 'payment_declined') return declinedText(t, declinedReason(location.state));
     return code === null ? null : t(`errors.codes.${code}`);
   });
-  const selectCard = useCallback((id: number) => {
-    setCardId(id);
-  }, []);
 
   const pay = () => {
     if (payOrder.isPending) return;
@@ -91,12 +80,34 @@ export function PayOrder({
       },
     );
   };
+  return { pay, pending: payOrder.isPending, failure, alertRef };
+}
+
+/** An unpaid card order: its lines and total, the cards, "Pay". */
+export function PayOrder({
+  order,
+  onChanged,
+  CardChooser,
+}: {
+  order: Order;
+  onChanged: () => void;
+  CardChooser: CardChooserSlot;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const isTelegram = useIsTelegram();
+  const phone = useAuth((state) => state.user?.phone ?? '');
+  const [cardId, setCardId] = useState(0);
+  const selectCard = useCallback((id: number) => {
+    setCardId(id);
+  }, []);
+  const { pay, pending, failure, alertRef } = usePayWithCard(order, cardId, onChanged);
 
   useTelegramMainButton({
     text: t('payment.pay'),
     visible: true,
     enabled: cardId !== 0,
-    loading: payOrder.isPending,
+    loading: pending,
     onClick: pay,
   });
 
@@ -124,10 +135,10 @@ export function PayOrder({
           selected={cardId}
           onSelect={selectCard}
           defaultPhone={phone === '' ? '' : formatUzPhone(phone)}
-          disabled={payOrder.isPending}
+          disabled={pending}
         />
       </section>
-      {payOrder.isPending && (
+      {pending && (
         <p className="summary__pending" role="status">
           {t('payment.paying')}
         </p>
@@ -136,11 +147,11 @@ export function PayOrder({
         <button
           type="button"
           className="btn btn--primary btn--block"
-          disabled={payOrder.isPending || cardId === 0}
-          aria-busy={payOrder.isPending}
+          disabled={pending || cardId === 0}
+          aria-busy={pending}
           onClick={pay}
         >
-          {payOrder.isPending && <span className="btn__spinner" aria-hidden="true" />}
+          {pending && <span className="btn__spinner" aria-hidden="true" />}
           {t('payment.payAmount', { amount: formatMoney(order.total, lang) })}
         </button>
       )}

@@ -1,5 +1,6 @@
 import type { CartItem, DeliverySettings } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import type { OutOfStockLine } from '../../lib/cart/out-of-stock';
@@ -11,6 +12,48 @@ import { checkCheckout, firstError, type CheckoutErrors, type CheckoutForm } fro
 import { fieldErrorText, focusFirstInvalid } from './field-errors';
 import { describeRefusal } from './order-refusal';
 import { isOffline, type usePlaceOrder } from './use-place-order';
+
+/**
+ * The form, and what focuses its first invalid field after each failed submit, once the errors
+ * are on the page (a MainButton press is no React event, so its render may come after the next
+ * frame).
+ */
+function useFocusAfterFailure() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) focusFirstInvalid(formRef.current);
+  }, [failures]);
+  const focusSoon = () => {
+    setFailures((count) => count + 1);
+  };
+  return [formRef, focusSoon] as const;
+}
+
+/** Why the order cannot go yet, checked before the form itself; null when nothing stops it. */
+function notYetReason(t: TFunction, cartStock: CartStock, form: CheckoutForm): string | null {
+  // The catalogue already says a line is short: the server would refuse the order for it.
+  if (cartStock.blocked) return t('checkout.stock.fixFirst');
+  // A card order is charged right after it is placed, with the shopper there: it cannot wait
+  // for the network, and without one that is the thing to fix first.
+  if (isOffline() && form.paymentType === 'card') return t('held.cardNeedsNetwork');
+  return null;
+}
+
+/**
+ * The summary's message: a failure of the form's own check (`true`) is worded from the first
+ * field still wrong beside "check the form", so the summary alone says what is wrong; null once
+ * none is.
+ */
+function problemText(
+  t: TFunction,
+  problem: string | true | null,
+  errors: CheckoutErrors,
+): string | null {
+  if (problem !== true) return problem;
+  const first = firstError(errors);
+  return first && `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0], first[1])}`;
+}
 
 /**
  * "Place order" on the checkout form: what is checked before the order goes (stock, network for
@@ -41,37 +84,24 @@ export function useCheckoutSubmit({
   const sessionEnded = useSessionEnded();
   const namingOf = useLineNamings(items);
   const refreshStock = useRefreshCartStock();
-  const formRef = useRef<HTMLFormElement>(null);
+  const [formRef, focusFirstInvalidSoon] = useFocusAfterFailure();
   // The message, or `true` for the form's own check: its words come from the errors now.
   const [problem, setProblem] = useState<string | true | null>(null);
   const [refused, setRefused] = useState<OutOfStockLine[]>([]);
 
-  // Bumped by each failed submit; the field is focused once the errors are on the page (a
-  // MainButton press is no React event, so its render may come after the next frame).
-  const [failures, setFailures] = useState(0);
-  useEffect(() => {
-    if (failures > 0) focusFirstInvalid(formRef.current);
-  }, [failures]);
-
   const showFailure = (message: string | true) => {
     telegramHaptic('error');
     setProblem(message);
-    setFailures((count) => count + 1);
+    focusFirstInvalidSoon();
   };
 
   const submit = () => {
     if (placeOrder.pending || !settings) return;
     setProblem(null);
     setRefused([]);
-    // The catalogue already says a line is short: the server would refuse the order for it.
-    if (cartStock.blocked) {
-      showFailure(t('checkout.stock.fixFirst'));
-      return;
-    }
-    // A card order is charged right after it is placed, with the shopper there: it cannot wait
-    // for the network, and without one that is the thing to fix first.
-    if (isOffline() && form.paymentType === 'card') {
-      showFailure(t('held.cardNeedsNetwork'));
+    const notYet = notYetReason(t, cartStock, form);
+    if (notYet !== null) {
+      showFailure(notYet);
       return;
     }
     const check = checkCheckout(form, items, settings);
@@ -104,11 +134,5 @@ export function useCheckoutSubmit({
     });
   };
 
-  // The first reason in words beside "check the form", so the summary alone says what is wrong.
-  const first = firstError(errors);
-  const message =
-    problem === true
-      ? first && `${t('checkout.fixErrors')} ${fieldErrorText(t, first[0], first[1])}`
-      : problem;
-  return { formRef, submit, problem: message, refused };
+  return { formRef, submit, problem: problemText(t, problem, errors), refused };
 }

@@ -1,5 +1,5 @@
 import { CURRENCY_SUFFIX, formatMoney, type Facets, type ListingFilter } from '@shop/shared';
-import { useState, type SubmitEvent } from 'react';
+import { useState, type Dispatch, type SetStateAction, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { CheckboxFacet, FacetGroup, FacetOption, PriceField } from './facet-controls';
@@ -21,7 +21,6 @@ export function FiltersForm({
   onApply: (filter: ListingFilter) => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const [draft, setDraft] = useState<FiltersDraft>(() => draftOf(filter));
   const change = (patch: Partial<FiltersDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -45,80 +44,9 @@ export function FiltersForm({
           }}
         />
 
-        <FacetGroup legend={`${t('catalog.filters.price')}, ${CURRENCY_SUFFIX[lang]}`}>
-          <div className="price-range">
-            <PriceField
-              label={t('catalog.filters.priceFrom')}
-              value={draft.priceMin}
-              hint={facets.price ? formatMoney(facets.price.min, lang) : undefined}
-              onChange={(priceMin) => {
-                change({ priceMin });
-              }}
-            />
-            <PriceField
-              label={t('catalog.filters.priceTo')}
-              value={draft.priceMax}
-              hint={facets.price ? formatMoney(facets.price.max, lang) : undefined}
-              onChange={(priceMax) => {
-                change({ priceMax });
-              }}
-            />
-          </div>
-        </FacetGroup>
-
-        <FacetGroup legend={t('catalog.filters.availability')}>
-          <FacetOption
-            type="checkbox"
-            label={t('catalog.inStockOnly')}
-            count={facets.in_stock_count}
-            checked={draft.inStock}
-            onChange={(inStock) => {
-              change({ inStock });
-            }}
-          />
-        </FacetGroup>
-
-        <FacetGroup legend={t('catalog.filters.discounts')}>
-          <FacetOption
-            type="checkbox"
-            label={t('catalog.onSale')}
-            checked={draft.discounted}
-            onChange={(discounted) => {
-              change({ discounted });
-            }}
-          />
-        </FacetGroup>
-
-        {facets.brands.length > 0 && (
-          <CheckboxFacet
-            legend={t('catalog.filters.brand')}
-            options={facets.brands.map((brand) => ({ ...brand, value: brand.slug }))}
-            chosen={draft.brands}
-            onToggle={(slug, on) => {
-              setDraft((current) => ({ ...current, brands: toggled(current.brands, slug, on) }));
-            }}
-          />
-        )}
-
-        {facets.attributes
-          .filter((attribute) => attribute.values.length > 0)
-          .map((attribute) => (
-            <CheckboxFacet
-              key={attribute.code}
-              legend={attribute.name}
-              options={attribute.values}
-              chosen={draft.attributes[attribute.code] ?? []}
-              onToggle={(value, on) => {
-                setDraft((current) => ({
-                  ...current,
-                  attributes: {
-                    ...current.attributes,
-                    [attribute.code]: toggled(current.attributes[attribute.code] ?? [], value, on),
-                  },
-                }));
-              }}
-            />
-          ))}
+        <PriceFacet price={facets.price} draft={draft} change={change} />
+        <FlagFacets inStockCount={facets.in_stock_count} draft={draft} change={change} />
+        <ValueFacets facets={facets} draft={draft} setDraft={setDraft} />
       </div>
       <footer className="sheet__footer">
         <button
@@ -135,6 +63,128 @@ export function FiltersForm({
         </button>
       </footer>
     </form>
+  );
+}
+
+/** The price range, each bound with the listing's own as its placeholder. */
+function PriceFacet({
+  price,
+  draft,
+  change,
+}: {
+  price: Facets['price'];
+  draft: FiltersDraft;
+  change: (patch: Partial<FiltersDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <FacetGroup legend={`${t('catalog.filters.price')}, ${CURRENCY_SUFFIX[lang]}`}>
+      <div className="price-range">
+        <PriceField
+          label={t('catalog.filters.priceFrom')}
+          value={draft.priceMin}
+          hint={price ? formatMoney(price.min, lang) : undefined}
+          onChange={(priceMin) => {
+            change({ priceMin });
+          }}
+        />
+        <PriceField
+          label={t('catalog.filters.priceTo')}
+          value={draft.priceMax}
+          hint={price ? formatMoney(price.max, lang) : undefined}
+          onChange={(priceMax) => {
+            change({ priceMax });
+          }}
+        />
+      </div>
+    </FacetGroup>
+  );
+}
+
+/** In stock only, and on sale only: a tick each. */
+function FlagFacets({
+  inStockCount,
+  draft,
+  change,
+}: {
+  inStockCount: Facets['in_stock_count'];
+  draft: FiltersDraft;
+  change: (patch: Partial<FiltersDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FacetGroup legend={t('catalog.filters.availability')}>
+        <FacetOption
+          type="checkbox"
+          label={t('catalog.inStockOnly')}
+          count={inStockCount}
+          checked={draft.inStock}
+          onChange={(inStock) => {
+            change({ inStock });
+          }}
+        />
+      </FacetGroup>
+
+      <FacetGroup legend={t('catalog.filters.discounts')}>
+        <FacetOption
+          type="checkbox"
+          label={t('catalog.onSale')}
+          checked={draft.discounted}
+          onChange={(discounted) => {
+            change({ discounted });
+          }}
+        />
+      </FacetGroup>
+    </>
+  );
+}
+
+/** The brands, then each attribute that has values: any number of each ticked. */
+function ValueFacets({
+  facets,
+  draft,
+  setDraft,
+}: {
+  facets: Facets;
+  draft: FiltersDraft;
+  setDraft: Dispatch<SetStateAction<FiltersDraft>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {facets.brands.length > 0 && (
+        <CheckboxFacet
+          legend={t('catalog.filters.brand')}
+          options={facets.brands.map((brand) => ({ ...brand, value: brand.slug }))}
+          chosen={draft.brands}
+          onToggle={(slug, on) => {
+            setDraft((current) => ({ ...current, brands: toggled(current.brands, slug, on) }));
+          }}
+        />
+      )}
+
+      {facets.attributes
+        .filter((attribute) => attribute.values.length > 0)
+        .map((attribute) => (
+          <CheckboxFacet
+            key={attribute.code}
+            legend={attribute.name}
+            options={attribute.values}
+            chosen={draft.attributes[attribute.code] ?? []}
+            onToggle={(value, on) => {
+              setDraft((current) => ({
+                ...current,
+                attributes: {
+                  ...current.attributes,
+                  [attribute.code]: toggled(current.attributes[attribute.code] ?? [], value, on),
+                },
+              }));
+            }}
+          />
+        ))}
+    </>
   );
 }
 

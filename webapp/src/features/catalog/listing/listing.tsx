@@ -36,7 +36,6 @@ export function Listing({
   treePending: boolean;
   onChange: (next: ListingState) => void;
 }) {
-  const { t } = useTranslation();
   const [sheetOpen, setSheetOpen] = useState(false);
   const { filter } = state;
   const pages = useListingPages(filter, state.page);
@@ -46,28 +45,16 @@ export function Listing({
     onChange({ filter: next, page: 1, q: '' });
   };
   const chips = activeFilters(filter);
-  const neighbours = categoryNeighbours(tree, filter.category);
-  const chipQuery = (slug: string) =>
-    listingQuery({ filter: { category: slug, ...(filter.sort ? { sort: filter.sort } : {}) } });
 
   return (
     <>
-      {/* The count's line is held (blank) while it loads, so the list does not move down. */}
-      <PageTitle
-        subtitle={total !== undefined ? t('catalog.productCount', { count: total }) : '\u00a0'}
-      >
-        {title}
-      </PageTitle>
-
-      {treePending && <ChipsSkeleton />}
-      {neighbours.length > 0 && (
-        <CategoryChips
-          categories={neighbours}
-          label={t('home.categories')}
-          active={filter.category}
-          query={chipQuery}
-        />
-      )}
+      <ListingHeading
+        title={title}
+        total={total}
+        filter={filter}
+        tree={tree}
+        treePending={treePending}
+      />
 
       <ListingToolbar
         sort={filter.sort}
@@ -110,6 +97,49 @@ export function Listing({
         }
         onApply={setFilter}
       />
+    </>
+  );
+}
+
+/**
+ * The title with the product count, then the chosen category's neighbours as chips that keep
+ * the list's sort.
+ */
+function ListingHeading({
+  title,
+  total,
+  filter,
+  tree,
+  treePending,
+}: {
+  title: string;
+  total: number | undefined;
+  filter: ListingFilter;
+  tree: readonly Category[];
+  treePending: boolean;
+}) {
+  const { t } = useTranslation();
+  const neighbours = categoryNeighbours(tree, filter.category);
+  const chipQuery = (slug: string) =>
+    listingQuery({ filter: { category: slug, ...(filter.sort ? { sort: filter.sort } : {}) } });
+  return (
+    <>
+      {/* The count's line is held (blank) while it loads, so the list does not move down. */}
+      <PageTitle
+        subtitle={total !== undefined ? t('catalog.productCount', { count: total }) : '\u00a0'}
+      >
+        {title}
+      </PageTitle>
+
+      {treePending && <ChipsSkeleton />}
+      {neighbours.length > 0 && (
+        <CategoryChips
+          categories={neighbours}
+          label={t('home.categories')}
+          active={filter.category}
+          query={chipQuery}
+        />
+      )}
     </>
   );
 }

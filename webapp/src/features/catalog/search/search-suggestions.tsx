@@ -5,6 +5,11 @@ import { ImageIcon } from '../../../lib/ui/icons';
 import { ImageOrPlaceholder } from '../../../lib/ui/image-or-placeholder';
 import { optionId } from './search-option-id';
 
+/** Keeps the focus in the box, so the click is not lost to its blur. */
+function keepFocus(event: React.MouseEvent) {
+  event.preventDefault();
+}
+
 /** The popup under the box: product suggestions and "All results for …", or "Nothing found". */
 export function SearchSuggestions({
   products,
@@ -27,10 +32,6 @@ export function SearchSuggestions({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  // Keeps the focus in the box, so the click is not lost to its blur.
-  const keepFocus = (event: React.MouseEvent) => {
-    event.preventDefault();
-  };
   if (products.length === 0) {
     return (
       <div className="search-box__popup">

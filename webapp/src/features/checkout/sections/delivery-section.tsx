@@ -16,6 +16,128 @@ import type { useDeliverySettings } from '../api/get-delivery-settings';
 import type { CheckoutErrors, CheckoutForm } from '../checkout-form';
 import { errorFor } from '../field-errors';
 
+/** The region select: what each delivery method reaches depends on it. */
+function RegionField({
+  region,
+  error,
+  onChoose,
+}: {
+  region: RegionSlug;
+  error: string | undefined;
+  onChoose: (region: RegionSlug) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor="checkout-region">
+        {t('checkout.region')}
+      </label>
+      <select
+        id="checkout-region"
+        className="field__input"
+        value={region}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'checkout-region-error' : undefined}
+        onChange={(event) => {
+          const chosen = RegionSlugSchema.safeParse(event.target.value);
+          if (chosen.success) onChoose(chosen.data);
+        }}
+      >
+        {REGION_SLUGS.map((slug) => (
+          <option key={slug} value={slug}>
+            {regionName(slug, lang)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field__error" id="checkout-region-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The delivery methods as radio buttons, each with its price for `subtotal`, or why it is off. */
+function DeliveryMethods({
+  methods,
+  form,
+  subtotal,
+  error,
+  onChoose,
+}: {
+  methods: readonly DeliveryMethod[];
+  form: CheckoutForm;
+  subtotal: number;
+  error: string | undefined;
+  onChoose: (type: DeliveryMethod['type']) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+
+  const priceText = (method: DeliveryMethod): string => {
+    const price = deliveryPrice(method, subtotal);
+    const text = price === 0 ? t('checkout.free') : formatMoney(price, lang);
+    if (price > 0 && method.free_from !== null) {
+      return `${text} · ${t('checkout.freeFrom', { amount: formatMoney(method.free_from, lang) })}`;
+    }
+    return text;
+  };
+
+  return (
+    <div
+      className="choice-list"
+      role="radiogroup"
+      aria-label={t('checkout.deliveryMethod')}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'checkout-delivery-error' : undefined}
+    >
+      {methods.map((method) => {
+        const availability = deliveryAvailability(method, form.region);
+        const unserved = availability === 'region_not_served';
+        const id = `delivery-${method.type}`;
+        return (
+          <label
+            key={method.type}
+            className={[
+              'choice',
+              availability === 'unavailable' ? 'choice--disabled' : '',
+              unserved ? 'choice--unserved' : '',
+            ].join(' ')}
+          >
+            <input
+              type="radio"
+              name="delivery"
+              value={method.type}
+              checked={form.deliveryType === method.type}
+              disabled={availability !== 'available'}
+              aria-describedby={`${id}-text ${id}-price${unserved ? ` ${id}-reason` : ''}`}
+              onChange={() => {
+                onChoose(method.type);
+              }}
+            />
+            <span className="choice__body">
+              <span className="choice__title">{method.name}</span>
+              <span className="choice__text" id={`${id}-text`}>
+                {method.description}
+              </span>
+              <span className="choice__price" id={`${id}-price`}>
+                {availability === 'unavailable' ? t('checkout.unavailable') : priceText(method)}
+              </span>
+              {unserved && (
+                <span className="choice__reason" id={`${id}-reason`}>
+                  {t('checkout.notServed', { region: regionName(form.region, lang) })}
+                </span>
+              )}
+            </span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
 /**
  * Where to and how: the region first (what each method reaches depends on it), then the methods
  * with the names, descriptions and prices the shop's settings give. A method that does not reach
@@ -56,47 +178,12 @@ export function DeliverySection({
     update(instead ? { region, deliveryType: instead.type } : { region });
   };
 
-  const priceText = (method: DeliveryMethod): string => {
-    const price = deliveryPrice(method, subtotal);
-    const text = price === 0 ? t('checkout.free') : formatMoney(price, lang);
-    if (price > 0 && method.free_from !== null) {
-      return `${text} · ${t('checkout.freeFrom', { amount: formatMoney(method.free_from, lang) })}`;
-    }
-    return text;
-  };
-
   return (
     <section className="card" aria-labelledby="checkout-delivery">
       <h2 id="checkout-delivery" className="card__title">
         {t('checkout.delivery')}
       </h2>
-      <div className="field">
-        <label className="field__label" htmlFor="checkout-region">
-          {t('checkout.region')}
-        </label>
-        <select
-          id="checkout-region"
-          className="field__input"
-          value={form.region}
-          aria-invalid={regionError ? true : undefined}
-          aria-describedby={regionError ? 'checkout-region-error' : undefined}
-          onChange={(event) => {
-            const region = RegionSlugSchema.safeParse(event.target.value);
-            if (region.success) chooseRegion(region.data);
-          }}
-        >
-          {REGION_SLUGS.map((slug) => (
-            <option key={slug} value={slug}>
-              {regionName(slug, lang)}
-            </option>
-          ))}
-        </select>
-        {regionError && (
-          <p className="field__error" id="checkout-region-error">
-            {regionError}
-          </p>
-        )}
-      </div>
+      <RegionField region={form.region} error={regionError} onChoose={chooseRegion} />
 
       {settings.isPending && <Spinner label={t('common.loading')} />}
       {settings.isError && (
@@ -106,56 +193,16 @@ export function DeliverySection({
           retrying={settings.isFetching}
         />
       )}
-      <div
-        className="choice-list"
-        role="radiogroup"
-        aria-label={t('checkout.deliveryMethod')}
-        aria-invalid={deliveryError ? true : undefined}
-        aria-describedby={deliveryError ? 'checkout-delivery-error' : undefined}
-      >
-        {methods.map((method) => {
-          const availability = deliveryAvailability(method, form.region);
-          const unserved = availability === 'region_not_served';
-          const id = `delivery-${method.type}`;
-          return (
-            <label
-              key={method.type}
-              className={[
-                'choice',
-                availability === 'unavailable' ? 'choice--disabled' : '',
-                unserved ? 'choice--unserved' : '',
-              ].join(' ')}
-            >
-              <input
-                type="radio"
-                name="delivery"
-                value={method.type}
-                checked={form.deliveryType === method.type}
-                disabled={availability !== 'available'}
-                aria-describedby={`${id}-text ${id}-price${unserved ? ` ${id}-reason` : ''}`}
-                onChange={() => {
-                  setFellBack(null);
-                  update({ deliveryType: method.type });
-                }}
-              />
-              <span className="choice__body">
-                <span className="choice__title">{method.name}</span>
-                <span className="choice__text" id={`${id}-text`}>
-                  {method.description}
-                </span>
-                <span className="choice__price" id={`${id}-price`}>
-                  {availability === 'unavailable' ? t('checkout.unavailable') : priceText(method)}
-                </span>
-                {unserved && (
-                  <span className="choice__reason" id={`${id}-reason`}>
-                    {t('checkout.notServed', { region: regionName(form.region, lang) })}
-                  </span>
-                )}
-              </span>
-            </label>
-          );
-        })}
-      </div>
+      <DeliveryMethods
+        methods={methods}
+        form={form}
+        subtotal={subtotal}
+        error={deliveryError}
+        onChoose={(deliveryType) => {
+          setFellBack(null);
+          update({ deliveryType });
+        }}
+      />
       {fellBack && (
         <p className="notice notice--info checkout__fell-back" role="status">
           {t('checkout.deliveryFellBack', {

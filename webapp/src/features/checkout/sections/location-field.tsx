@@ -44,26 +44,12 @@ export function LocationField({
         {t('checkout.location.title')}
       </p>
       {location ? (
-        <div className="location-field__set">
-          <MapPinIcon size={18} />
-          <span className="location-field__text">
-            <span className="location-field__status" role="status">
-              {t('checkout.location.set')}
-            </span>
-            <span className="muted location-field__coords">
-              {location.lat.toFixed(5)}, {location.lng.toFixed(5)}
-            </span>
-          </span>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => {
-              onChange(null);
-            }}
-          >
-            {t('checkout.location.clear')}
-          </button>
-        </div>
+        <ChosenLocation
+          location={location}
+          onClear={() => {
+            onChange(null);
+          }}
+        />
       ) : (
         <>
           <p className="field__help">{t('checkout.location.help')}</p>
@@ -103,6 +89,27 @@ export function LocationField({
         </p>
       )}
       {error && <p className="field__error">{error}</p>}
+    </div>
+  );
+}
+
+/** The point set, in coordinates, with a way to clear it. */
+function ChosenLocation({ location, onClear }: { location: GeoLocation; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="location-field__set">
+      <MapPinIcon size={18} />
+      <span className="location-field__text">
+        <span className="location-field__status" role="status">
+          {t('checkout.location.set')}
+        </span>
+        <span className="muted location-field__coords">
+          {location.lat.toFixed(5)}, {location.lng.toFixed(5)}
+        </span>
+      </span>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onClear}>
+        {t('checkout.location.clear')}
+      </button>
     </div>
   );
 }

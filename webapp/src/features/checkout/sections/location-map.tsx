@@ -1,5 +1,5 @@
 import type { GeoLocation } from '@shop/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logWarning } from '../../../lib/log';
 import { useTelegramVerticalSwipesOff } from '../../../lib/telegram';
@@ -25,27 +25,58 @@ interface MapHolder {
   pin: YandexPlacemark | null;
 }
 
-/** Puts the one pin at `coordinates`, adding it (draggable) the first time. */
-function placePin(
-  holder: MapHolder,
-  coordinates: LatLng,
-  hint: string,
-  onMoved: (coordinates: LatLng) => void,
-): void {
+/** What the map's handlers read: the props of the last render, not of the first. */
+interface Latest {
+  location: GeoLocation | null;
+  onChange: (location: GeoLocation) => void;
+  hint: string;
+}
+
+/** Puts the one pin at `at`, adding it (draggable: a drag sets the point) the first time. */
+function placePin(holder: MapHolder, at: GeoLocation, latest: RefObject<Latest>): void {
+  const coordinates: LatLng = [at.lat, at.lng];
   if (holder.pin) {
     holder.pin.geometry.setCoordinates(coordinates);
     return;
   }
   const pin = new holder.api.Placemark(
     coordinates,
-    { hintContent: hint },
+    { hintContent: latest.current.hint },
     { preset: 'islands#redDotIcon', draggable: true },
   );
   pin.events.add('dragend', () => {
-    onMoved(pin.geometry.getCoordinates());
+    latest.current.onChange(toLocation(pin.geometry.getCoordinates()));
   });
   holder.map.geoObjects.add(pin);
   holder.pin = pin;
+}
+
+/**
+ * Shows the map in `element`, kept in `map`: at the point set (with its pin) or else Tashkent; a
+ * tap sets the point.
+ */
+function openMap(
+  api: YandexMapsApi,
+  element: HTMLElement,
+  map: RefObject<MapHolder | null>,
+  latest: RefObject<Latest>,
+): void {
+  const start = latest.current.location;
+  const created = new api.Map(
+    element,
+    {
+      center: start ? [start.lat, start.lng] : TASHKENT,
+      zoom: start ? 16 : 12,
+      controls: ['zoomControl', 'geolocationControl'],
+    },
+    { suppressMapOpenBlock: true },
+  );
+  const holder: MapHolder = { api, map: created, pin: null };
+  map.current = holder;
+  created.events.add('click', (event) => {
+    latest.current.onChange(toLocation(event.get('coords')));
+  });
+  if (start) placePin(holder, start, latest);
 }
 
 /**
@@ -66,7 +97,7 @@ export function LocationMap({
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<MapHolder | null>(null);
   const hint = t('checkout.location.pin');
-  const latest = useRef({ location, onChange, hint });
+  const latest = useRef<Latest>({ location, onChange, hint });
   useEffect(() => {
     latest.current = { location, onChange, hint };
   });
@@ -80,26 +111,7 @@ export function LocationMap({
     loadYandexMaps(apiKey)
       .then((api) => {
         if (cancelled || !element.current) return;
-        const start = latest.current.location;
-        const created = new api.Map(
-          element.current,
-          {
-            center: start ? [start.lat, start.lng] : TASHKENT,
-            zoom: start ? 16 : 12,
-            controls: ['zoomControl', 'geolocationControl'],
-          },
-          { suppressMapOpenBlock: true },
-        );
-        const holder: MapHolder = { api, map: created, pin: null };
-        map.current = holder;
-        created.events.add('click', (event) => {
-          latest.current.onChange(toLocation(event.get('coords')));
-        });
-        if (start) {
-          placePin(holder, [start.lat, start.lng], latest.current.hint, (coordinates) => {
-            latest.current.onChange(toLocation(coordinates));
-          });
-        }
+        openMap(api, element.current, map, latest);
       })
       .catch((error: unknown) => {
         logWarning('The map for the courier point did not load', error);
@@ -114,11 +126,7 @@ export function LocationMap({
 
   // The point may change elsewhere too ("Use my location"): the pin follows it.
   useEffect(() => {
-    if (location && map.current) {
-      placePin(map.current, [location.lat, location.lng], latest.current.hint, (coordinates) => {
-        latest.current.onChange(toLocation(coordinates));
-      });
-    }
+    if (location && map.current) placePin(map.current, location, latest);
   }, [location]);
 
   if (failed) {

@@ -36,8 +36,6 @@ export function PaymentSection({
   const method = settings?.methods.find((candidate) => candidate.type === form.deliveryType);
   const allowed: readonly PaymentType[] = settings ? allowedPaymentTypes(settings, method) : [];
   const receipts: readonly ReceiptPayment[] = method?.receipt_payments ?? [];
-  const paymentError = errorFor(t, errors, 'paymentType');
-  const receiptError = errorFor(t, errors, 'receiptPayment');
   const selectCard = useCallback(
     (cardId: number) => {
       update({ currentCard: cardId });
@@ -50,12 +48,61 @@ export function PaymentSection({
       <h2 id="checkout-payment" className="card__title">
         {t('checkout.payment')}
       </h2>
+      <PaymentTypeChoice
+        form={form}
+        errors={errors}
+        update={update}
+        allowed={allowed}
+        receipts={receipts}
+      />
+
+      {form.paymentType === 'on_receipt' && receipts.length > 1 && (
+        <ReceiptPaymentChoice form={form} errors={errors} update={update} receipts={receipts} />
+      )}
+
+      {form.paymentType === 'card' && (
+        <div className="checkout-cards">
+          <CardChooser
+            selected={form.currentCard}
+            onSelect={selectCard}
+            error={errorFor(t, errors, 'currentCard')}
+            defaultPhone={phone === '' ? '' : formatUzPhone(phone)}
+            disabled={disabled}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface SectionProps {
+  form: CheckoutForm;
+  errors: CheckoutErrors;
+  update: (patch: Partial<CheckoutForm>) => void;
+}
+
+/** The ways to pay the chosen method allows, each with a line on how it goes. */
+function PaymentTypeChoice({
+  form,
+  errors,
+  update,
+  allowed,
+  receipts,
+}: SectionProps & {
+  allowed: readonly PaymentType[];
+  /** How a payment on receipt can be made: more than one means at a shop's till. */
+  receipts: readonly ReceiptPayment[];
+}) {
+  const { t } = useTranslation();
+  const error = errorFor(t, errors, 'paymentType');
+  return (
+    <>
       <div
         className="choice-list"
         role="radiogroup"
         aria-labelledby="checkout-payment"
-        aria-invalid={paymentError ? true : undefined}
-        aria-describedby={paymentError ? 'checkout-payment-error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'checkout-payment-error' : undefined}
       >
         {allowed.map((type) => (
           <label key={type} className="choice">
@@ -82,54 +129,52 @@ export function PaymentSection({
           </label>
         ))}
       </div>
-      {paymentError && (
+      {error && (
         <p className="field__error" id="checkout-payment-error">
-          {paymentError}
+          {error}
         </p>
       )}
+    </>
+  );
+}
 
-      {form.paymentType === 'on_receipt' && receipts.length > 1 && (
-        <fieldset
-          className="checkout-subchoice"
-          aria-invalid={receiptError ? true : undefined}
-          aria-describedby={receiptError ? 'checkout-receipt-error' : undefined}
-        >
-          <legend className="field__label">{t('checkout.receiptTitle')}</legend>
-          <div className="segmented">
-            {receipts.map((receipt) => (
-              <label key={receipt} className="segmented__option">
-                <input
-                  type="radio"
-                  name="receipt-payment"
-                  value={receipt}
-                  checked={form.receiptPayment === receipt}
-                  onChange={() => {
-                    update({ receiptPayment: receipt });
-                  }}
-                />
-                <span>{t(`checkout.receiptPayments.${receipt}`)}</span>
-              </label>
-            ))}
-          </div>
-          {receiptError && (
-            <p className="field__error" id="checkout-receipt-error">
-              {receiptError}
-            </p>
-          )}
-        </fieldset>
+/** Cash or card at the till, when the method takes a payment on receipt both ways. */
+function ReceiptPaymentChoice({
+  form,
+  errors,
+  update,
+  receipts,
+}: SectionProps & { receipts: readonly ReceiptPayment[] }) {
+  const { t } = useTranslation();
+  const error = errorFor(t, errors, 'receiptPayment');
+  return (
+    <fieldset
+      className="checkout-subchoice"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'checkout-receipt-error' : undefined}
+    >
+      <legend className="field__label">{t('checkout.receiptTitle')}</legend>
+      <div className="segmented">
+        {receipts.map((receipt) => (
+          <label key={receipt} className="segmented__option">
+            <input
+              type="radio"
+              name="receipt-payment"
+              value={receipt}
+              checked={form.receiptPayment === receipt}
+              onChange={() => {
+                update({ receiptPayment: receipt });
+              }}
+            />
+            <span>{t(`checkout.receiptPayments.${receipt}`)}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="field__error" id="checkout-receipt-error">
+          {error}
+        </p>
       )}
-
-      {form.paymentType === 'card' && (
-        <div className="checkout-cards">
-          <CardChooser
-            selected={form.currentCard}
-            onSelect={selectCard}
-            error={errorFor(t, errors, 'currentCard')}
-            defaultPhone={phone === '' ? '' : formatUzPhone(phone)}
-            disabled={disabled}
-          />
-        </div>
-      )}
-    </section>
+    </fieldset>
   );
 }
