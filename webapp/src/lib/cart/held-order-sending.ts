@@ -98,18 +98,15 @@ export function createHeldOrderSender(
       } catch (error) {
         if (round !== epoch) return;
         logWarning('Sending a held order failed', error);
-        if (isRetryable(error)) {
-          update(key, (o) => ({ ...o, sendingSince: null }));
-          scheduleRetry(error);
-        } else if (isApiError(error) && error.status === 401) {
-          // The session ended: it waits for the same shopper's next sign-in (flush on login).
-          update(key, (o) => ({ ...o, sendingSince: null }));
-        } else {
-          const code: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
-          const rule = accountLimitRuleOf(error);
-          update(key, (o) => ({ ...o, sendingSince: null, refused: code, refusedRule: rule }));
-          continue;
-        }
+        const retryable = isRetryable(error);
+        // Not worth trying again, and not an ended session (a 401: the order waits for the same
+        // shopper's next sign-in, flush on login): the shop refused it.
+        const refused = !retryable && !(isApiError(error) && error.status === 401);
+        const code: ClientErrorCode = isApiError(error) ? error.code : 'internal_error';
+        const refusal = refused ? { refused: code, refusedRule: accountLimitRuleOf(error) } : {};
+        update(key, (o) => ({ ...o, sendingSince: null, ...refusal }));
+        if (refused) continue;
+        if (retryable) scheduleRetry(error);
         return;
       }
       if (round !== epoch) return;
