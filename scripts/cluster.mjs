@@ -15,7 +15,7 @@
 // other. A server that exits on its own (a crash, SIGKILL) is started again. Each start prints
 // `[cluster] server-N pid P port Q` and rewrites DATA_DIR/cluster.json (every process's pid and
 // port). Ctrl-C stops everything.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import {
   writeClusterCaddyfile,
   writeClusterPids,
 } from './cluster-files.mjs';
+import { childStarter, stopChild, waitFor } from './cluster-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -79,56 +80,11 @@ function log(line) {
   process.stdout.write(`[cluster] ${line}\n`);
 }
 
-/**
- * A child process whose output is prefixed with its name; `skip` drops lines nobody needs to
- * watch (Caddy's info lines: its access log has its own file).
- */
-function run(name, command, args, childEnv, skip = /^$/) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { PATH: env.PATH ?? '', LOG_LEVEL: env.LOG_LEVEL ?? 'warn', ...childEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = (stream, target) => {
-    let rest = '';
-    stream.on('data', (chunk) => {
-      rest += chunk.toString();
-      const lines = rest.split('\n');
-      rest = lines.pop() ?? '';
-      if (quiet) return;
-      for (const line of lines) if (!skip.test(line)) target.write(`[${name}] ${line}\n`);
-    });
-  };
-  prefix(child.stdout, process.stdout);
-  prefix(child.stderr, process.stderr);
-  return child;
-}
-
-async function waitFor(url, what, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`${what} did not become ready at ${url}`);
-}
+const run = childStarter({ cwd: root, env, quiet });
 
 /** The cluster's own settings whose names `keep` accepts, passed on to a child as they are. */
 function passOn(keep) {
   return Object.fromEntries(Object.entries(env).filter(([key]) => keep(key)));
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
 }
 
 // --- the backend ---------------------------------------------------------------------------

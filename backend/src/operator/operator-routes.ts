@@ -19,8 +19,22 @@ import { ShopError, errorBody } from '@shop/shared/server';
 import { MovedMeanwhileError, type OrderStatusService } from '../orders/order-status';
 import type { TrustedSignIn } from '../auth/trusted-sign-in';
 
+/** Throws `unauthorized` unless the request carries the operator secret. */
+type SecretCheck = (request: FastifyRequest) => void;
+
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
+}
+
+function secretCheck(secret: string): SecretCheck {
+  // Compared as digests: equal lengths for timingSafeEqual, and the secret's length does not leak.
+  const secretDigest = digest(secret);
+  return (request) => {
+    const given = request.headers[OPERATOR_SECRET_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), secretDigest)) {
+      throw new ShopError('unauthorized', 'A valid operator secret is required');
+    }
+  };
 }
 
 export function registerOperatorRoutes(
@@ -34,15 +48,7 @@ export function registerOperatorRoutes(
     signIn: (phone: string) => Promise<TrustedSignIn>;
   },
 ): void {
-  // Compared as digests: equal lengths for timingSafeEqual, and the secret's length does not leak.
-  const secretDigest = digest(options.secret);
-  const checkSecret = (request: FastifyRequest) => {
-    const given = request.headers[OPERATOR_SECRET_HEADER];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), secretDigest)) {
-      throw new ShopError('unauthorized', 'A valid operator secret is required');
-    }
-  };
-
+  const checkSecret = secretCheck(options.secret);
   const { dumpDatabase } = options;
   if (dumpDatabase) {
     app.get(OPERATOR_PATHS.databaseDump, async (request, reply) => {
@@ -51,7 +57,15 @@ export function registerOperatorRoutes(
       return reply.type('application/x-tar').header('cache-control', 'no-store').send(tarball);
     });
   }
+  registerTrustedSignIn(app, checkSecret, options.signIn);
+  registerOrderStatus(app, checkSecret, options.statuses);
+}
 
+function registerTrustedSignIn(
+  app: FastifyInstance,
+  checkSecret: SecretCheck,
+  signIn: (phone: string) => Promise<TrustedSignIn>,
+): void {
   app.post(OPERATOR_PATHS.trustedSignIn, async (request): Promise<VerifyOtpResponse> => {
     checkSecret(request);
     const body = OperatorTrustedSignInRequestSchema.safeParse(request.body);
@@ -60,7 +74,7 @@ export function registerOperatorRoutes(
         details: [{ field: 'phone', message: 'An Uzbek mobile number: +998 and 9 digits' }],
       });
     }
-    const signedIn = await options.signIn(body.data.phone);
+    const signedIn = await signIn(body.data.phone);
     return {
       access_token: signedIn.accessToken,
       token_type: 'Bearer',
@@ -68,7 +82,13 @@ export function registerOperatorRoutes(
       user: signedIn.user,
     };
   });
+}
 
+function registerOrderStatus(
+  app: FastifyInstance,
+  checkSecret: SecretCheck,
+  statuses: OrderStatusService,
+): void {
   app.post(OPERATOR_PATHS.orderStatus, async (request, reply) => {
     checkSecret(request);
     const params = OperatorStatusParamsSchema.safeParse(request.params);
@@ -91,7 +111,7 @@ export function registerOperatorRoutes(
       );
     }
     try {
-      const change = await options.statuses.changeStatus(params.data.number, body.data.status, {
+      const change = await statuses.changeStatus(params.data.number, body.data.status, {
         expectedFrom: body.data.expected_from,
         actor: body.data.actor ?? null,
       });

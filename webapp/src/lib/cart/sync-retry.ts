@@ -1,4 +1,5 @@
 import { isApiError } from '../api/api-error';
+import { retryDelayMs } from './cart-sync';
 
 // When the cart's and the held orders' syncs try again after a failure.
 
@@ -22,4 +23,47 @@ export function browserWakeSignals(retry: () => void): () => void {
     window.removeEventListener('focus', retry);
     document.removeEventListener('visibilitychange', onVisible);
   };
+}
+
+/**
+ * A failed sync's next try: later after each failure in a row (retryDelayMs), and never sooner
+ * than the server asked. A tuple rather than an object, as the other parts of the cart's and the
+ * held orders' stores: minified, its parts' names cost home's first load nothing.
+ */
+export type RetryTimer = readonly [
+  /** After a failure: the next try, in place of any that waits. */
+  schedule: (error: unknown) => void,
+  /** Drops the waiting try, if any. */
+  cancel: () => void,
+  /** A try waits: the network is known to be down. */
+  waiting: () => boolean,
+  /** After a success, or for another account: the next failure waits the shortest time again. */
+  succeeded: () => void,
+];
+
+export function createRetryTimer(retry: () => void): RetryTimer {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  const cancel = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+  };
+  const schedule = (error: unknown) => {
+    failures += 1;
+    cancel();
+    const retryAfter = isApiError(error) ? error.retryAfter : undefined;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        retry();
+      },
+      retryDelayMs(failures, retryAfter),
+    );
+  };
+  const waiting = () => timer !== null;
+  const succeeded = () => {
+    failures = 0;
+  };
+  return [schedule, cancel, waiting, succeeded];
 }

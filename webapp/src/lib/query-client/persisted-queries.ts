@@ -148,6 +148,33 @@ export interface QueryPersistence {
 }
 
 /**
+ * Puts the saved answers back into the client; an expired store, or another build's (`buster`),
+ * is dropped instead, and so is one that cannot be read.
+ */
+async function restoreQueries(
+  queryClient: QueryClient,
+  persister: Persister,
+  buster: string,
+  maxAge: number,
+): Promise<void> {
+  try {
+    const saved = await persister.restoreClient();
+    if (!saved) return;
+    if (Date.now() - saved.timestamp > maxAge || saved.buster !== buster) {
+      await persister.removeClient();
+      return;
+    }
+    // Shown at once, read again when next shown: the page that saved them may have changed
+    // them within its last SAVE_THROTTLE_MS unsaved (a reload), so they are never fresh.
+    for (const query of saved.clientState.queries) query.state.isInvalidated = true;
+    hydrate(queryClient, saved.clientState);
+  } catch (error) {
+    logWarning('Saved answers could not be restored', error);
+    await persister.removeClient().catch(() => undefined);
+  }
+}
+
+/**
  * Restores `language`'s saved public answers into the client, then saves them as they change
  * (at most once a SAVE_THROTTLE_MS, the last state winning). An expired, another build's
  * (`buster`) or unreadable store is dropped, never thrown; without storage (a private window, a
@@ -184,25 +211,7 @@ export function persistQueries(options: {
       });
   };
 
-  const restore = async () => {
-    try {
-      const saved = await persister.restoreClient();
-      if (!saved) return;
-      if (Date.now() - saved.timestamp > maxAge || saved.buster !== buster) {
-        await persister.removeClient();
-        return;
-      }
-      // Shown at once, read again when next shown: the page that saved them may have changed
-      // them within its last SAVE_THROTTLE_MS unsaved (a reload), so they are never fresh.
-      for (const query of saved.clientState.queries) query.state.isInvalidated = true;
-      hydrate(queryClient, saved.clientState);
-    } catch (error) {
-      logWarning('Saved answers could not be restored', error);
-      await persister.removeClient().catch(() => undefined);
-    }
-  };
-
-  const restoredFromStorage = restore().then(() => {
+  const restoredFromStorage = restoreQueries(queryClient, persister, buster, maxAge).then(() => {
     if (stopped) return;
     unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
