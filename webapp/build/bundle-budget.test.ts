@@ -33,9 +33,11 @@ const KB = 1000;
 // i18next 27 and react-i18next 18 added 117 B (125,817 → 125,934); a picture's placeholder when
 // it cannot load (offline, never saved) 77 B standalone and 103 B inside Telegram; the sign-in
 // refusals placed over the form, with the rest, 91 B more compressed (126,133 and 145,870 B) for
-// the same uncompressed bytes.
-const HOME_STANDALONE_BUDGET = 126.2 * KB;
-const HOME_TELEGRAM_BUDGET = 145.9 * KB;
+// the same uncompressed bytes. Splitting the stores, the search box and the menus into functions of
+// at most 80 lines (the size lint) gave each part a name of its own: 126,212 and 145,930 B, for
+// 58 B fewer uncompressed once one isRecord served the three first-load modules that each had one.
+const HOME_STANDALONE_BUDGET = 126.3 * KB;
+const HOME_TELEGRAM_BUDGET = 146.0 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
  * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 469.6 KB

@@ -8,6 +8,7 @@ import {
 import type { ClientErrorCode } from '../api/api-error';
 import { isAccountLimitRule, type AccountLimitRule } from '../orders/account-limits';
 import { readJson, type KeyValueStorage } from '../storage/storage';
+import { isRecord } from '../utils/is-record';
 
 /**
  * Orders placed while offline, kept in local storage so a reload or a closed app
@@ -33,9 +34,6 @@ export interface HeldOrder {
   /** The account limit it was refused for, when that was the reason: the shopper reads which. */
   refusedRule: AccountLimitRule | null;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStamp = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;

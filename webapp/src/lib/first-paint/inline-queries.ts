@@ -17,11 +17,9 @@ import {
 } from '@shop/shared';
 import { hashKey, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { parseCallResponse as parseResponse } from '../api/call-defs';
+import { isRecord } from '../utils/is-record';
 
 type DehydratedQuery = DehydratedState['queries'][number];
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isSlug = (value: unknown): value is string => SlugSchema.safeParse(value).success;
 

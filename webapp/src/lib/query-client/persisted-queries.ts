@@ -8,6 +8,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { logWarning } from '../log';
+import { isRecord } from '../utils/is-record';
 
 // The shapes and the restore/save cycle of @tanstack/react-query-persist-client, written against
 // this app's own @tanstack/react-query rather than taken from that package: its releases pin
@@ -68,10 +69,6 @@ export interface AsyncKeyValue {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type DehydratedQuery = DehydratedState['queries'][number];
