@@ -155,6 +155,7 @@ describe('staff cards', () => {
       payment_type: 'card',
       receipt_payment: null,
       payment_status: 'unpaid',
+      pay_until: '2026-11-24T07:15:00.000Z',
     });
     await record([placedEvent(SHOPPER, other)]);
     await record([statusEvent(SHOPPER, other, 'cancelled')]);
@@ -162,6 +163,8 @@ describe('staff cards', () => {
     const otherId = Number(await store.staffCardMessage('UY-002003', STAFF_CHAT));
     const expired = api.message(STAFF_CHAT, otherId);
     expect(expired?.text).toContain('Статус: <b>отменён</b> — магазин, 24.11.2026 13:00');
+    // No deadline is offered any more, nor any button.
+    expect(expired?.text).toContain('Оплата: <b>ждём оплату картой</b>');
     expect(buttonsOf(expired?.replyMarkup)).toEqual([]);
     // Only edits after the posts: one card per order.
     expect(staffCalls(api, 'sendMessage')).toHaveLength(2);
