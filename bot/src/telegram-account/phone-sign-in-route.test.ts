@@ -9,13 +9,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setChatMenuOf } from '../telegram/menu-button';
-import { TEXTS } from '../telegram/texts';
 import {
   TEST_BOT_TOKEN,
   TEST_PUBLIC_URL,
   startFakeBotApi,
   type FakeBotApi,
 } from '../testing/fake-bot-api';
+import { menuIn, menusOf } from '../testing/menu-buttons';
 import { startNotifierStand, type NotifierStand } from '../testing/relay-stand';
 import { signContact } from '../testing/signed-contact';
 import { installErrorHandler } from '../errors';
@@ -92,18 +92,6 @@ async function serverOn(database: OpenSqlOptions): Promise<FastifyInstance> {
 }
 
 /** The menu buttons the bot set in `chatId`, oldest first. */
-function menusOf(chatId: number): unknown[] {
-  return api
-    .callsOf('setChatMenuButton')
-    .filter((call) => call.payload.chat_id === chatId)
-    .map((call) => call.payload.menu_button);
-}
-
-const menuIn = (lang: 'uz' | 'ru' | 'en') => ({
-  type: 'web_app',
-  text: TEXTS[lang].menuButton,
-  web_app: { url: `${TEST_PUBLIC_URL}/${lang}` },
-});
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
 
@@ -165,7 +153,7 @@ describe('POST /tg/phone-sign-in', () => {
       contact: contact(6_000_006, '998901239006'),
     });
     expect(uz.statusCode).toBe(200);
-    expect(menusOf(6_000_006)).toEqual([menuIn('uz')]);
+    expect(menusOf(api, 6_000_006)).toEqual([menuIn('uz')]);
 
     await stand.store.setChatLanguage(6_000_007, 'en', new Date());
     const chosen = await phoneSignIn({
@@ -173,13 +161,13 @@ describe('POST /tg/phone-sign-in', () => {
       contact: contact(6_000_007, '998901239007'),
     });
     expect(chosen.statusCode).toBe(200);
-    expect(menusOf(6_000_007)).toEqual([menuIn('en')]);
+    expect(menusOf(api, 6_000_007)).toEqual([menuIn('en')]);
     // A refused contact links nothing and sets no menu.
     await phoneSignIn({
       init_data: initData(6_000_008),
       contact: contact(6_000_999, '998901239008'),
     });
-    expect(menusOf(6_000_008)).toEqual([]);
+    expect(menusOf(api, 6_000_008)).toEqual([]);
   });
 
   it('signs a number with "+" in as the same account the SMS code made', async () => {

@@ -19,6 +19,7 @@ import { createBot } from './create-bot';
 import { ORDER_TEXTS } from './order-texts';
 import { prepareTelegram } from './prepare-telegram';
 import { TEXTS } from './texts';
+import { menuIn, menusOf } from '../testing/menu-buttons';
 import { cleanUpAfterEach } from '../testing/cleanups';
 
 /**
@@ -326,17 +327,6 @@ describe('/language', () => {
 });
 
 describe('the chat menu button', () => {
-  const menusOf = (api: FakeBotApi, chatId: number) =>
-    api
-      .callsOf('setChatMenuButton')
-      .filter((call) => call.payload.chat_id === chatId)
-      .map((call) => call.payload.menu_button);
-  const menuIn = (lang: 'uz' | 'ru' | 'en') => ({
-    type: 'web_app',
-    text: TEXTS[lang].menuButton,
-    web_app: { url: `${PUBLIC_URL}/${lang}` },
-  });
-
   it('is set in the chat’s language on its first update, not only on /start, and once', async () => {
     const { api, bot } = await botWith();
     await bot.handleUpdate(command(6401, '/help', 'ru'));
