@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { HEADERS } from '@shop/shared';
+import { HEADERS, type PaymentProvider } from '@shop/shared';
 import type { Db } from './db/client';
 import { installValue } from './db/install-state';
 import { ShopError } from '@shop/shared/server';
@@ -41,6 +41,7 @@ import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
 import { registerPaymentRoutes } from './payments/payment-routes';
+import type { Refunder } from './payments/refunds/refund-worker';
 import { registerPhotoRoutes } from './photos/photo-routes';
 import { registerProfileRoutes } from './profile/profile-routes';
 import type { SmsProvider } from './sms/sms-provider';
@@ -66,6 +67,8 @@ export interface BackendDeps {
   dumpDatabase?: () => Promise<Buffer>;
   /** Where uploaded profile photos are kept; without it the upload call is not served (404). */
   photoDir?: string;
+  /** Who gives money back besides the card processor (Click's reversal of app payments). */
+  refunders?: Partial<Record<PaymentProvider, Refunder>>;
   /** Caps on one account's orders and on one item per order; unset ones keep their defaults. */
   orderLimits?: Partial<OrderLimits>;
   /** Wrong sign-in codes per phone across days; unset ones keep their defaults. */
@@ -153,6 +156,14 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
       catalog.stockChanged({ soldOut: true });
     },
     onOrderEvents: orderEventsCommitted,
+    refunders: deps.refunders,
+  });
+  // A cancel that owes money back commits events; asking for the refund then makes it at once
+  // rather than at the next sweep.
+  eventListeners.add(() => {
+    payments.refundDue().catch((error: unknown) => {
+      log.error({ err: error }, 'refund round failed');
+    });
   });
   const onOrderEvents = (listener: () => void) => {
     eventListeners.add(listener);

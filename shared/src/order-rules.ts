@@ -8,8 +8,33 @@ import { REGION_SLUGS, type RegionSlug } from './regions';
 export const DELIVERY_TYPES = ['pickup', 'courier', 'express'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-export const PAYMENT_TYPES = ['on_receipt', 'card'] as const;
+/**
+ * How an order is paid: on receipt, or online before it is handed over: a card typed into the
+ * shop ('card'), the Click or Payme app ('click', 'payme'), or Telegram's payment sheet.
+ */
+export const PAYMENT_TYPES = ['on_receipt', 'card', 'click', 'payme', 'telegram'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The ways paid online before delivery: an order placed with one waits for its payment. */
+export const PREPAID_PAYMENT_TYPES = ['card', 'click', 'payme', 'telegram'] as const;
+export type PrepaidPaymentType = (typeof PREPAID_PAYMENT_TYPES)[number];
+
+export function isPrepaid(type: PaymentType): type is PrepaidPaymentType {
+  return type !== 'on_receipt';
+}
+
+/**
+ * Who took an order's money: a saved card charged through Payme's Subscribe API or Click's
+ * Merchant API, the Click or Payme app, or Telegram's payment sheet.
+ */
+export const PAYMENT_PROVIDERS = [
+  'payme_card',
+  'click_card',
+  'click',
+  'payme',
+  'telegram',
+] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** How a payment on receipt is made: the courier takes cash only, a shop's till cash or card. */
 export const RECEIPT_PAYMENTS = ['cash', 'card'] as const;
@@ -85,6 +110,11 @@ export function orderTotals(
 /** Payme and most card processors count in tiyin, 1/100 of a sum. */
 export function toTiyin(amount: number): number {
   return sumMoney(amount) * 100;
+}
+
+/** Whole sums of an amount in tiyin (the shop's prices are whole sums, so nothing is lost). */
+export function fromTiyin(tiyin: number): number {
+  return Math.round(tiyin / 100);
 }
 
 /**

@@ -9,7 +9,8 @@ import { orderEvents } from '../db/schema';
 export type OrderChange =
   | { type: 'order_placed' }
   | { type: 'status_changed'; status: OrderStatus; by?: string | null }
-  | { type: 'payment_received' | 'payment_declined'; attempt: number };
+  | { type: 'payment_received' | 'payment_declined'; attempt: number | string }
+  | { type: 'refund_made'; refund: number };
 
 /**
  * Writes the event of `change` to `order` (as it is now, inside `tx`, in the language it was

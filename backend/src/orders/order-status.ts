@@ -19,6 +19,7 @@ import { orderItems, orderStatusHistory, orders, variants } from '../db/schema';
 import { ShopError, notFound } from '@shop/shared/server';
 import { recordOrderEvent } from '../order-events/outbox';
 import { hasChargeInFlight } from '../payments/in-flight';
+import { owePaidOrdersBack } from '../payments/refunds/refund-rows';
 import { loadOrder, loadOrderForEvent } from './order-view';
 
 /**
@@ -111,6 +112,8 @@ export async function cancelOrders(
       .set({ quantity: sql`${variants.quantity} + ${quantity}` })
       .where(eq(variants.id, variantId));
   }
+  // A paid order's money is owed back in the same transaction as its cancel.
+  await owePaidOrdersBack(tx, cancelledIds, at);
   for (const orderId of cancelledIds) await recordStatus(tx, orderId, 'cancelled', at, actor);
   return cancelledIds;
 }

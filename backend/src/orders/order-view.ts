@@ -3,20 +3,25 @@
 // events can render it without importing the code that places orders.
 import {
   DEFAULT_LANGUAGE,
+  PAYMENT_PROVIDERS,
+  PAYMENT_TYPES,
+  fromTiyin,
   isLanguage,
   isOrderStatus,
   type Language,
   type Order,
+  type PaymentProvider,
 } from '@shop/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orderItems, orderStatusHistory, orders, stores } from '../db/schema';
+import { orderItems, orderStatusHistory, orders, refunds, stores } from '../db/schema';
 import { toStore } from '../content/stores';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderStatusRow = typeof orderStatusHistory.$inferSelect;
 type StoreRow = typeof stores.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
 function asDeliveryType(value: string): Order['delivery_type'] {
   if (value === 'pickup' || value === 'courier' || value === 'express') return value;
@@ -24,8 +29,38 @@ function asDeliveryType(value: string): Order['delivery_type'] {
 }
 
 function asPaymentType(value: string): Order['payment_type'] {
-  if (value === 'on_receipt' || value === 'card') return value;
+  const known = PAYMENT_TYPES.find((type) => type === value);
+  if (known) return known;
   throw new Error(`Unknown payment type in the database: ${value}`);
+}
+
+function asProvider(value: string): PaymentProvider {
+  const known = PAYMENT_PROVIDERS.find((provider) => provider === value);
+  if (known) return known;
+  throw new Error(`Unknown payment provider in the database: ${value}`);
+}
+
+function paidWith(row: OrderRow): Order['paid_with'] {
+  if (row.paidProvider === null || row.paidTransactionId === null || row.paidAt === null) {
+    return null;
+  }
+  return {
+    provider: asProvider(row.paidProvider),
+    transaction_id: row.paidTransactionId,
+    at: row.paidAt.toISOString(),
+  };
+}
+
+function refundOf(refund: RefundRow | null): Order['refund'] {
+  if (refund === null) return null;
+  return {
+    status: refund.state === 'made' ? 'made' : 'due',
+    amount: fromTiyin(refund.amount),
+    provider: asProvider(refund.provider),
+    transaction_id: refund.transactionId,
+    automatic: refund.automatic,
+    made_at: refund.madeAt?.toISOString() ?? null,
+  };
 }
 
 function asReceiptPayment(value: string | null): Order['receipt_payment'] {
@@ -46,13 +81,18 @@ export interface StoredOrder {
   /** Oldest first. */
   statuses: readonly OrderStatusRow[];
   store: StoreRow | null;
+  /** The order's latest refund, if it has one. */
+  refund?: RefundRow | null;
 }
 
 /**
  * The contract's Order from its stored parts. Items keep the names they were bought under, in
  * `lang` when the line kept that language (lines from before then have only the order's own).
  */
-export function toOrder({ row, items, statuses, store }: StoredOrder, lang: Language): Order {
+export function toOrder(
+  { row, items, statuses, store, refund = null }: StoredOrder,
+  lang: Language,
+): Order {
   return {
     id: row.id,
     number: row.number,
@@ -87,6 +127,8 @@ export function toOrder({ row, items, statuses, store }: StoredOrder, lang: Lang
     receipt_payment: asReceiptPayment(row.receiptPayment),
     payment_status: asPaymentStatus(row.paymentStatus),
     pay_until: row.payUntil?.toISOString() ?? null,
+    paid_with: paidWith(row),
+    refund: refundOf(refund),
     statuses: statuses.flatMap((s) =>
       isOrderStatus(s.status) ? [{ status: s.status, at: s.at.toISOString() }] : [],
     ),
@@ -102,7 +144,7 @@ export async function loadOrders(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const storeIds = rows.flatMap((row) => (row.storeId === null ? [] : [row.storeId]));
-  const [itemRows, statusRows, storeRows] = await Promise.all([
+  const [itemRows, statusRows, storeRows, refundRows] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -116,6 +158,7 @@ export async function loadOrders(
     storeIds.length > 0
       ? db.select().from(stores).where(inArray(stores.id, storeIds))
       : Promise.resolve([]),
+    db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(desc(refunds.id)),
   ]);
   return rows.map((row) =>
     toOrder(
@@ -124,6 +167,7 @@ export async function loadOrders(
         items: itemRows.filter((item) => item.orderId === row.id),
         statuses: statusRows.filter((status) => status.orderId === row.id),
         store: storeRows.find((store) => store.id === row.storeId) ?? null,
+        refund: refundRows.find((refund) => refund.orderId === row.id) ?? null,
       },
       lang,
     ),

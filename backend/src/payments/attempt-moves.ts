@@ -69,7 +69,13 @@ export function createAttemptMoves(deps: AttemptMovesDeps) {
       if (moved.length === 0) return; // settled by someone else already
       const [paid] = await tx
         .update(orders)
-        .set({ paymentStatus: 'paid', paidAt: at })
+        .set({
+          paymentStatus: 'paid',
+          paidAt: at,
+          paidProvider: attempt.processor,
+          // What the processor's statement and a refund name the charge by.
+          paidTransactionId: attempt.providerPaymentId ?? attempt.receiptId,
+        })
         .where(and(eq(orders.id, attempt.orderId), eq(orders.paymentStatus, 'unpaid')))
         .returning({ userId: orders.userId });
       if (!paid) return;

@@ -62,6 +62,8 @@ export interface ReceiptStatus {
   outcome: ReceiptOutcome;
   /** Created and never paid: cancelling it guarantees no late charge. */
   cancellable: boolean;
+  /** The processor's own id of the payment, when it has one apart from the receipt (Click). */
+  paymentId?: string;
 }
 
 export interface CreatedCard {
@@ -76,6 +78,8 @@ export interface CodeSent {
 }
 
 export interface CardProcessor {
+  /** Who charges through it: Payme's Subscribe API or Click's Merchant API. */
+  readonly provider: 'payme_card' | 'click_card';
   /** Tokenises a card for repeated payments. `expire` is MMYY. */
   createCard(card: { number: string; expire: string }): Promise<CreatedCard>;
   /** Texts the card's owner a confirmation code. */
@@ -91,4 +95,10 @@ export interface CardProcessor {
   payReceipt(receiptId: string, token: string): Promise<ReceiptStatus>;
   checkReceipt(receiptId: string): Promise<ReceiptStatus>;
   cancelReceipt(receiptId: string): Promise<ReceiptStatus>;
+  /**
+   * Gives a paid charge's money back: `paymentId` is what the order's payment names it by (the
+   * receipt id, or the processor's payment id when it has its own). Answers once the money is
+   * back, also when it already was (so asking twice refunds once); throws otherwise.
+   */
+  refundPayment(paymentId: string): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { orders, paymentAttempts } from '../db/schema';
 import { ShopError, notFound } from '@shop/shared/server';
 import type { OrderRow } from '../orders/order-view';
 import type { AttemptRow } from './attempt-outcomes';
+import type { CardProcessor } from './card-processor';
 import { hasChargeInFlight } from './in-flight';
 
 function notPayable(message: string): ShopError {
@@ -17,7 +18,7 @@ function notPayable(message: string): ShopError {
 
 /** Why this order cannot take a card payment now, or null when it can. */
 export function payableProblem(order: OrderRow, now: Date): ShopError | null {
-  if (order.paymentType !== 'card') return notPayable('This order is paid on receipt.');
+  if (order.paymentType === 'on_receipt') return notPayable('This order is paid on receipt.');
   if (order.status === 'cancelled') return notPayable('This order was cancelled.');
   if (order.paymentStatus === 'paid') return notPayable('This order is already paid.');
   if (order.paymentStatus !== 'unpaid') return notPayable('This order takes no card payment.');
@@ -47,7 +48,7 @@ const inProgress = () =>
  * checked again; a second attempt in flight is refused, by this check or by the unique index.
  */
 export async function openAttempt(
-  deps: { db: Db; now: () => Date },
+  deps: { db: Db; now: () => Date; processor: Pick<CardProcessor, 'provider'> },
   orderId: number,
   cardId: number,
 ): Promise<AttemptRow> {
@@ -64,6 +65,7 @@ export async function openAttempt(
         .values({
           orderId: locked.id,
           cardId,
+          processor: deps.processor.provider,
           // The order's own total from the database, never a number from the client.
           amount: toTiyin(locked.total),
           state: 'paying',

@@ -34,6 +34,7 @@ export function createPaymeProcessor(options: PaymeProcessorOptions): CardProces
   const rpc = createPaymeRpc(options);
 
   return {
+    provider: 'payme_card',
     async createCard(card) {
       const { card: created } = await rpc(
         'cards.create',
@@ -77,6 +78,13 @@ export function createPaymeProcessor(options: PaymeProcessorOptions): CardProces
     async cancelReceipt(receiptId) {
       const { receipt } = await rpc('receipts.cancel', { id: receiptId }, ReceiptResultSchema);
       return receiptStatus(receipt.state);
+    },
+    async refundPayment(receiptId) {
+      // receipts.cancel of a paid receipt returns its money; of a cancelled one, changes nothing.
+      const { receipt } = await rpc('receipts.cancel', { id: receiptId }, ReceiptResultSchema);
+      if (receipt.state !== RECEIPT_STATE.cancelled && receipt.state !== RECEIPT_STATE.cancelling) {
+        throw new ProcessorError('unavailable', 'receipts.cancel');
+      }
     },
   };
 }

@@ -8,7 +8,7 @@
 // whose pay call got no answer is 'unknown' and is settled with receipts.check — paid, or
 // cancelled so it can never be paid late — before anything else is charged for that order
 // (settle-attempts.ts, attempt-outcomes.ts). The attempt's row is opened in open-attempt.ts.
-import type { Language, Order } from '@shop/shared';
+import type { Language, Order, PaymentProvider } from '@shop/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -22,6 +22,8 @@ import { charge } from './charge';
 import { expireHolds } from './hold-expiry';
 import { openAttempt, payableProblem } from './open-attempt';
 import { settleDue, settleInFlight } from './settle-attempts';
+import { createRefundWorker, type Refunder } from './refunds/refund-worker';
+import type { RefundRow } from './refunds/refund-rows';
 
 export interface PaymentServiceDeps {
   db: Db;
@@ -33,12 +35,25 @@ export interface PaymentServiceDeps {
   onStockReturned?: () => void;
   /** Events were committed to the outbox. */
   onOrderEvents?: () => void;
+  /** Who gives money back besides the card processor (Click's reversal of app payments). */
+  refunders?: Partial<Record<PaymentProvider, Refunder>>;
 }
 
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { db } = deps;
   const outcomes = createAttemptOutcomes(deps);
   const settling = { db, now: deps.now, outcomes };
+  const refunds = createRefundWorker({
+    db,
+    now: deps.now,
+    log: deps.log,
+    refunders: {
+      ...deps.refunders,
+      [deps.processor.provider]: (refund: RefundRow) =>
+        deps.processor.refundPayment(refund.transactionId),
+    },
+    onOrderEvents: deps.onOrderEvents,
+  });
 
   async function orderOf(userId: number, number: string): Promise<OrderRow> {
     const [order] = await db
@@ -74,14 +89,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return rendered(order, lang);
   }
 
-  /** One round of background work: settle unanswered charges, then expire holds. */
-  async function sweep(): Promise<{ settled: number; expired: number }> {
+  /** One round of background work: settle unanswered charges, expire holds, give money back. */
+  async function sweep(): Promise<{ settled: number; expired: number; refunded: number }> {
     const settled = await settleDue(settling);
     const expired = await expireHolds(deps);
-    return { settled, expired };
+    const refunded = await refunds.runDue();
+    return { settled, expired, refunded };
   }
 
-  return { payOrder, expireHolds: () => expireHolds(deps), sweep };
+  return {
+    payOrder,
+    expireHolds: () => expireHolds(deps),
+    sweep,
+    /** Asks for the refunds due now (after a cancel); a round under way is joined. */
+    refundDue: () => refunds.runDue(),
+  };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

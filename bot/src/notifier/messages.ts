@@ -74,13 +74,20 @@ export function orderEventMessage(
       text = t.statusChanged(order.number, t.statuses[event.status ?? order.status]);
       break;
     case 'payment_received':
-      // A card order's first word in the chat: the whole confirmation, now that it is paid.
-      text = isPaidConfirmation(event)
-        ? confirmation(order, language, t.paid(order.number))
-        : t.paymentReceived(order.number, formatMoney(order.total, language));
+      // A prepaid order's first word in the chat: the whole confirmation, now that it is paid.
+      if (order.status === 'cancelled' && order.refund) {
+        text = t.paidCancelled(order.number, formatMoney(order.refund.amount, language));
+      } else {
+        text = isPaidConfirmation(event)
+          ? confirmation(order, language, t.paid(order.number))
+          : t.paymentReceived(order.number, formatMoney(order.total, language));
+      }
       break;
     case 'payment_declined':
       text = t.paymentDeclined(order.number);
+      break;
+    case 'refund_made':
+      text = t.refundMade(order.number, formatMoney(order.refund?.amount ?? order.total, language));
       break;
   }
   return { text, replyMarkup: openOrderButton(publicUrl, language, order.number) };

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { orderEventId, type Order, type OrderEvent } from '@shop/shared';
+import { isPrepaid, orderEventId, type Order, type OrderEvent } from '@shop/shared';
 import type { Api } from 'grammy';
 import { createSender, type Sender, type SenderLogger, type SenderOptions } from './sender';
 import { openNotifierStore, type NotifierStore } from './store';
@@ -65,7 +65,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       // The paid answer is the earliest word of a payment, and the only one from a backend that
       // is polled; the backend's own event (another attempt id) makes no second message, as a
       // chat gets one paid confirmation per order.
-      if (order.payment_type === 'card' && order.payment_status === 'paid') {
+      if (isPrepaid(order.payment_type) && order.payment_status === 'paid') {
         events.push({
           id: orderEventId(order.number, { type: 'payment_received', attempt: 'answer' }),
           type: 'payment_received',

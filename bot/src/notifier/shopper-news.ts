@@ -1,6 +1,6 @@
-// Which order events reach the shopper's chats. A card order is confirmed once its money is in,
+// Which order events reach the shopper's chats. A prepaid order is confirmed once its money is in,
 // never with a "Thank you" before it.
-import type { OrderEvent } from '@shop/shared';
+import { isPrepaid, type OrderEvent } from '@shop/shared';
 
 /**
  * A card order's confirmation that it is paid (its payment received, or an order placed that
@@ -8,7 +8,7 @@ import type { OrderEvent } from '@shop/shared';
  */
 export function isPaidConfirmation(event: OrderEvent): boolean {
   const { order } = event;
-  if (order.payment_type !== 'card') return false;
+  if (!isPrepaid(order.payment_type)) return false;
   return (
     event.type === 'payment_received' ||
     (event.type === 'order_placed' && order.payment_status === 'paid')
@@ -24,7 +24,7 @@ export function isPaidConfirmation(event: OrderEvent): boolean {
  */
 export function tellsShopper(event: OrderEvent): boolean {
   const { order } = event;
-  if (order.payment_type !== 'card') return true;
+  if (!isPrepaid(order.payment_type)) return true;
   switch (event.type) {
     case 'order_placed':
       return order.payment_status === 'paid';

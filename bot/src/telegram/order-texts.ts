@@ -4,10 +4,10 @@ import {
   type Language,
   type OrderItem,
   type OrderStatus,
+  type PaymentType,
 } from '@shop/shared';
 
 type DeliveryType = 'pickup' | 'courier' | 'express';
-type PaymentType = 'on_receipt' | 'card';
 
 export interface OrderTexts {
   placed: (number: string) => string;
@@ -25,6 +25,9 @@ export interface OrderTexts {
   statuses: Record<OrderStatus, string>;
   paymentReceived: (number: string, total: string) => string;
   paymentDeclined: (number: string) => string;
+  /** Money came for an order already cancelled: it goes back. */
+  paidCancelled: (number: string, total: string) => string;
+  refundMade: (number: string, total: string) => string;
   /** The inline button that opens the order in the Mini App. */
   openOrder: string;
 }
@@ -66,6 +69,9 @@ const TABLE = {
     en: 'Payment on receipt',
   },
   paymentCard: { uz: 'Karta orqali onlayn', ru: 'Картой онлайн', en: 'Card online' },
+  paymentClick: { uz: 'Click ilovasi', ru: 'Приложение Click', en: 'Click app' },
+  paymentPayme: { uz: 'Payme ilovasi', ru: 'Приложение Payme', en: 'Payme app' },
+  paymentTelegram: { uz: 'Telegram orqali', ru: 'Через Telegram', en: 'In Telegram' },
   receiptCash: { uz: 'naqd pul', ru: 'наличными', en: 'cash' },
   receiptCard: { uz: 'karta', ru: 'картой', en: 'card' },
   pickupAt: { uz: 'Doʻkon: {store}', ru: 'Магазин: {store}', en: 'Shop: {store}' },
@@ -83,6 +89,16 @@ const TABLE = {
     uz: 'Buyurtma №{number} uchun toʻlov rad etildi. Buyurtma kutmoqda: boshqa karta bilan toʻlang.',
     ru: 'Оплата по заказу №{number} отклонена. Заказ ждёт: оплатите другой картой.',
     en: 'The payment for order №{number} was declined. The order is waiting: pay with another card.',
+  },
+  paidCancelled: {
+    uz: 'Buyurtma №{number} uchun {total} toʻlov qabul qilindi, lekin buyurtma bekor qilingan. Pul qaytariladi.',
+    ru: 'Оплата {total} по заказу №{number} получена, но заказ отменён. Деньги будут возвращены.',
+    en: 'Payment of {total} for order №{number} received, but the order is cancelled. The money will be returned.',
+  },
+  refundMade: {
+    uz: 'Buyurtma №{number} uchun {total} qaytarildi. Pul bir necha kun ichida kartangizga tushadi.',
+    ru: 'По заказу №{number} возвращено {total}. Деньги поступят на карту в течение нескольких дней.',
+    en: '{total} for order №{number} has been refunded. It reaches your card within a few days.',
   },
   openOrder: { uz: 'Buyurtmani ochish', ru: 'Открыть заказ', en: 'Open order' },
 } as const satisfies Record<string, Row>;
@@ -116,7 +132,13 @@ function textsIn(language: Language): OrderTexts {
       courier: t('deliveryCourier'),
       express: t('deliveryExpress'),
     },
-    paymentTypes: { on_receipt: t('paymentOnReceipt'), card: t('paymentCard') },
+    paymentTypes: {
+      on_receipt: t('paymentOnReceipt'),
+      card: t('paymentCard'),
+      click: t('paymentClick'),
+      payme: t('paymentPayme'),
+      telegram: t('paymentTelegram'),
+    },
     receiptPayments: { cash: t('receiptCash'), card: t('receiptCard') },
     pickupAt: (store) => fill(t('pickupAt'), { store }),
     statusChanged: (number, status) => fill(t('statusChanged'), { number, status }),
@@ -131,6 +153,8 @@ function textsIn(language: Language): OrderTexts {
     },
     paymentReceived: (number, total) => fill(t('paymentReceived'), { number, total }),
     paymentDeclined: (number) => fill(t('paymentDeclined'), { number }),
+    paidCancelled: (number, total) => fill(t('paidCancelled'), { number, total }),
+    refundMade: (number, total) => fill(t('refundMade'), { number, total }),
     openOrder: t('openOrder'),
   };
 }

@@ -12,6 +12,7 @@ export const ORDER_EVENT_TYPES = [
   'status_changed',
   'payment_received',
   'payment_declined',
+  'refund_made',
 ] as const;
 export const OrderEventTypeSchema = z.enum(ORDER_EVENT_TYPES);
 export type OrderEventType = z.infer<typeof OrderEventTypeSchema>;
@@ -19,16 +20,19 @@ export type OrderEventType = z.infer<typeof OrderEventTypeSchema>;
 /**
  * The id of an event, the same whoever makes it: `<order number>:placed`,
  * `<order number>:status:<status>` (each status is reached at most once), or
- * `<order number>:payment:<attempt id>:<paid|declined>`.
+ * `<order number>:payment:<attempt id>:<paid|declined>`, or `<order number>:refund:<refund id>`.
  */
 export function orderEventId(
   number: string,
   change:
     | { type: 'order_placed' }
     | { type: 'status_changed'; status: z.infer<typeof OrderStatusSchema> }
-    | { type: 'payment_received' | 'payment_declined'; attempt: string | number },
+    | { type: 'payment_received' | 'payment_declined'; attempt: string | number }
+    | { type: 'refund_made'; refund: string | number },
 ): string {
   switch (change.type) {
+    case 'refund_made':
+      return `${number}:refund:${change.refund}`;
     case 'order_placed':
       return `${number}:placed`;
     case 'status_changed':

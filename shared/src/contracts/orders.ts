@@ -8,6 +8,7 @@ import {
   addressViolations,
   DELIVERY_TYPES,
   ORDER_RULE_MESSAGES,
+  PAYMENT_PROVIDERS,
   PAYMENT_TYPES,
   RECEIPT_PAYMENTS,
 } from '../order-rules';
@@ -119,12 +120,42 @@ export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 /**
- * not_required: paid on receipt. unpaid: a card order waiting for its charge (a declined card
- * leaves it so, for another card). paid: charged once, for the order's total.
+ * not_required: paid on receipt. unpaid: a prepaid order waiting for its payment (a declined card
+ * leaves it so, for another card or way). paid: paid once, for the order's total (a refund since
+ * is told by `refund`).
  */
 export const PAYMENT_STATUSES = ['not_required', 'unpaid', 'paid'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+
+/** Who took a paid order's money, and the provider's id of that payment. */
+export const OrderPaymentSchema = z.object({
+  provider: PaymentProviderSchema,
+  /** The provider's own id: Payme's receipt or transaction, Click's payment, Telegram's charge. */
+  transaction_id: z.string(),
+  at: z.string(),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+/**
+ * A paid order's money going back: `due` until the provider has returned it (at once where the
+ * shop can ask the provider itself, else when staff do it in the provider's office and the
+ * provider reports it), then `made`.
+ */
+export const REFUND_STATUSES = ['due', 'made'] as const;
+export const OrderRefundSchema = z.object({
+  status: z.enum(REFUND_STATUSES),
+  amount: MoneyAmountSchema,
+  provider: PaymentProviderSchema,
+  /** The provider's id of the payment being returned, for staff matching its statement. */
+  transaction_id: z.string(),
+  /** Whether the shop returns it itself (a card), or staff must in the provider's office. */
+  automatic: z.boolean(),
+  made_at: z.nullable(z.string()),
+});
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 /** What an order line is called in one language: its product's name and its variant's labels. */
 export const OrderItemNamingSchema = z.object({
@@ -194,8 +225,12 @@ export const OrderSchema = z.object({
   /** On-receipt orders: how the shopper will pay (cash, or card at a shop's till). */
   receipt_payment: z.nullable(ReceiptPaymentSchema),
   payment_status: PaymentStatusSchema,
-  /** Unpaid card orders: when the order is cancelled if still unpaid. */
+  /** Unpaid prepaid orders: when the order is cancelled if still unpaid. */
   pay_until: z.nullable(z.string()),
+  /** Paid orders: who took the money (absent from backends that do not say). */
+  paid_with: z.optional(z.nullable(OrderPaymentSchema)),
+  /** A paid order cancelled: its money going back (absent from backends that do not say). */
+  refund: z.optional(z.nullable(OrderRefundSchema)),
   statuses: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;

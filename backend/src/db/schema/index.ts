@@ -6,3 +6,4 @@ export * from './content';
 export * from './accounts';
 export * from './orders';
 export * from './payments';
+export * from './provider-payments';

@@ -65,11 +65,14 @@ export const orders = pgTable(
     paymentType: text('payment_type').notNull(),
     /** On-receipt orders: 'cash' or 'card' (a shop's till); null for card orders. */
     receiptPayment: text('receipt_payment'),
-    /** 'not_required' (on receipt), 'unpaid' (card, waiting for its charge) or 'paid'. */
+    /** 'not_required' (on receipt), 'unpaid' (prepaid, waiting for its payment) or 'paid'. */
     paymentStatus: text('payment_status').notNull().default('not_required'),
     /** An unpaid card order still unpaid at this time is cancelled and its stock returned. */
     payUntil: timestamptz('pay_until'),
     paidAt: timestamptz('paid_at'),
+    /** Paid orders: PaymentProvider that took the money, and its id of the payment. */
+    paidProvider: text('paid_provider'),
+    paidTransactionId: text('paid_transaction_id'),
     comment: text('comment'),
     createdAt: timestamptz('created_at').notNull(),
   },

@@ -73,8 +73,12 @@ export const paymentAttempts = pgTable(
       .references(() => paymentCards.id),
     /** Tiyin, as the processor counts. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** The processor's receipt id, once created. */
+    /** The card processor that charged: 'payme_card' (Payme's Subscribe API) or 'click_card'. */
+    processor: text('processor').notNull().default('payme_card'),
+    /** The processor's receipt id, once created (Click: our transaction id, made before). */
     receiptId: text('receipt_id'),
+    /** The processor's payment id, when it differs from the receipt (Click's payment_id). */
+    providerPaymentId: text('provider_payment_id'),
     /** 'paying', 'paid', 'declined', 'failed' (not charged) or 'unknown' (to be settled). */
     state: text('state').notNull(),
     /** The processor's error code of a declined or failed attempt. */

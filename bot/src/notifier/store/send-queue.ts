@@ -104,7 +104,7 @@ async function insertEvent(
   if (inserted.length === 0) return false;
   await trackOrderForPolling(tx, event, now);
   if (tellsShopper(event)) {
-    // A card order's paid confirmation goes to a chat once, whichever event brings it first.
+    // A prepaid order's paid confirmation goes to a chat once, whichever event brings it first.
     await tx.query(
       `insert into notifier.sends (event_id, chat_id, next_attempt_at)
        select $1, link.chat_id, $3::timestamptz
@@ -116,7 +116,7 @@ async function insertEvent(
            join notifier.events told_event on told_event.id = told.event_id
            where told.chat_id = link.chat_id and told.purpose = 'shopper'
              and told_event.order_number = $5
-             and told_event.payload -> 'order' ->> 'payment_type' = 'card'
+             and told_event.payload -> 'order' ->> 'payment_type' <> 'on_receipt'
              and (told_event.type = 'payment_received'
                or (told_event.type = 'order_placed'
                  and told_event.payload -> 'order' ->> 'payment_status' = 'paid'))

@@ -213,6 +213,9 @@ export const en = {
     paymentTypes: {
       on_receipt: 'Payment on receipt',
       card: 'Card online',
+      click: 'Click app',
+      payme: 'Payme app',
+      telegram: 'In Telegram',
     },
     onReceiptPickup: 'Cash or card in the shop',
     onReceiptCourier: 'Cash to the courier',

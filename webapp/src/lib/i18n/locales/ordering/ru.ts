@@ -210,6 +210,9 @@ export const ru: OrderingMessages = {
     paymentTypes: {
       on_receipt: 'Оплата при получении',
       card: 'Картой онлайн',
+      click: 'Приложение Click',
+      payme: 'Приложение Payme',
+      telegram: 'Через Telegram',
     },
     onReceiptPickup: 'Наличными или картой в магазине',
     onReceiptCourier: 'Наличными курьеру',

@@ -215,6 +215,9 @@ export const uz: OrderingMessages = {
     paymentTypes: {
       on_receipt: 'Qabul qilganda toʻlash',
       card: 'Karta orqali onlayn',
+      click: 'Click ilovasi',
+      payme: 'Payme ilovasi',
+      telegram: 'Telegram orqali',
     },
     onReceiptPickup: 'Doʻkonda naqd yoki karta bilan',
     onReceiptCourier: 'Kuryerga naqd pul bilan',
