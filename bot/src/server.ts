@@ -19,6 +19,7 @@ import { registerOrderEventsCall } from './notifier/wire-notifier';
 import { registerMedia } from './relay/media';
 import { createPublicReads } from './relay/public-reads';
 import { registerRelay } from './relay/relay';
+import { registerPaymentCallbacks } from './relay/payment-callbacks';
 import { createUpstreamClient, type UpstreamClient } from './relay/upstream-client';
 import type { TrustedSignInApi } from './telegram-account/trusted-sign-in-client';
 import {
@@ -190,6 +191,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
     await registerOrderEventsCall(app, notifier);
   }
+  await registerPaymentCallbacks(app, {
+    ecommerceUrl: deps.upstreams.ecommerceUrl,
+    timeoutMs: deps.upstreamTimeoutMs,
+  });
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
     timeoutMs: deps.upstreamTimeoutMs,
