@@ -26,6 +26,11 @@ describe('loadConfig', () => {
         signInLimits: { failedChecks: 15, failedChecksWindowHours: 24, lockHours: 24 },
         demoOrderFlow: null,
         sms: { provider: 'console' },
+        paymentWays: {
+          cardProcessor: 'payme',
+          click: null,
+          paymeCheckoutUrl: 'https://checkout.paycom.uz',
+        },
       },
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 4000 });
@@ -96,6 +101,50 @@ describe('loadConfig', () => {
       /PAYME_API_URL: Required when PAYME_KEY is set[\s\S]*PAYME_MERCHANT_ID: Required/,
     );
     expect(() => loadConfig({ PAYME_KEY: cashbox.PAYME_KEY })).not.toThrow(/cashbox-key-secret/);
+  });
+
+  it('takes Click as four settings together, and which processor holds cards', () => {
+    const click = {
+      CLICK_SERVICE_ID: '40123',
+      CLICK_MERCHANT_ID: '31234',
+      CLICK_MERCHANT_USER_ID: '52345',
+      CLICK_SECRET_KEY: 'click-secret-Zq8',
+    };
+    expect(loadConfig({ ...click, CARD_PROCESSOR: 'click' }).backend.paymentWays).toEqual({
+      cardProcessor: 'click',
+      click: {
+        serviceId: '40123',
+        merchantId: '31234',
+        merchantUserId: '52345',
+        secretKey: 'click-secret-Zq8',
+        apiUrl: 'https://api.click.uz/v2/merchant',
+        payUrl: 'https://my.click.uz/services/pay',
+      },
+      paymeCheckoutUrl: 'https://checkout.paycom.uz',
+    });
+    expect(
+      loadConfig({ ...click, CLICK_PAY_URL: 'https://pay.example/' }).backend.paymentWays.click,
+    ).toMatchObject({ payUrl: 'https://pay.example' });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return error instanceof Error ? error.message : '';
+      }
+    };
+    const halfClick = problems({ CLICK_SECRET_KEY: click.CLICK_SECRET_KEY });
+    expect(halfClick).toMatch(/CLICK_SERVICE_ID: Required when CLICK_SECRET_KEY is set/);
+    expect(halfClick).toMatch(/CLICK_MERCHANT_USER_ID: Required/);
+    expect(halfClick).not.toContain('click-secret-Zq8');
+    expect(problems({ ...click, CLICK_SERVICE_ID: 'abc' })).toMatch(/CLICK_SERVICE_ID: Must be/);
+    expect(problems({ CLICK_PAY_URL: 'https://pay.example' })).toMatch(
+      /CLICK_PAY_URL: Only with the Click merchant/,
+    );
+    expect(problems({ CARD_PROCESSOR: 'uzcard' })).toMatch(
+      /CARD_PROCESSOR: Must be payme or click/,
+    );
+    expect(problems({ PAYME_CHECKOUT_URL: 'ftp://x' })).toMatch(/PAYME_CHECKOUT_URL: Must be/);
   });
 
   it('lists every bad key and never echoes a value', () => {

@@ -33,6 +33,7 @@ import { DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS } from './orders/demo-order-flow';
 import { DEFAULT_ESKIZ_API_URL } from './sms/eskiz/eskiz-protocol';
 import { DEFAULT_ESKIZ_TIMEOUT_MS } from './sms/eskiz/eskiz-provider';
 import type { SmsSettings } from './sms/sms-settings';
+import { readPaymentSettings, type PaymentSettings } from './payments/payment-settings';
 
 const BackendSettingsSchema = z.object({
   // 0 turns the catalogue cache off; the backend's own orders clear it at once.
@@ -87,6 +88,8 @@ export interface BackendSettings {
   demoOrderFlow: { intervalMs: number } | null;
   /** Who sends sign-in codes. */
   sms: SmsSettings;
+  /** Click, the pay pages, and who holds saved cards. */
+  paymentWays: PaymentSettings;
 }
 
 const PAYME_KEYS = ['PAYME_API_URL', 'PAYME_MERCHANT_ID', 'PAYME_KEY'];
@@ -118,12 +121,14 @@ function smsSettings(e: z.infer<typeof BackendSettingsSchema>): SmsSettings {
  */
 export function readBackendSettings(env: Env): Reading<BackendSettings> {
   const parsed = BackendSettingsSchema.safeParse(env);
+  const paymentWays = readPaymentSettings(env);
   const problems = [
     ...(parsed.success ? [] : problemLines(parsed.error)),
     ...togetherProblems(env, PAYME_KEYS, 'set all three, or none for the sandbox'),
     ...eskizProblems(env),
+    ...(paymentWays.ok ? [] : paymentWays.problems),
   ];
-  if (!parsed.success || problems.length > 0) return { ok: false, problems };
+  if (!parsed.success || !paymentWays.ok || problems.length > 0) return { ok: false, problems };
   const e = parsed.data;
   return {
     ok: true,
@@ -154,6 +159,7 @@ export function readBackendSettings(env: Env): Reading<BackendSettings> {
           ? { intervalMs: e.DEMO_ORDER_FLOW_INTERVAL_MS ?? DEFAULT_DEMO_ORDER_FLOW_INTERVAL_MS }
           : null,
       sms: smsSettings(e),
+      paymentWays: paymentWays.value,
     },
   };
 }
