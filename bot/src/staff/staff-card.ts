@@ -8,6 +8,7 @@ import {
   type Language,
   type Order,
   type OrderStatus,
+  type PaymentProvider,
 } from '@shop/shared';
 import { InlineKeyboard } from 'grammy';
 import type { StaffCardState } from '../notifier/store';
@@ -76,6 +77,14 @@ function deliveryLines(order: Order, language: Language): string[] {
   return lines;
 }
 
+const PROVIDER_TEXT = {
+  payme_card: 'providerPaymeCard',
+  click_card: 'providerClickCard',
+  click: 'providerClick',
+  payme: 'providerPayme',
+  telegram: 'providerTelegram',
+} as const satisfies Record<PaymentProvider, Parameters<typeof staffText>[1]>;
+
 function paymentLine(order: Order, language: Language): string {
   let how: string;
   if (order.payment_type === 'on_receipt') {
@@ -83,14 +92,44 @@ function paymentLine(order: Order, language: Language): string {
       how: staffText(language, order.receipt_payment === 'card' ? 'cardAtTill' : 'cash'),
     });
   } else if (order.payment_status === 'paid') {
-    how = staffText(language, 'paidByCard');
+    how = order.paid_with
+      ? `${staffText(language, 'paidWith', { how: staffText(language, PROVIDER_TEXT[order.paid_with.provider]) })} · ${order.paid_with.transaction_id}`
+      : staffText(language, 'paidByCard');
   } else {
-    how = staffText(language, 'waitingForPayment');
+    how =
+      order.payment_type === 'card'
+        ? staffText(language, 'waitingForPayment')
+        : staffText(language, 'waitingForPaymentVia', {
+            how: ORDER_TEXTS[language].paymentTypes[order.payment_type],
+          });
     if (order.pay_until && isOpenStatus(order.status)) {
       how += `, ${staffText(language, 'payUntil', { at: shopTime(order.pay_until) })}`;
     }
   }
   return `${staffText(language, 'payment')}: <b>${escapeHtml(how)}</b>`;
+}
+
+/** A paid order's money going back: by hand in the provider's office, under way, or made. */
+function refundLines(order: Order, language: Language): string[] {
+  const { refund } = order;
+  if (!refund) return [];
+  const values = {
+    amount: formatMoney(refund.amount, language),
+    provider: staffText(language, PROVIDER_TEXT[refund.provider]),
+    id: refund.transaction_id,
+  };
+  let text: string;
+  if (refund.status === 'made') {
+    text = staffText(language, 'refundMade', {
+      ...values,
+      at: refund.made_at ? shopTime(refund.made_at) : '',
+    });
+  } else {
+    text = staffText(language, refund.automatic ? 'refundUnderWay' : 'refundDueByHand', values);
+  }
+  const line = `${staffText(language, 'refund')}: <b>${escapeHtml(text)}</b>`;
+  // Money staff must return by hand is the card's loudest line.
+  return [refund.status === 'due' && !refund.automatic ? `⚠️ ${line}` : line];
 }
 
 function statusLine(state: StaffCardState, language: Language): string {
@@ -127,6 +166,7 @@ export function staffCardText(state: StaffCardState, language: Language): string
     '',
     `${staffText(language, 'recipient')}: ${escapeHtml(name)}, ${escapeHtml(phoneText(order.recipient.phone))}`,
     paymentLine(order, language),
+    ...refundLines(order, language),
   ].join('\n');
 }
 

@@ -171,6 +171,69 @@ describe('staff cards', () => {
     expect(staffCalls(api, 'editMessageText').every((c) => c.ok)).toBe(true);
   });
 
+  it('names who took the money and the refund staff owe by hand, then the refund made', async () => {
+    const { api, record } = await startSending('ru');
+    const order = sampleOrder('UY-002009', {
+      payment_type: 'payme',
+      receipt_payment: null,
+      payment_status: 'unpaid',
+      pay_until: '2026-11-24T07:15:00.000Z',
+    });
+    await record([placedEvent(SHOPPER, order)]);
+    await settled();
+    const cardId = Number(await store.staffCardMessage('UY-002009', STAFF_CHAT));
+    expect(api.message(STAFF_CHAT, cardId)?.text).toContain(
+      'Оплата: <b>ждём оплату (Приложение Payme), до 24.11.2026 12:15</b>',
+    );
+    const paidWith = {
+      provider: 'payme' as const,
+      transaction_id: '5305e3bab097f420a62ced0b',
+      at: '2026-11-24T07:05:00.000Z',
+    };
+    const refund = {
+      status: 'due' as const,
+      amount: 115_000,
+      provider: 'payme' as const,
+      transaction_id: paidWith.transaction_id,
+      automatic: false,
+      made_at: null,
+    };
+    const cancelled: OrderEvent = {
+      ...statusEvent(SHOPPER, order, 'cancelled'),
+      order: {
+        ...order,
+        status: 'cancelled',
+        payment_status: 'paid',
+        paid_with: paidWith,
+        refund,
+      },
+    };
+    await record([cancelled]);
+    await settled();
+    const due = api.message(STAFF_CHAT, cardId)?.text ?? '';
+    expect(due).toContain('Оплата: <b>оплачен: приложение Payme · 5305e3bab097f420a62ced0b</b>');
+    expect(due).toContain(
+      `⚠️ Возврат: <b>нужно вернуть ${formatMoney(115_000, 'ru')} в кабинете приложение Payme, транзакция 5305e3bab097f420a62ced0b</b>`,
+    );
+    const refunded: OrderEvent = {
+      id: orderEventId(order.number, { type: 'refund_made', refund: 1 }),
+      type: 'refund_made',
+      at: '2026-11-24T08:00:00.000Z',
+      user_id: SHOPPER,
+      order: {
+        ...cancelled.order,
+        refund: { ...refund, status: 'made', made_at: '2026-11-24T08:00:00.000Z' },
+      },
+    };
+    await record([refunded]);
+    await settled();
+    const made = api.message(STAFF_CHAT, cardId)?.text ?? '';
+    expect(made).toContain(
+      `Возврат: <b>возвращено ${formatMoney(115_000, 'ru')}, 24.11.2026 13:00`,
+    );
+    expect(made).not.toContain('⚠️');
+  });
+
   it('never edits before the post, and counts "message is not modified" as done', async () => {
     const { api, record } = await startSending();
     const order = sampleOrder('UY-002004');
