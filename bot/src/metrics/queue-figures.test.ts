@@ -1,6 +1,7 @@
 import { createScratchDatabase } from '@shop/backend';
 import { describe, expect, it } from 'vitest';
 import { openNotifierStore, type NotifierStore } from '../notifier/store';
+import { orderEventId } from '@shop/shared';
 import { placedEvent, sampleOrder } from '../testing/order-events';
 import { TEST_DATABASE_URL } from '../testing/scratch-database';
 import { figure, parseScrape } from '../testing/scrape';
@@ -67,5 +68,48 @@ describe.each(STORES)('the waiting bot messages on %s', (_kind, open) => {
     expect(errors).toHaveLength(1);
     await drop();
     // A cold PGlite opens inside the test: a minute or more on a loaded machine.
+  }, 180_000);
+});
+
+describe('the refunds made', () => {
+  it('are counted per provider from the stored events, once each however often told', async () => {
+    const store = await openNotifierStore({});
+    const metrics = createShopMetrics({ refunds: store });
+    const refunded = (number: string, provider: 'payme_card' | 'telegram') => {
+      const order = sampleOrder(number, {
+        payment_type: 'card',
+        receipt_payment: null,
+        status: 'cancelled',
+        payment_status: 'paid',
+      });
+      return {
+        id: orderEventId(number, { type: 'refund_made', refund: 1 }),
+        type: 'refund_made' as const,
+        at: new Date().toISOString(),
+        user_id: 42,
+        order: {
+          ...order,
+          refund: {
+            status: 'made' as const,
+            amount: order.total,
+            provider,
+            transaction_id: `t-${number}`,
+            automatic: provider !== 'telegram',
+            made_at: new Date().toISOString(),
+          },
+        },
+      };
+    };
+    const refunds = async (provider: string) =>
+      figure(parseScrape((await metrics.scrape()).body), 'shop_refunds_total', { provider });
+    expect(await refunds('payme_card')).toBeUndefined();
+    await store.recordEvents([refunded('UY-009101', 'payme_card')], new Date());
+    await store.recordEvents([refunded('UY-009102', 'payme_card')], new Date());
+    // The same refund told again (a redelivery) is the same event.
+    await store.recordEvents([refunded('UY-009102', 'payme_card')], new Date());
+    await store.recordEvents([refunded('UY-009103', 'telegram')], new Date());
+    expect(await refunds('payme_card')).toBe(2);
+    expect(await refunds('telegram')).toBe(1);
+    await store.close();
   }, 180_000);
 });

@@ -12,6 +12,7 @@ import { createBackendFigures } from './backend-figures';
 import { createBotFigures, type SendQueueOptions } from './bot-figures';
 import { createCallFigures } from './call-figures';
 import { createRequestFigures } from './request-figures';
+import { registerRefundFigures, type RefundFiguresOptions } from './refund-figures';
 
 export interface ShopMetrics {
   readonly registry: Registry;
@@ -27,7 +28,7 @@ export interface ShopMetrics {
   readonly scrape: () => Promise<{ contentType: string; body: string }>;
 }
 
-export type ShopMetricsOptions = SendQueueOptions;
+export type ShopMetricsOptions = SendQueueOptions & RefundFiguresOptions;
 
 export function createShopMetrics(options: ShopMetricsOptions = {}): ShopMetrics {
   const registry = new Registry();
@@ -36,6 +37,7 @@ export function createShopMetrics(options: ShopMetricsOptions = {}): ShopMetrics
   const calls = createCallFigures(registry);
   const backend = createBackendFigures(registry, calls);
   const observeBotMessage = createBotFigures(registry, options);
+  registerRefundFigures(registry, options);
   return {
     registry,
     observeRequest,

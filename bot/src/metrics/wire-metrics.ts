@@ -18,6 +18,8 @@ export function metricsFor(
     sendQueue: store,
     onQueueError: (error) =>
       log()?.warn({ err: error }, 'Could not count the waiting bot messages'),
+    refunds: store,
+    onRefundsError: (error) => log()?.warn({ err: error }, 'Could not count the refunds made'),
   });
 }
 

@@ -10,6 +10,7 @@ import { createChats, type Chats } from './chats';
 import { createChatLinks, type ChatLinks } from './links';
 import { migrate } from './migrations';
 import { createOrderPolls, type OrderPolls } from './order-polls';
+import { createRefundCounts, type RefundCounts } from './refund-counts';
 import { createSendQueue, type SendQueue } from './send-queue';
 import { createSpentContacts, type SpentContacts } from './spent-contacts';
 import { createStaffCards, type StaffCards } from './staff-cards';
@@ -29,7 +30,8 @@ export interface NotifierStore
     SendQueue,
     UpdateLog,
     OrderPolls,
-    StaffCards {
+    StaffCards,
+    RefundCounts {
   readonly kind: 'pglite' | 'postgres';
   /** One round trip to the database: resolves when it answers (the server's /readyz). */
   ping(): Promise<void>;
@@ -63,6 +65,7 @@ export async function openNotifierStore(options: NotifierStoreOptions): Promise<
     ...createStaffCards(sql),
     ...createUpdateLog(sql),
     ...createOrderPolls(sql),
+    ...createRefundCounts(sql),
     async ping() {
       await sql.query('select 1');
     },
