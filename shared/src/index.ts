@@ -18,3 +18,4 @@ export * from './shop-identity';
 export * from './first-paint';
 export * from './image-sources';
 export * from './listing-url';
+export * from './payments/click-link';
