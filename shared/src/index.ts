@@ -18,4 +18,5 @@ export * from './shop-identity';
 export * from './first-paint';
 export * from './image-sources';
 export * from './listing-url';
+export * from './payments/click-link';
 export * from './payments/pay-links';
