@@ -118,7 +118,7 @@ describe('loadConfig', () => {
         merchantUserId: '52345',
         secretKey: 'click-secret-Zq8',
         apiUrl: 'https://api.click.uz/v2/merchant',
-        payUrl: 'https://my.click.uz/services/pay',
+        payUrl: 'https://my.click.uz',
       },
       paymeCheckoutUrl: 'https://checkout.paycom.uz',
     });

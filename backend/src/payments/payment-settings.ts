@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 
 export const DEFAULT_CLICK_API_URL = 'https://api.click.uz/v2/merchant';
-export const DEFAULT_CLICK_PAY_URL = 'https://my.click.uz/services/pay';
+export const DEFAULT_CLICK_PAY_URL = 'https://my.click.uz';
 export const DEFAULT_PAYME_CHECKOUT_URL = 'https://checkout.paycom.uz';
 
 const ClickId = z.string().regex(/^\d{1,12}$/, 'Must be the number Click gave (digits)');
@@ -40,7 +40,7 @@ export interface ClickMerchant {
   secretKey: string;
   /** The Merchant API's base (saved cards, status, reversal). */
   apiUrl: string;
-  /** The pay-by-link page the shopper is sent to. */
+  /** The site of Click's pay-by-link page (`/services/pay` on it) the shopper is sent to. */
   payUrl: string;
 }
 
