@@ -28,7 +28,12 @@ import {
 } from './telegram-account/wire-telegram-account';
 import { createAccountLookup } from './web/order-accounts';
 import { installRateLimits, type RateLimitOptions } from './web/rate-limits';
-import { runtimeConfigScript, TELEGRAM_LAUNCH_MARK, type InlineScript } from './web/runtime-config';
+import {
+  runtimeConfigScript,
+  TELEGRAM_LAUNCH_MARK,
+  type InlineScript,
+  type PayLinks,
+} from './web/runtime-config';
 import { contentSecurityPolicy, installSecurityHeaders } from './web/security-headers';
 import { registerHealth, registerPages } from './web/wire-web';
 
@@ -63,6 +68,8 @@ export interface ServerDeps {
    * stop where the backend would refuse the order. Absent: the webapp's default, the contract's.
    */
   orderLineQuantityLimit?: number;
+  /** Given to the webapp: where "Pay with Click" and "Pay with Payme" send the shopper. */
+  payLinks?: PayLinks;
   /** Given to the webapp: where a shared product link points inside Telegram. */
   telegramShare?: { botUsername: string; miniAppName: string | undefined } | undefined;
   /** The bot's order notifier: `POST /tg/order-events` and "order placed" from the relay. */
@@ -134,6 +141,8 @@ function pageScriptsOf(deps: ServerDeps): InlineScript[] {
     orderLineQuantityLimit: deps.orderLineQuantityLimit,
     telegramBotUsername: deps.telegramShare?.botUsername,
     telegramMiniAppName: deps.telegramShare?.miniAppName,
+    clickPay: deps.payLinks?.clickPay,
+    paymeCheckout: deps.payLinks?.paymeCheckout,
     // Offered only where the server can both check the contact and sign its phone in.
     ...(deps.notifier && deps.telegramLink && deps.trustedSignIn
       ? { telegramPhoneSignIn: true }

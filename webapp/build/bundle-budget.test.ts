@@ -36,8 +36,10 @@ const KB = 1000;
 // the same uncompressed bytes. Splitting the stores, the search box and the menus into functions of
 // at most 80 lines (the size lint) gave each part a name of its own: 126,212 and 145,930 B, for
 // 58 B fewer uncompressed once one isRecord served the three first-load modules that each had one.
-const HOME_STANDALONE_BUDGET = 126.3 * KB;
-const HOME_TELEGRAM_BUDGET = 146.0 * KB;
+// The three app ways to pay (Click, Payme, Telegram's sheet) and who took the money, in the shared
+// order rules the cart uses: 126,364 and 146,086 B.
+const HOME_STANDALONE_BUDGET = 126.4 * KB;
+const HOME_TELEGRAM_BUDGET = 146.1 * KB;
 /**
  * The same first load uncompressed: what the phone parses and runs before home answers a tap,
  * which Lighthouse's total blocking time grows with (compression hides it). A ratchet: 469.6 KB
@@ -62,8 +64,12 @@ const ROUTE_BUDGET = 12 * KB;
 const ROUTE_BUDGETS: Record<string, number> = {
   // 20.5 KB until its sections, submit and map were split into parts of at most 80 lines (the
   // size lint): each part's own name, props and hooks came to 0.15 KB (20,426 → 20,577 B).
-  'src/app/routes/checkout-route.tsx': 20.7 * KB,
-  'src/app/routes/payment-route.tsx': 16.1 * KB,
+  // Offering only the ways the server is set up for (the Click and Payme apps, Telegram's sheet
+  // inside Telegram), with their hints: 21,259 B.
+  'src/app/routes/checkout-route.tsx': 21.3 * KB,
+  // Every online way to pay an order (the ways, the Click and Payme links, waiting for the
+  // provider's word): 18,325 B.
+  'src/app/routes/payment-route.tsx': 18.4 * KB,
 };
 
 const LANGUAGES = ['uz', 'ru', 'en'];

@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('content and settings on %s', (kind) => {
     expect(byType.get('express')?.name).toMatch(/taxi/i);
     expect(byType.get('express')?.description).toMatch(/Tashkent city only/);
     for (const method of settings.methods) {
-      expect(method.payment_types).toEqual(['on_receipt', 'card']);
+      expect(method.payment_types).toEqual(['on_receipt', 'card', 'click', 'payme', 'telegram']);
     }
     // Cash only to a courier or a taxi; a shop's till takes cards too.
     expect(byType.get('pickup')?.receipt_payments).toEqual(['cash', 'card']);
@@ -85,6 +85,9 @@ describe.each(DATABASE_KINDS)('content and settings on %s', (kind) => {
     expect(settings.payment_types.map((p) => [p.type, p.enabled])).toEqual([
       ['on_receipt', true],
       ['card', true],
+      ['click', true],
+      ['payme', true],
+      ['telegram', true],
     ]);
     expect(settings.payment_hold_minutes).toBe(30);
   });

@@ -1,5 +1,5 @@
 // How an order may reach the shopper and be paid: the delivery methods (where each goes, which
-// payments it takes) and the payment types, with how long an unpaid card order is held.
+// payments it takes) and the payment types, with how long an unpaid prepaid order is held.
 import {
   PAYMENT_TYPES,
   RECEIPT_PAYMENTS,
@@ -43,11 +43,10 @@ export async function deliverySettings(
           ]
         : [],
     ),
-    payment_types: payments.flatMap((p) =>
-      p.type === 'on_receipt' || p.type === 'card'
-        ? [{ type: p.type, name: pick(p.name, lang), enabled: p.enabled }]
-        : [],
-    ),
+    payment_types: payments.flatMap((p) => {
+      const type = PAYMENT_TYPES.find((known) => known === p.type);
+      return type ? [{ type, name: pick(p.name, lang), enabled: p.enabled }] : [];
+    }),
     payment_hold_minutes: paymentHoldMinutes,
   };
 }

@@ -2,7 +2,7 @@
 // newcomer sees an order go from new to completed without typing operator commands. It goes
 // through the same status service as the operator, so history, events and rules are the same.
 // Card orders still waiting for their payment are left alone (the hold expiry deals with them).
-import { and, asc, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { ShopError } from '@shop/shared/server';
@@ -24,7 +24,8 @@ export async function advanceOpenOrders(db: Db, statuses: OrderStatusService): P
     .where(
       and(
         inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-        or(ne(orders.paymentType, 'card'), ne(orders.paymentStatus, 'unpaid')),
+        // An unpaid prepaid order waits for its money, whichever way it is paid.
+        ne(orders.paymentStatus, 'unpaid'),
       ),
     )
     .orderBy(asc(orders.id))

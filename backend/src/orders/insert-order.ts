@@ -1,7 +1,7 @@
 // Writing a placed order inside its transaction: the order row (totals, delivery, recipient,
 // payment and the card hold), its lines and its first status; and the courier address the
 // shopper is offered again at the next checkout.
-import type { Language, OrderTotals } from '@shop/shared';
+import { isPrepaid, type Language, type OrderTotals } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -50,11 +50,10 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<OrderRow> {
       paymentType: input.payment_type,
       receiptPayment:
         input.payment_type === 'on_receipt' ? (input.receipt_payment ?? 'cash') : null,
-      paymentStatus: input.payment_type === 'card' ? 'unpaid' : 'not_required',
-      payUntil:
-        input.payment_type === 'card'
-          ? new Date(now.getTime() + order.paymentHoldMinutes * 60_000)
-          : null,
+      paymentStatus: isPrepaid(input.payment_type) ? 'unpaid' : 'not_required',
+      payUntil: isPrepaid(input.payment_type)
+        ? new Date(now.getTime() + order.paymentHoldMinutes * 60_000)
+        : null,
       comment: input.comment ?? null,
       createdAt: now,
     })

@@ -107,7 +107,7 @@ export const DELIVERY_METHODS = [
     freeFrom: null,
     enabled: true,
     regions: ALL_REGIONS,
-    paymentTypes: ['on_receipt', 'card'],
+    paymentTypes: ['on_receipt', 'card', 'click', 'payme', 'telegram'],
     // The shops' tills take cash and cards.
     receiptPayments: ['cash', 'card'],
   },
@@ -123,7 +123,7 @@ export const DELIVERY_METHODS = [
     freeFrom: 1_000_000,
     enabled: true,
     regions: ALL_REGIONS,
-    paymentTypes: ['on_receipt', 'card'],
+    paymentTypes: ['on_receipt', 'card', 'click', 'payme', 'telegram'],
     // A courier carries no card terminal: on receipt means cash.
     receiptPayments: ['cash'],
   },
@@ -140,7 +140,7 @@ export const DELIVERY_METHODS = [
     enabled: true,
     // A taxi service works inside the city.
     regions: ['tashkent'],
-    paymentTypes: ['on_receipt', 'card'],
+    paymentTypes: ['on_receipt', 'card', 'click', 'payme', 'telegram'],
     receiptPayments: ['cash'],
   },
 ] as const;
@@ -162,6 +162,22 @@ export const PAYMENT_TYPES = [
       'Картой онлайн (Uzcard, Humo, Visa, Mastercard)',
       'Card online (Uzcard, Humo, Visa, Mastercard)',
     ),
+    enabled: true,
+  },
+  {
+    type: 'click',
+    name: t('Click ilovasi orqali', 'Через приложение Click', 'With the Click app'),
+    enabled: true,
+  },
+  {
+    type: 'payme',
+    name: t('Payme ilovasi orqali', 'Через приложение Payme', 'With the Payme app'),
+    enabled: true,
+  },
+  {
+    // Offered only inside Telegram, where the bot has a payment provider.
+    type: 'telegram',
+    name: t('Telegram orqali', 'Через Telegram', 'In Telegram'),
     enabled: true,
   },
 ] as const;

@@ -35,7 +35,7 @@ const SEED_MARKER = 'demo_seed';
 // 3: single-colour products carry their colour as an attribute (in the colour facet).
 // 4: delivery methods name the regions they reach and how they may be paid; card payments on.
 // 5: product names and descriptions rewritten (terry is "maxrali"), the offer names card payment.
-const SEED_VERSION = '5';
+const SEED_VERSION = '6';
 // Any constant works; it only has to be the same for every instance of this backend.
 const SEED_LOCK_ID = 7_340_001;
 

@@ -10,6 +10,16 @@ export interface RuntimeConfig {
   telegramMiniAppName?: string | undefined;
   /** Inside Telegram, sign-in offers "Share my Telegram number" (POST /tg/phone-sign-in). */
   telegramPhoneSignIn?: boolean | undefined;
+  /** "Pay with Click" sends the shopper to Click's pay-by-link page with these. */
+  clickPay?: PayLinks['clickPay'];
+  /** "Pay with Payme" sends the shopper to Payme's checkout with these. */
+  paymeCheckout?: PayLinks['paymeCheckout'];
+}
+
+/** Where the app ways send the shopper to pay: public ids only, never a key. */
+export interface PayLinks {
+  clickPay?: { payUrl: string; serviceId: string; merchantId: string } | undefined;
+  paymeCheckout?: { checkoutUrl: string; merchantId: string } | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */

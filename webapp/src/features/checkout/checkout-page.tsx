@@ -20,6 +20,7 @@ import { SummarySection } from './sections/summary-section';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmit } from './use-checkout-submit';
 import { useOnline } from './use-online';
+import { useOfferedSettings } from './payment-ways';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
 
@@ -61,7 +62,7 @@ function CheckoutView({
 }) {
   const { t } = useTranslation();
   const settings = useDeliverySettings();
-  const settingsData = settings.data?.data;
+  const settingsData = useOfferedSettings(settings.data?.data);
   const { form, errors, update, setErrors, edited } = useCheckoutForm(settingsData);
   // Closing Telegram drops the tab and the draft in it: ask first once something was entered.
   useTelegramClosingConfirmation(edited);
@@ -152,7 +153,7 @@ function OfflineNotice({ paymentType }: { paymentType: PaymentType }) {
   if (online) return null;
   return (
     <p className="notice notice--info" role="status">
-      {paymentType === 'card' ? t('held.cardNeedsNetwork') : t('held.checkoutOffline')}
+      {paymentType === 'on_receipt' ? t('held.checkoutOffline') : t('held.cardNeedsNetwork')}
     </p>
   );
 }

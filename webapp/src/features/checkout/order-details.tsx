@@ -2,7 +2,7 @@ import { formatMoney, formatUzPhone, orderItemNaming, type Order } from '@shop/s
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { DeliveryFacts } from '../../lib/orders/delivery-facts';
-import { paymentMethodText } from '../../lib/orders/order-facts';
+import { paymentMethodText, refundText } from '../../lib/orders/order-facts';
 import { OrderTotals } from '../../lib/orders/order-totals';
 
 /**
@@ -51,10 +51,13 @@ export function OrderDetails({ order, titleId }: { order: Order; titleId: string
           <dt>{t('confirmed.paymentMethod')}</dt>
           <dd>
             {payment}
-            {order.payment_type === 'card' && (
+            {order.payment_type !== 'on_receipt' && (
               <span className="order-details__more">
                 {t(`confirmed.paymentStatus.${order.payment_status}`)}
               </span>
+            )}
+            {order.refund && (
+              <span className="order-details__more">{refundText(order, lang, t)}</span>
             )}
           </dd>
         </div>

@@ -1,124 +1,99 @@
-import { ERROR_CODES, formatMoney, formatUzPhone, type Order } from '@shop/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  allowedPaymentTypes,
+  formatMoney,
+  formatUzPhone,
+  type Order,
+  type PaymentType,
+} from '@shop/shared';
+import { useCallback, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '../../lib/router';
-import { isApiError, type ClientErrorCode } from '../../lib/api/api-error';
-import { usePayOrder } from './api/pay-order';
-import { useSessionEnded } from '../../lib/auth/use-session-ended';
 import { formatDateTime } from '../../lib/i18n/format-date';
-import { declinedText, payErrorMessage } from './decline';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAuth } from '../../lib/services/services-context';
-import { telegramHaptic, useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
+import { useIsTelegram, useTelegramMainButton } from '../../lib/telegram';
 import { PageTitle } from '../../lib/ui/states';
+import { useDeliverySettings } from './api/get-delivery-settings';
 import type { CardChooserSlot } from './card-chooser-slot';
 import { OrderDetails } from './order-details';
-import { confirmedPath } from './use-place-order';
+import { PaymentWayChoice } from './payment-way-choice';
+import { appPayLink, returnUrlFor } from './app-pay-links';
+import { onlineWaysFor, paymentWaysConfig } from './payment-ways';
+import { useAwaitPayment } from './use-await-payment';
+import { usePayWithCard } from './use-pay-with-card';
 
-const CLIENT_CODES: readonly string[] = [...ERROR_CODES, 'network_error', 'invalid_response'];
-
-/** The failed charge checkout handed over in the history state (which a reload keeps). */
-function failedCode(state: unknown): ClientErrorCode | null {
-  if (typeof state !== 'object' || state === null || !('failed' in state)) return null;
-  const failed: unknown = state.failed;
-  return typeof failed === 'string' && CLIENT_CODES.includes(failed)
-    ? (failed as ClientErrorCode)
-    : null;
+/** The online ways to pay `order` here: those its delivery method allows and the server set up. */
+function useOnlineWays(order: Order): PaymentType[] {
+  const isTelegram = useIsTelegram();
+  const settings = useDeliverySettings();
+  const config = useMemo(() => paymentWaysConfig(), []);
+  const data = settings.data?.data;
+  const method = data?.methods.find((candidate) => candidate.type === order.delivery_type);
+  // Until the settings come (or if they fail), the order's own way.
+  const allowed = data ? allowedPaymentTypes(data, method) : [order.payment_type];
+  const ways = onlineWaysFor(order, allowed, config, isTelegram);
+  return ways.length > 0 ? ways : ['card'];
 }
 
-/** Why that charge was declined, when checkout handed it over too. */
-function declinedReason(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('declined' in state)) return null;
-  return typeof state.declined === 'string' ? state.declined : null;
-}
-
-/**
- * "Pay" for `order` with the card `cardId`, and the failure to show: at first the one checkout
- * handed over in the history state, then each failed "Pay", brought into view.
- */
-function usePayWithCard(order: Order, cardId: number, onChanged: () => void) {
-  const { t } = useTranslation();
+/** Sends the shopper to the Click or Payme page that takes the order's payment. */
+function useGoToProvider(order: Order, onAway: () => void) {
   const lang = useLanguage();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const payOrder = usePayOrder();
-  const sessionEnded = useSessionEnded();
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  // Each failed "Pay" brings its message into view once it is on the page.
-  const [failures, setFailures] = useState(0);
-  useEffect(() => {
-    if (failures > 0) alertRef.current?.scrollIntoView({ block: 'center' });
-  }, [failures]);
-  const [failure, setFailure] = useState<string | null>(() => {
-    const code = failedCode(location.state);
-    if (code === 'payment_declined') return declinedText(t, declinedReason(location.state));
-    return code === null ? null : t(`errors.codes.${code}`);
-  });
-
-  const pay = () => {
-    if (payOrder.isPending) return;
-    if (cardId === 0) {
-      setFailure(t('checkout.invalid.currentCard'));
+  const [failed, setFailed] = useState(false);
+  const go = (way: 'click' | 'payme') => {
+    setFailed(false);
+    let link: string | null = null;
+    try {
+      link = appPayLink(way, order, lang, paymentWaysConfig(), returnUrlFor(lang, order.number));
+    } catch {
+      link = null;
+    }
+    if (link === null) {
+      setFailed(true);
       return;
     }
-    setFailure(null);
-    payOrder.mutate(
-      { number: order.number, cardId },
-      {
-        onSuccess: (answer) => {
-          telegramHaptic('success');
-          void navigate(confirmedPath(lang, answer.data.number), { replace: true });
-        },
-        onError: (error) => {
-          telegramHaptic('error');
-          if (sessionEnded(error)) return;
-          setFailure(payErrorMessage(t, error));
-          setFailures((count) => count + 1);
-          // Paid meanwhile (another tab) or cancelled: the order itself says which.
-          if (isApiError(error) && error.code === 'order_not_payable') onChanged();
-        },
-      },
-    );
+    onAway();
+    window.location.assign(link);
   };
-  return { pay, pending: payOrder.isPending, failure, alertRef };
+  return { go, failed };
 }
 
-/** An unpaid card order: its lines and total, the cards, "Pay". */
-export function PayOrder({
+/** What the page has to say above the order: a failure, the wait for a provider, the deadline. */
+function PaymentNotices({
   order,
-  onChanged,
-  CardChooser,
+  failure,
+  alertRef,
+  openFailed,
+  awaiting,
+  timedOut,
 }: {
   order: Order;
-  onChanged: () => void;
-  CardChooser: CardChooserSlot;
+  failure: string | null;
+  alertRef: RefObject<HTMLParagraphElement | null>;
+  openFailed: boolean;
+  awaiting: boolean;
+  timedOut: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const isTelegram = useIsTelegram();
-  const phone = useAuth((state) => state.user?.phone ?? '');
-  const [cardId, setCardId] = useState(0);
-  const selectCard = useCallback((id: number) => {
-    setCardId(id);
-  }, []);
-  const { pay, pending, failure, alertRef } = usePayWithCard(order, cardId, onChanged);
-
-  useTelegramMainButton({
-    text: t('payment.pay'),
-    visible: true,
-    enabled: cardId !== 0,
-    loading: pending,
-    onClick: pay,
-  });
-
   return (
-    <div className="payment">
-      <PageTitle subtitle={t('payment.orderNumber', { number: order.number })}>
-        {t('payment.title')}
-      </PageTitle>
+    <>
       {failure && (
         <p ref={alertRef} className="notice notice--error" role="alert">
           {failure}
+        </p>
+      )}
+      {openFailed && (
+        <p className="notice notice--error" role="alert">
+          {t('payment.openFailed')}
+        </p>
+      )}
+      {awaiting && !timedOut && (
+        <p className="summary__pending payment__checking" role="status">
+          <span className="btn__spinner" aria-hidden="true" /> {t('payment.checking')}
+        </p>
+      )}
+      {awaiting && timedOut && (
+        <p className="notice" role="status">
+          {t('payment.notYet')}
         </p>
       )}
       {order.pay_until && (
@@ -126,18 +101,141 @@ export function PayOrder({
           {t('payment.payWithin', { time: formatDateTime(order.pay_until, lang) })}
         </p>
       )}
+    </>
+  );
+}
+
+/** A saved card or a new one, for the card way. */
+function CardSection({
+  CardChooser,
+  cardId,
+  onSelect,
+  disabled,
+}: {
+  CardChooser: CardChooserSlot;
+  cardId: number;
+  onSelect: (id: number) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const phone = useAuth((state) => state.user?.phone ?? '');
+  return (
+    <section className="card" aria-labelledby="payment-cards">
+      <h2 id="payment-cards" className="card__title">
+        {t('payment.cardTitle')}
+      </h2>
+      <CardChooser
+        selected={cardId}
+        onSelect={onSelect}
+        defaultPhone={phone === '' ? '' : formatUzPhone(phone)}
+        disabled={disabled}
+      />
+    </section>
+  );
+}
+
+/** "Pay" for the chosen way: its label, what it does, whether it can go; also Telegram's main button. */
+function useWayAction({
+  order,
+  way,
+  cardChosen,
+  pending,
+  payCard,
+  goToProvider,
+}: {
+  order: Order;
+  way: PaymentType;
+  cardChosen: boolean;
+  pending: boolean;
+  payCard: () => void;
+  goToProvider: (way: 'click' | 'payme') => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const ready = way === 'card' ? cardChosen : true;
+  const appWay = way === 'click' || way === 'payme' || way === 'telegram' ? way : null;
+  const pay = () => {
+    if (way === 'click' || way === 'payme') goToProvider(way);
+    else if (way === 'card') payCard();
+  };
+  const label = appWay
+    ? t(`payment.payWith.${appWay}`)
+    : t('payment.payAmount', { amount: formatMoney(order.total, lang) });
+  useTelegramMainButton({
+    text: way === 'card' ? t('payment.pay') : label,
+    visible: true,
+    enabled: ready,
+    loading: pending,
+    onClick: pay,
+  });
+  return { label, pay, ready };
+}
+
+/**
+ * An unpaid prepaid order: its lines and total, the ways to pay it here (a saved card, the Click
+ * or Payme app, Telegram's sheet) and "Pay". After an app way the page waits for the provider to
+ * tell the shop, showing what the order says.
+ */
+export function PayOrder({
+  order,
+  onChanged,
+  CardChooser,
+  awaiting,
+  onAwait,
+}: {
+  order: Order;
+  onChanged: () => void;
+  CardChooser: CardChooserSlot;
+  /** The shopper came back from a provider's page (or paid in Telegram): wait for the money. */
+  awaiting: boolean;
+  onAwait: () => void;
+}) {
+  const { t } = useTranslation();
+  const isTelegram = useIsTelegram();
+  const ways = useOnlineWays(order);
+  const [chosen, setChosen] = useState<PaymentType | null>(null);
+  const way = chosen !== null && ways.includes(chosen) ? chosen : (ways[0] ?? 'card');
+  const [cardId, setCardId] = useState(0);
+  const selectCard = useCallback((id: number) => {
+    setCardId(id);
+  }, []);
+  const { pay: payCard, pending, failure, alertRef } = usePayWithCard(order, cardId, onChanged);
+  const provider = useGoToProvider(order, onAwait);
+  const { timedOut } = useAwaitPayment(awaiting, onChanged);
+  const { label, pay, ready } = useWayAction({
+    order,
+    way,
+    cardChosen: cardId !== 0,
+    pending,
+    payCard,
+    goToProvider: provider.go,
+  });
+
+  return (
+    <div className="payment">
+      <PageTitle subtitle={t('payment.orderNumber', { number: order.number })}>
+        {t('payment.title')}
+      </PageTitle>
+      <PaymentNotices
+        order={order}
+        failure={failure}
+        alertRef={alertRef}
+        openFailed={provider.failed}
+        awaiting={awaiting}
+        timedOut={timedOut}
+      />
       <OrderDetails order={order} titleId="payment-order" />
-      <section className="card" aria-labelledby="payment-cards">
-        <h2 id="payment-cards" className="card__title">
-          {t('payment.cardTitle')}
-        </h2>
-        <CardChooser
-          selected={cardId}
+      {ways.length > 1 && (
+        <PaymentWayChoice ways={ways} selected={way} onSelect={setChosen} disabled={pending} />
+      )}
+      {way === 'card' && (
+        <CardSection
+          CardChooser={CardChooser}
+          cardId={cardId}
           onSelect={selectCard}
-          defaultPhone={phone === '' ? '' : formatUzPhone(phone)}
           disabled={pending}
         />
-      </section>
+      )}
       {pending && (
         <p className="summary__pending" role="status">
           {t('payment.paying')}
@@ -146,13 +244,13 @@ export function PayOrder({
       {!isTelegram && (
         <button
           type="button"
-          className="btn btn--primary btn--block"
-          disabled={pending || cardId === 0}
+          className={`btn btn--primary btn--block payment__pay payment__pay--${way}`}
+          disabled={pending || !ready}
           aria-busy={pending}
           onClick={pay}
         >
           {pending && <span className="btn__spinner" aria-hidden="true" />}
-          {t('payment.payAmount', { amount: formatMoney(order.total, lang) })}
+          {label}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { buildPath } from '@shop/shared';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router';
+import { Link, Navigate, useLocation } from '../../lib/router';
 import { isApiError } from '../../lib/api/api-error';
 import { errorMessage } from '../../lib/i18n/error-message';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -9,17 +10,27 @@ import { useDocumentTitle } from '../../lib/ui/use-document-title';
 import { useOrderOfUrl } from './use-order-of-url';
 import type { CardChooserSlot } from './card-chooser-slot';
 import { PayOrder } from './pay-order';
+import { confirmedPath } from './order-paths';
 import './checkout.css';
 
 /**
- * /checkout/payment?order=<number>: pays an unpaid card order (a declined card, an interrupted
- * checkout) with a saved card or a new one. A paid, cancelled or on-receipt order says so and
- * shows the way to the orders.
+ * /checkout/payment?order=<number>: pays an unpaid prepaid order (a declined card, an interrupted
+ * checkout, an app payment to make) in any online way it may be paid. A paid, cancelled or
+ * on-receipt order says so and shows the way to the orders; an order paid while the page waited
+ * for it (back from a provider's page: `&returned=1`) goes on to the confirmation.
  */
 export function PaymentPage({ CardChooser }: { CardChooser: CardChooserSlot }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { number, order } = useOrderOfUrl();
+  const location = useLocation();
+  const [awaiting, setAwaiting] = useState(
+    () => new URLSearchParams(location.search).get('returned') === '1',
+  );
+  const { refetch } = order;
+  const refresh = useCallback(() => {
+    void refetch();
+  }, [refetch]);
   useDocumentTitle(t('payment.title'));
 
   const ordersLink = (
@@ -52,8 +63,10 @@ export function PaymentPage({ CardChooser }: { CardChooser: CardChooserSlot }) {
   }
   const data = order.data.data;
   if (data.status === 'cancelled') return notice(t('payment.cancelled', { number: data.number }));
-  if (data.payment_status === 'paid')
+  if (data.payment_status === 'paid') {
+    if (awaiting) return <Navigate to={confirmedPath(lang, data.number)} replace />;
     return notice(t('payment.alreadyPaid', { number: data.number }));
+  }
   if (data.payment_status === 'not_required') {
     return notice(t('payment.onReceipt', { number: data.number }));
   }
@@ -61,8 +74,10 @@ export function PaymentPage({ CardChooser }: { CardChooser: CardChooserSlot }) {
     <PayOrder
       order={data}
       CardChooser={CardChooser}
-      onChanged={() => {
-        void order.refetch();
+      onChanged={refresh}
+      awaiting={awaiting}
+      onAwait={() => {
+        setAwaiting(true);
       }}
     />
   );

@@ -34,9 +34,9 @@ function useFocusAfterFailure() {
 function notYetReason(t: TFunction, cartStock: CartStock, form: CheckoutForm): string | null {
   // The catalogue already says a line is short: the server would refuse the order for it.
   if (cartStock.blocked) return t('checkout.stock.fixFirst');
-  // A card order is charged right after it is placed, with the shopper there: it cannot wait
+  // A prepaid order is paid right after it is placed, with the shopper there: it cannot wait
   // for the network, and without one that is the thing to fix first.
-  if (isOffline() && form.paymentType === 'card') return t('held.cardNeedsNetwork');
+  if (isOffline() && form.paymentType !== 'on_receipt') return t('held.cardNeedsNetwork');
   return null;
 }
 

@@ -24,10 +24,10 @@ export function isOffline(): boolean {
 
 /**
  * An order that can wait for the network: paid on receipt, nothing more is asked of the shopper
- * after it is placed. A card order is charged right after, with the shopper there.
+ * after it is placed. A prepaid order is paid right after, with the shopper there.
  */
 export function canWaitForNetwork(body: CreateOrderRequest): boolean {
-  return body.payment_type !== 'card';
+  return body.payment_type === 'on_receipt';
 }
 
 /** Where a failed card charge leaves the shopper: its payment page, with what went wrong. */

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/i18n/error-message';
 import { formatDate, formatDateTime } from '../../lib/i18n/format-date';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { DeliveryFacts } from '../../lib/orders/delivery-facts';
-import { paymentMethodText } from '../../lib/orders/order-facts';
+import { paymentMethodText, refundText } from '../../lib/orders/order-facts';
 import { OrderTotals } from '../../lib/orders/order-totals';
 import { ProductImage } from '../../lib/ui/product-image';
 import { ErrorState } from '../../lib/ui/states';
@@ -61,7 +61,7 @@ function OrderHead({ order }: { order: Order }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const payable =
-    order.payment_type === 'card' &&
+    order.payment_type !== 'on_receipt' &&
     order.payment_status === 'unpaid' &&
     order.status !== 'cancelled';
   return (
@@ -139,6 +139,7 @@ function OrderLines({ order }: { order: Order }) {
 
 function OrderFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   return (
     <section className="card" aria-labelledby="order-facts">
       <h2 id="order-facts" className="card__title">
@@ -165,6 +166,11 @@ function OrderFacts({ order }: { order: Order }) {
             <span className="order-facts__more">
               {t(`confirmed.paymentStatus.${order.payment_status}`)}
             </span>
+            {order.refund && (
+              <span className="order-facts__more order-facts__refund">
+                {refundText(order, lang, t)}
+              </span>
+            )}
           </dd>
         </div>
       </dl>

@@ -14,6 +14,12 @@ export interface ShopConfigInput {
   telegramMiniAppName?: string;
   /** Set when the server can sign in with the phone shared from Telegram (POST /tg/phone-sign-in). */
   telegramPhoneSignIn?: boolean;
+  /** Click's pay-by-link site and the shop's ids there: "Pay with Click" is offered. */
+  clickPay?: { payUrl: string; serviceId: string; merchantId: string };
+  /** Payme's checkout and the shop's cashbox: "Pay with Payme" is offered. */
+  paymeCheckout?: { checkoutUrl: string; merchantId: string };
+  /** Set when the bot can send Telegram invoices: inside Telegram, "Pay in Telegram" is offered. */
+  telegramPayments?: boolean;
 }
 
 declare global {

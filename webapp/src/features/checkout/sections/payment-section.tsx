@@ -7,6 +7,7 @@ import {
 } from '@shop/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useAuth } from '../../../lib/services/services-context';
 import type { CardChooserSlot } from '../card-chooser-slot';
 import type { CheckoutErrors, CheckoutForm } from '../checkout-form';
@@ -81,6 +82,22 @@ interface SectionProps {
   update: (patch: Partial<CheckoutForm>) => void;
 }
 
+/** How a way of paying goes, in one line. */
+function paymentHint(t: TFunction, type: PaymentType, receipts: readonly ReceiptPayment[]): string {
+  switch (type) {
+    case 'card':
+      return t('checkout.cardHint');
+    case 'click':
+      return t('checkout.clickHint');
+    case 'payme':
+      return t('checkout.paymeHint');
+    case 'telegram':
+      return t('checkout.telegramHint');
+    case 'on_receipt':
+      return receipts.length > 1 ? t('checkout.onReceiptPickup') : t('checkout.onReceiptCourier');
+  }
+}
+
 /** The ways to pay the chosen method allows, each with a line on how it goes. */
 function PaymentTypeChoice({
   form,
@@ -119,11 +136,7 @@ function PaymentTypeChoice({
             <span className="choice__body">
               <span className="choice__title">{t(`checkout.paymentTypes.${type}`)}</span>
               <span className="choice__text" id={`payment-${type}-hint`}>
-                {type === 'card'
-                  ? t('checkout.cardHint')
-                  : receipts.length > 1
-                    ? t('checkout.onReceiptPickup')
-                    : t('checkout.onReceiptCourier')}
+                {paymentHint(t, type, receipts)}
               </span>
             </span>
           </label>

@@ -237,6 +237,9 @@ export const en = {
     notServed: 'Does not deliver to {{region}}',
     deliveryFellBack: '{{method}} does not go to {{region}}: {{instead}} is chosen instead.',
     cardHint: 'Uzcard, Humo, Visa or Mastercard: a saved card or a new one',
+    clickHint: 'In the Click app or on its page, right after the order is placed',
+    paymeHint: 'In the Payme app or on its page, right after the order is placed',
+    telegramHint: 'In Telegram’s own payment form, right after the order is placed',
     receiptTitle: 'How you will pay in the shop',
     receiptPayments: {
       cash: 'Cash',
@@ -315,6 +318,10 @@ export const en = {
     locationGiven: 'Location for the courier given',
     receiptCash: 'Cash on receipt',
     receiptCard: 'Card in the shop',
+    refund: {
+      due: 'Refund of {{amount}} under way',
+      made: '{{amount}} refunded, {{date}}',
+    },
     paymentStatus: {
       not_required: 'Paid on receipt',
       unpaid: 'Not paid yet',
@@ -322,6 +329,22 @@ export const en = {
     },
   },
   payment: {
+    waysTitle: 'How to pay',
+    payWith: {
+      click: 'Pay with Click',
+      payme: 'Pay with Payme',
+      telegram: 'Pay in Telegram',
+    },
+    wayHint: {
+      card: 'A saved card or a new one, confirmed by an SMS code',
+      click: 'The Click app or its page opens; after paying you come back here',
+      payme: 'The Payme app or its page opens; after paying you come back here',
+      telegram: 'Telegram’s payment form opens right here',
+    },
+    checking: 'Checking the payment…',
+    notYet:
+      'The payment has not reached us yet. If you paid, it shows here within a few minutes; if not, pay again.',
+    openFailed: 'The payment page could not be opened. Try again or choose another way.',
     declined: {
       insufficient_funds:
         'The payment was declined: not enough money on the card. The order is waiting: top the card up or pay with another one.',

@@ -235,6 +235,9 @@ export const ru: OrderingMessages = {
     deliveryFellBack:
       '{{method}} не доставляет в регион: {{region}}. Вместо этого выбрано: {{instead}}.',
     cardHint: 'Uzcard, Humo, Visa или Mastercard: сохранённая или новая карта',
+    clickHint: 'В приложении или на странице Click сразу после оформления',
+    paymeHint: 'В приложении или на странице Payme сразу после оформления',
+    telegramHint: 'В платёжной форме Telegram сразу после оформления',
     receiptTitle: 'Как вы оплатите в магазине',
     receiptPayments: {
       cash: 'Наличными',
@@ -312,6 +315,10 @@ export const ru: OrderingMessages = {
     locationGiven: 'Точка для курьера указана',
     receiptCash: 'Наличными при получении',
     receiptCard: 'Картой в магазине',
+    refund: {
+      due: 'Возврат {{amount}} оформляется',
+      made: 'Возвращено {{amount}}, {{date}}',
+    },
     paymentStatus: {
       not_required: 'Оплата при получении',
       unpaid: 'Ещё не оплачен',
@@ -319,6 +326,22 @@ export const ru: OrderingMessages = {
     },
   },
   payment: {
+    waysTitle: 'Способ оплаты',
+    payWith: {
+      click: 'Оплатить через Click',
+      payme: 'Оплатить через Payme',
+      telegram: 'Оплатить в Telegram',
+    },
+    wayHint: {
+      card: 'Сохранённая или новая карта, с подтверждением по SMS',
+      click: 'Откроется приложение или страница Click; после оплаты вы вернётесь сюда',
+      payme: 'Откроется приложение или страница Payme; после оплаты вы вернётесь сюда',
+      telegram: 'Платёжная форма Telegram откроется прямо здесь',
+    },
+    checking: 'Проверяем оплату…',
+    notYet:
+      'Оплата к нам ещё не поступила. Если вы оплатили, она появится здесь в течение нескольких минут; если нет — оплатите снова.',
+    openFailed: 'Не удалось открыть страницу оплаты. Попробуйте ещё раз или выберите другой способ.',
     declined: {
       insufficient_funds:
         'Платёж отклонён: на карте недостаточно средств. Заказ ждёт оплаты: пополните карту или оплатите другой.',

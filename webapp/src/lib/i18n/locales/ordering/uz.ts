@@ -240,6 +240,9 @@ export const uz: OrderingMessages = {
     deliveryFellBack:
       '{{method}} {{region}} hududiga yetkazilmaydi: uning oʻrniga «{{instead}}» tanlandi.',
     cardHint: 'Uzcard, Humo, Visa yoki Mastercard: saqlangan yoki yangi karta',
+    clickHint: 'Buyurtma berilgach, Click ilovasida yoki sahifasida',
+    paymeHint: 'Buyurtma berilgach, Payme ilovasida yoki sahifasida',
+    telegramHint: 'Buyurtma berilgach, Telegram toʻlov oynasida',
     receiptTitle: 'Doʻkonda qanday toʻlaysiz',
     receiptPayments: {
       cash: 'Naqd pul',
@@ -318,6 +321,10 @@ export const uz: OrderingMessages = {
     locationGiven: 'Kuryer uchun joylashuv koʻrsatilgan',
     receiptCash: 'Qabul qilganda naqd pul',
     receiptCard: 'Doʻkonda karta bilan',
+    refund: {
+      due: '{{amount}} qaytarilmoqda',
+      made: '{{amount}} qaytarildi, {{date}}',
+    },
     paymentStatus: {
       not_required: 'Qabul qilganda toʻlanadi',
       unpaid: 'Hali toʻlanmagan',
@@ -325,6 +332,22 @@ export const uz: OrderingMessages = {
     },
   },
   payment: {
+    waysTitle: 'Toʻlov usuli',
+    payWith: {
+      click: 'Click orqali toʻlash',
+      payme: 'Payme orqali toʻlash',
+      telegram: 'Telegram orqali toʻlash',
+    },
+    wayHint: {
+      card: 'Saqlangan yoki yangi karta, SMS kod bilan tasdiqlanadi',
+      click: 'Click ilovasi yoki sahifasi ochiladi; toʻlovdan soʻng shu yerga qaytasiz',
+      payme: 'Payme ilovasi yoki sahifasi ochiladi; toʻlovdan soʻng shu yerga qaytasiz',
+      telegram: 'Telegram toʻlov oynasi shu yerda ochiladi',
+    },
+    checking: 'Toʻlov tekshirilmoqda…',
+    notYet:
+      'Toʻlov hali bizga yetib kelmadi. Toʻlagan boʻlsangiz, bir necha daqiqada shu yerda koʻrinadi; aks holda qayta toʻlang.',
+    openFailed: 'Toʻlov sahifasini ochib boʻlmadi. Qayta urinib koʻring yoki boshqa usulni tanlang.',
     declined: {
       insufficient_funds:
         'Toʻlov rad etildi: kartada mablagʻ yetarli emas. Buyurtma toʻlovni kutmoqda: kartani toʻldiring yoki boshqa karta bilan toʻlang.',
