@@ -128,6 +128,13 @@ describe.each(DATABASE_KINDS)("Click's Prepare and Complete on %s", (kind) => {
       expect((await footprint(order)).payments).toHaveLength(1);
     });
 
+    it('reads the form whatever charset parameter its content type names', async () => {
+      const order = await placeOrder();
+      const form = clickForm('prepare', clickTransaction(t, order), CLICK_TEST_SERVICE.secretKey);
+      const contentType = 'application/x-www-form-urlencoded; charset=UTF-8';
+      expect((await postClick(t, 'prepare', { form, contentType })).body.error).toBe(0);
+    });
+
     it.each([
       ['whole sums', (tiyin: number) => String(tiyin / 100)],
       ['two decimals', (tiyin: number) => (tiyin / 100).toFixed(2)],
