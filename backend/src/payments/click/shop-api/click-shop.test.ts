@@ -16,7 +16,10 @@ import {
 } from '../../../testing/click';
 import { placeCardOrder } from '../../../testing/payments';
 import { pickupOrder } from '../../../testing/order-bodies';
+import { buildBackend } from '../../../app';
+import { openDatabase } from '../../../db/client';
 import { variants } from '../../../db/schema';
+import { createPaymeProcessor } from '../../payme-processor';
 import { FIXTURES } from '../../../seed/fixtures';
 import {
   createTestBackend,
@@ -469,5 +472,52 @@ describe.each(DATABASE_KINDS)("Click's Prepare and Complete on %s", (kind) => {
       expect(after.paymentStatus).toBe('paid');
       expect(after.events.filter((id) => id.endsWith(':paid'))).toHaveLength(1);
     });
+  });
+});
+
+describe('a failure of ours', () => {
+  it('answers −7 with HTTP 200 and logs the cause', async () => {
+    // A database without the schema: every query fails the way a broken deployment would.
+    const database = await openDatabase({});
+    const logs: string[] = [];
+    const app = buildBackend({
+      db: database.db,
+      catalogApiKey: 'k'.repeat(32),
+      sms: { send: () => Promise.resolve() },
+      // Never called here: nothing answers on the discard port.
+      payments: createPaymeProcessor({ url: 'http://127.0.0.1:9/api', merchantId: 'm', key: 'k' }),
+      clickShop: CLICK_TEST_SERVICE,
+      logger: { level: 'error', stream: { write: (line: string) => logs.push(line) } },
+    });
+    try {
+      const fields = {
+        clickTransId: '123',
+        serviceId: CLICK_TEST_SERVICE.serviceId,
+        clickPaydocId: '456',
+        merchantTransId: 'UY-001001',
+        amount: '1000',
+        error: 0,
+        errorNote: 'Success',
+        signTime: '2026-03-10 11:00:00',
+      };
+      const answer = await app.inject({
+        method: 'POST',
+        url: CLICK_SHOP_PATHS.prepare,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: clickForm('prepare', fields, CLICK_TEST_SERVICE.secretKey).toString(),
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        click_trans_id: 123,
+        merchant_trans_id: 'UY-001001',
+        merchant_prepare_id: null,
+        error: -7,
+        error_note: 'Failed to update user',
+      });
+      expect(logs.join('\n')).toMatch(/orders/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
