@@ -41,6 +41,7 @@ import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
 import { registerPaymentRoutes } from './payments/payment-routes';
+import { registerClickShopRoutes } from './payments/click/shop-api/click-shop-routes';
 import type { Refunder } from './payments/refunds/refund-worker';
 import { registerPhotoRoutes } from './photos/photo-routes';
 import { registerProfileRoutes } from './profile/profile-routes';
@@ -73,6 +74,8 @@ export interface BackendDeps {
   orderLimits?: Partial<OrderLimits>;
   /** Wrong sign-in codes per phone across days; unset ones keep their defaults. */
   signInLimits?: Partial<SignInLimits>;
+  /** Our service at Click: with it, Click's Prepare and Complete URLs are served. */
+  clickShop?: { serviceId: string; secretKey: string };
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
@@ -213,6 +216,7 @@ function registerRoutes(
   if (deps.photoDir !== undefined) {
     registerPhotoRoutes(app, { db, photoDir: deps.photoDir, routeOptions });
   }
+  if (deps.clickShop) registerClickShopRoutes(app, { db, now, log: app.log, ...deps.clickShop });
   app.get('/healthz', () => ({ status: 'ok' }));
 }
 

@@ -102,6 +102,8 @@ export interface TestBackendOptions {
   signInLimits?: Partial<SignInLimits>;
   /** Who sends sign-in codes (the console provider into the outbox otherwise). */
   signInSms?: (clock: TestClock) => SmsProvider;
+  /** Our service at Click: serves Click's Prepare and Complete URLs. */
+  clickShop?: { serviceId: string; secretKey: string };
 }
 
 /** How many of a variant are in stock now; throws when there is no such variant. */
@@ -154,6 +156,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     photoDir: join(dataDir, 'photos'),
     orderLimits: options.orderLimits,
     signInLimits: options.signInLimits,
+    clickShop: options.clickShop,
     logger: {
       level: 'trace',
       stream: {
