@@ -41,6 +41,7 @@ import type { CardProcessor } from './payments/card-processor';
 import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
 import { registerPaymentRoutes } from './payments/payment-routes';
+import { registerPaymeMerchantRoutes } from './payments/payme-merchant/merchant-routes';
 import type { Refunder } from './payments/refunds/refund-worker';
 import { registerPhotoRoutes } from './photos/photo-routes';
 import { registerProfileRoutes } from './profile/profile-routes';
@@ -73,6 +74,8 @@ export interface BackendDeps {
   orderLimits?: Partial<OrderLimits>;
   /** Wrong sign-in codes per phone across days; unset ones keep their defaults. */
   signInLimits?: Partial<SignInLimits>;
+  /** Payme's Merchant API at POST /payments/payme; `key` is the cashbox key. Unset: not served. */
+  paymeMerchant?: { key: string };
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
@@ -113,7 +116,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
   });
   const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
   const eventListeners = new Set<() => void>();
-  const orderEventsCommitted = () => {
+  const notifyEvents = () => {
     for (const listener of eventListeners) listener();
   };
   const content = createContentService(db, {
@@ -128,7 +131,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     onStockChanged: (change) => {
       catalog.stockChanged(change);
     },
-    onOrderEvents: orderEventsCommitted,
+    onOrderEvents: notifyEvents,
     limits: withDefaults(DEFAULT_ORDER_LIMITS, deps.orderLimits),
   });
   const statuses = createOrderStatusService({
@@ -137,7 +140,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     onStockReturned: () => {
       catalog.stockChanged({ soldOut: true });
     },
-    onOrderEvents: orderEventsCommitted,
+    onOrderEvents: notifyEvents,
   });
   const cards = createCardService({
     db,
@@ -155,7 +158,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     onStockReturned: () => {
       catalog.stockChanged({ soldOut: true });
     },
-    onOrderEvents: orderEventsCommitted,
+    onOrderEvents: notifyEvents,
     refunders: deps.refunders,
   });
   // A cancel that owes money back commits events; asking for the refund then makes it at once
@@ -169,7 +172,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     eventListeners.add(listener);
     return () => eventListeners.delete(listener);
   };
-  return { otp, catalog, content, orders, statuses, cards, payments, onOrderEvents };
+  return { otp, catalog, content, orders, statuses, cards, payments, onOrderEvents, notifyEvents };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -202,6 +205,18 @@ function registerRoutes(
   registerPaymentRoutes(route, services.cards, services.payments);
   registerCatalogRoutes(route, services.catalog, services.orders);
   registerMediaRoutes(app, db);
+  if (deps.paymeMerchant !== undefined) {
+    registerPaymeMerchantRoutes(app, {
+      db,
+      now,
+      log: app.log.child({ module: 'payme-merchant' }),
+      key: deps.paymeMerchant.key,
+      onOrderEvents: services.notifyEvents,
+      onStockReturned: () => {
+        services.catalog.stockChanged({ soldOut: true });
+      },
+    });
+  }
   if (deps.operatorSecret !== undefined) {
     registerOperatorRoutes(app, {
       secret: deps.operatorSecret,

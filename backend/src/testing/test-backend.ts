@@ -154,6 +154,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     photoDir: join(dataDir, 'photos'),
     orderLimits: options.orderLimits,
     signInLimits: options.signInLimits,
+    paymeMerchant: { key: sandbox.key },
     logger: {
       level: 'trace',
       stream: {
