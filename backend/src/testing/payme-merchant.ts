@@ -26,7 +26,8 @@ export interface MerchantCallOptions {
   authorization?: string | null;
   /** Sent as is instead of a JSON-RPC request built from the method and params. */
   rawBody?: string | Buffer;
-  contentType?: string;
+  /** The Content-Type header; null sends none. Payme's own by default. */
+  contentType?: string | null;
 }
 
 let nextRequestId = 1;
@@ -43,9 +44,10 @@ export async function merchantCall(
 ): Promise<RpcReply> {
   const authorization =
     options.authorization === undefined ? paymeAuthorization(t.sandbox.key) : options.authorization;
-  const headers: Record<string, string> = {
-    'content-type': options.contentType ?? 'application/json; charset=UTF-8',
-  };
+  const headers: Record<string, string> = {};
+  const contentType =
+    options.contentType === undefined ? 'application/json; charset=UTF-8' : options.contentType;
+  if (contentType !== null) headers['content-type'] = contentType;
   if (authorization !== null) headers.authorization = authorization;
   const payload =
     options.rawBody ?? JSON.stringify({ jsonrpc: '2.0', id: nextRequestId++, method, params });

@@ -114,12 +114,13 @@ describe.each(DATABASE_KINDS)('Payme Merchant API envelope on %s', (kind) => {
     expectError(await merchantCall(t, 'CheckPerformTransaction', { amount: 1 }), -32600);
   });
 
-  it('echoes the request id and reads JSON whatever the content type says', async () => {
+  it('echoes the request id and reads JSON whatever the content type says, or none', async () => {
     const body = JSON.stringify({ id: 'req-9', method: 'CheckTransaction', params: { id: 'x' } });
     for (const contentType of [
       'application/json',
       'application/json; charset=UTF-8',
       'text/plain',
+      null,
     ]) {
       const reply = await merchantCall(t, 'x', null, { rawBody: body, contentType });
       expectError(reply, -31003);
