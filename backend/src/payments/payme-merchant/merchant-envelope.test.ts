@@ -54,9 +54,10 @@ describe.each(DATABASE_KINDS)('Payme Merchant API envelope on %s', (kind) => {
     const rowBefore = await paymeRow(t, live);
     const orderBefore = await orderRow(t, order.number);
 
+    const another = paymeId();
     const params: Record<(typeof MERCHANT_METHODS)[number], unknown> = {
       CheckPerformTransaction: { amount, account },
-      CreateTransaction: { id: paymeId(), time: t.clock.now().getTime(), amount, account },
+      CreateTransaction: { id: another, time: t.clock.now().getTime(), amount, account },
       PerformTransaction: { id: live },
       CancelTransaction: { id: live, reason: 3 },
       CheckTransaction: { id: live },
@@ -81,6 +82,7 @@ describe.each(DATABASE_KINDS)('Payme Merchant API envelope on %s', (kind) => {
       }
     }
     expect(await paymeRow(t, live)).toEqual(rowBefore);
+    expect(await paymeRow(t, another)).toBeUndefined();
     expect(await orderRow(t, order.number)).toEqual(orderBefore);
   });
 
