@@ -42,6 +42,7 @@ import { createCardService } from './payments/card-service';
 import { createPaymentService, type PaymentService } from './payments/payment-service';
 import { registerPaymentRoutes } from './payments/payment-routes';
 import { registerClickShopRoutes } from './payments/click/shop-api/click-shop-routes';
+import { registerPaymeMerchantRoutes } from './payments/payme-merchant/merchant-routes';
 import type { Refunder } from './payments/refunds/refund-worker';
 import { registerPhotoRoutes } from './photos/photo-routes';
 import { registerProfileRoutes } from './profile/profile-routes';
@@ -76,6 +77,8 @@ export interface BackendDeps {
   signInLimits?: Partial<SignInLimits>;
   /** Our service at Click: with it, Click's Prepare and Complete URLs are served. */
   clickShop?: { serviceId: string; secretKey: string };
+  /** Payme's Merchant API at POST /payments/payme; `key` is the cashbox key. Unset: not served. */
+  paymeMerchant?: { key: string };
 }
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
@@ -116,7 +119,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
   });
   const catalog = createCatalogService(db, { cacheTtlMs: deps.catalogCacheTtlMs });
   const eventListeners = new Set<() => void>();
-  const orderEventsCommitted = () => {
+  const notifyEvents = () => {
     for (const listener of eventListeners) listener();
   };
   const content = createContentService(db, {
@@ -131,7 +134,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     onStockChanged: (change) => {
       catalog.stockChanged(change);
     },
-    onOrderEvents: orderEventsCommitted,
+    onOrderEvents: notifyEvents,
     limits: withDefaults(DEFAULT_ORDER_LIMITS, deps.orderLimits),
   });
   const statuses = createOrderStatusService({
@@ -140,7 +143,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     onStockReturned: () => {
       catalog.stockChanged({ soldOut: true });
     },
-    onOrderEvents: orderEventsCommitted,
+    onOrderEvents: notifyEvents,
   });
   const cards = createCardService({
     db,
@@ -158,7 +161,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     onStockReturned: () => {
       catalog.stockChanged({ soldOut: true });
     },
-    onOrderEvents: orderEventsCommitted,
+    onOrderEvents: notifyEvents,
     refunders: deps.refunders,
   });
   // A cancel that owes money back commits events; asking for the refund then makes it at once
@@ -172,7 +175,7 @@ function createServices(deps: BackendDeps, now: () => Date, log: FastifyBaseLogg
     eventListeners.add(listener);
     return () => eventListeners.delete(listener);
   };
-  return { otp, catalog, content, orders, statuses, cards, payments, onOrderEvents };
+  return { otp, catalog, content, orders, statuses, cards, payments, onOrderEvents, notifyEvents };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -205,6 +208,18 @@ function registerRoutes(
   registerPaymentRoutes(route, services.cards, services.payments);
   registerCatalogRoutes(route, services.catalog, services.orders);
   registerMediaRoutes(app, db);
+  if (deps.paymeMerchant !== undefined) {
+    registerPaymeMerchantRoutes(app, {
+      db,
+      now,
+      log: app.log.child({ module: 'payme-merchant' }),
+      key: deps.paymeMerchant.key,
+      onOrderEvents: services.notifyEvents,
+      onStockReturned: () => {
+        services.catalog.stockChanged({ soldOut: true });
+      },
+    });
+  }
   if (deps.operatorSecret !== undefined) {
     registerOperatorRoutes(app, {
       secret: deps.operatorSecret,
@@ -216,7 +231,15 @@ function registerRoutes(
   if (deps.photoDir !== undefined) {
     registerPhotoRoutes(app, { db, photoDir: deps.photoDir, routeOptions });
   }
-  if (deps.clickShop) registerClickShopRoutes(app, { db, now, log: app.log, ...deps.clickShop });
+  if (deps.clickShop) {
+    registerClickShopRoutes(app, {
+      db,
+      now,
+      log: app.log.child({ module: 'click-shop' }),
+      ...deps.clickShop,
+      onOrderEvents: services.notifyEvents,
+    });
+  }
   app.get('/healthz', () => ({ status: 'ok' }));
 }
 

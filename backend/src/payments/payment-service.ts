@@ -23,6 +23,7 @@ import { expireHolds } from './hold-expiry';
 import { openAttempt, payableProblem } from './open-attempt';
 import { settleDue, settleInFlight } from './settle-attempts';
 import { createRefundWorker, type Refunder } from './refunds/refund-worker';
+import { expireStalePaymeTransactions } from './payme-merchant';
 import type { RefundRow } from './refunds/refund-rows';
 
 export interface PaymentServiceDeps {
@@ -93,6 +94,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function sweep(): Promise<{ settled: number; expired: number; refunded: number }> {
     const settled = await settleDue(settling);
     const expired = await expireHolds(deps);
+    // Payme cancels a transaction not performed in 12 hours; so does the shop's own record.
+    await expireStalePaymeTransactions(db, deps.now());
     const refunded = await refunds.runDue();
     return { settled, expired, refunded };
   }

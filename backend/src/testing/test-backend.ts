@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { openDatabase, type Db } from '../db/client';
 import { variants } from '../db/schema';
 import type { OrderLimits, SignInLimits } from '../abuse-limits';
 import { createPaymeProcessor } from '../payments/payme-processor';
+import { PAYME_MERCHANT_PATH } from '../payments/payme-merchant';
 import type { OrderStatusService } from '../orders/order-status';
 import type { PaymentService } from '../payments/payment-service';
 import { startPaymeSandbox, type PaymeSandbox } from '../payments/sandbox/payme-sandbox';
@@ -116,6 +118,17 @@ export async function stockOf(db: Db, variantId: number): Promise<number> {
   return row.quantity;
 }
 
+function isAddressInfo(address: unknown): address is AddressInfo {
+  return typeof address === 'object' && address !== null && 'port' in address;
+}
+
+/** Where `app` listens (`http://127.0.0.1:<port>`); throws when it does not. */
+export function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!isAddressInfo(address)) throw new Error('The test backend is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export async function createTestBackend(options: TestBackendOptions): Promise<TestBackend> {
   const scratch =
     options.kind === 'postgres' ? await createScratchDatabase(TEST_DATABASE_URL) : null;
@@ -139,6 +152,8 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     sms,
     now: clock.now,
     stallMs: options.sandboxStallMs,
+    // The checkout page pays through this backend's Merchant API once the test listens.
+    merchantEndpoint: () => `${listeningOrigin(app)}${PAYME_MERCHANT_PATH}`,
   });
   const { app, payments, statuses } = createBackend({
     db: database.db,
@@ -157,6 +172,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     orderLimits: options.orderLimits,
     signInLimits: options.signInLimits,
     clickShop: options.clickShop,
+    paymeMerchant: { key: sandbox.key },
     logger: {
       level: 'trace',
       stream: {

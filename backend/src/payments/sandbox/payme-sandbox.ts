@@ -6,13 +6,20 @@
 // texted, any other number is unknown. Its state is a JSON file in the data directory
 // (sandbox-store.ts). This file is the server; each request's transport, X-Auth and JSON-RPC
 // envelope are sandbox-requests.ts, the methods themselves sandbox-cards.ts and
-// sandbox-receipts.ts.
+// sandbox-receipts.ts. It also plays Payme's checkout page (sandbox-checkout.ts): GET
+// `/<base64 params>` and Pay make it call the shop's Merchant API as Payme does.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SmsProvider } from '../../sms/sms-provider';
 import type { PaymeMethod } from '../payme-protocol';
+import {
+  createMerchantCaller,
+  type MerchantAnswer,
+  type MerchantTransaction,
+} from './merchant-calls';
 import type { MethodHandlers } from './rpc';
 import { sandboxCardMethods } from './sandbox-cards';
+import { createCheckoutHandler } from './sandbox-checkout';
 import { sandboxReceiptMethods } from './sandbox-receipts';
 import { createSandboxRequestHandler } from './sandbox-requests';
 import { openSandboxStore, type SandboxReceipt } from './sandbox-store';
@@ -27,11 +34,21 @@ export interface PaymeSandboxOptions {
   host?: string;
   /** 0 (the default): any free port. */
   port?: number;
+  /**
+   * The shop's Merchant API (e.g. the bot server's public URL + `/payments/payme`), which the
+   * checkout page calls when the shopper presses Pay; read at each call.
+   */
+  merchantEndpoint?: string | (() => string);
 }
+
+/** The JSON-RPC endpoint's path; every other path is the checkout page. */
+const API_PATH = '/api';
 
 export interface PaymeSandbox {
   /** The JSON-RPC endpoint, for PAYME_API_URL-style use. */
   url: string;
+  /** The checkout page's root, as `https://checkout.paycom.uz/` is (links append base64). */
+  checkoutUrl: string;
   merchantId: string;
   key: string;
   /** Every receipt made, oldest first. */
@@ -42,6 +59,10 @@ export interface PaymeSandbox {
   calls(method: PaymeMethod): number;
   /** While on, every call answers HTTP 503 and nothing is done, as during an outage. */
   setOutage(on: boolean): void;
+  /** Transactions the checkout made at the shop's Merchant API, oldest first. */
+  merchantTransactions(): MerchantTransaction[];
+  /** Refunds a performed transaction as Payme's office does (CancelTransaction, reason 5). */
+  refundMerchantTransaction(id: string): Promise<MerchantAnswer>;
   close(): Promise<void>;
 }
 
@@ -90,8 +111,21 @@ export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<P
     inOutage: () => outage,
   });
 
+  const endpoint = options.merchantEndpoint;
+  const caller = createMerchantCaller({
+    endpoint: () => {
+      if (endpoint === undefined) throw new Error('The sandbox knows no merchant endpoint');
+      return typeof endpoint === 'string' ? endpoint : endpoint();
+    },
+    key: state.key,
+    now,
+  });
+  const checkout = createCheckoutHandler({ merchantId: state.merchantId, caller });
+
   const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
+    const path = (request.url ?? '/').split('?', 1)[0];
+    const answer = path === API_PATH ? handle : checkout;
+    answer(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
@@ -108,7 +142,8 @@ export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<P
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}/api`,
+    url: `http://${host}:${port}${API_PATH}`,
+    checkoutUrl: `http://${host}:${port}/`,
     merchantId: state.merchantId,
     key: state.key,
     receipts: () => state.receipts.map((receipt) => ({ ...receipt })),
@@ -118,6 +153,8 @@ export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<P
     setOutage: (on) => {
       outage = on;
     },
+    merchantTransactions: () => caller.transactions(),
+    refundMerchantTransaction: (id) => caller.refund(id),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         stalls.releaseAll();
