@@ -15,19 +15,18 @@ import {
 import { dumpPglite } from './backup/pglite-dump';
 import { openDatabase } from './db/client';
 import { startEmbeddedWork, type EmbeddedWorkOptions } from './embedded-work';
-import { createPaymeProcessor } from './payments/payme-processor';
-import { startPaymeSandbox, type PaymeSandbox } from './payments/sandbox/payme-sandbox';
+import {
+  startProviders,
+  type PayLinks,
+  type PaymeCashbox,
+  type Providers,
+} from './embedded-providers';
+import type { PaymentSettings } from './payments/payment-settings';
 import { continueOrderNumbers } from './orders/order-numbers';
 import { seedDemoData } from './seed/seed';
-import { createEskizSmsProvider } from './sms/eskiz/eskiz-provider';
-import { createConsoleSmsProvider, type SmsProvider } from './sms/sms-provider';
 import type { SmsSettings } from './sms/sms-settings';
 
-export interface PaymeCashbox {
-  url: string;
-  merchantId: string;
-  key: string;
-}
+export { sandboxStateFile, type PayLinks, type PaymeCashbox } from './embedded-providers';
 
 export interface EmbeddedBackendOptions extends EmbeddedWorkOptions {
   dataDir: string;
@@ -52,6 +51,13 @@ export interface EmbeddedBackendOptions extends EmbeddedWorkOptions {
   catalogCacheTtlMs?: number;
   /** A real Payme cashbox; without one the local sandbox processor runs (state in the data dir). */
   payme?: PaymeCashbox | null;
+  /** Click's merchant, the pay pages and the card processor; unset: the local stand-ins. */
+  paymentWays?: PaymentSettings;
+  /**
+   * Where the local providers' stand-ins call the shop back (the bot server, so the calls pass
+   * its relay as real ones do); unset: this backend's own address.
+   */
+  shopUrl?: string;
   /** Minutes an unpaid card order is held (buildBackend's default). */
   paymentHoldMinutes?: number;
   /** The operator's secret; without it one is generated once into `${dataDir}/operator-secret`. */
@@ -69,6 +75,8 @@ export interface EmbeddedBackend {
   operatorSecret: string;
   /** The sandbox card processor's endpoint, when no Payme cashbox is configured. */
   paymentSandboxUrl: string | null;
+  /** Where "Pay with Click" and "Pay with Payme" send the shopper (the stand-ins, unset). */
+  payLinks: PayLinks;
   /**
    * The backend's PGlite (null on PostgreSQL): the bot's notifier keeps its schema `notifier` in it
    * rather than open a second database. The backend owns it: close() closes it, so whatever else
@@ -78,45 +86,10 @@ export interface EmbeddedBackend {
   close(): Promise<void>;
 }
 
-/** Where the sandbox keeps its cards and receipts, so saved cards survive a restart. */
-export function sandboxStateFile(dataDir: string): string {
-  return join(dataDir, 'payme-sandbox', 'state.json');
-}
-
 /** Removes the URL file on a clean stop, unless another start has rewritten it since. */
 async function removeUrlFile(file: string, url: string): Promise<void> {
   const written = await readFile(file, 'utf8').catch(() => '');
   if (written.trim() === url) await rm(file, { force: true });
-}
-
-interface OutsideServices {
-  sms: SmsProvider;
-  cashbox: PaymeCashbox;
-  /** The local Payme stand-in, when no cashbox is configured: closed with the backend. */
-  sandbox: PaymeSandbox | null;
-}
-
-/** Who sends sign-in codes, and which card processor takes payments (Payme or its sandbox). */
-async function startOutsideServices(
-  options: EmbeddedBackendOptions,
-  now: () => Date,
-): Promise<OutsideServices> {
-  const consoleSms = createConsoleSmsProvider({
-    dataDir: options.dataDir,
-    now,
-    print: options.printSms,
-  });
-  const sms =
-    options.sms?.provider === 'eskiz' ? createEskizSmsProvider(options.sms, { now }) : consoleSms;
-  if (options.payme) return { sms, cashbox: options.payme, sandbox: null };
-  // The sandbox stands in for Payme, whose bank texts the card codes itself: never through
-  // the shop's gateway, so they stay in the console outbox whichever provider sends ours.
-  const sandbox = await startPaymeSandbox({
-    stateFile: sandboxStateFile(options.dataDir),
-    sms: consoleSms,
-    now,
-  });
-  return { sms, cashbox: sandbox, sandbox };
 }
 
 interface Listening {
@@ -175,15 +148,15 @@ export async function startEmbeddedBackend(
         ? { pgliteSnapshot: options.pgliteSnapshot }
         : { pgliteDir: join(options.dataDir, 'pglite') },
   );
-  let sandbox: PaymeSandbox | null = null;
+  let providers: Providers | null = null;
   try {
     await prepareDatabase(database);
     const catalogApiKey = options.catalogApiKey ?? (await loadOrCreateApiKey(options.dataDir));
     const operatorSecret =
       options.operatorSecret ?? (await loadOrCreateSecret(options.dataDir, OPERATOR_SECRET_FILE));
     const now = () => new Date();
-    const outside = await startOutsideServices(options, now);
-    sandbox = outside.sandbox;
+    providers = await startProviders(options, now);
+    const outside = providers;
     const photoDir = join(options.dataDir, 'photos');
     const { pglite } = database;
     const backend = createBackend({
@@ -191,7 +164,8 @@ export async function startEmbeddedBackend(
       catalogApiKey,
       now,
       sms: outside.sms,
-      payments: createPaymeProcessor(outside.cashbox),
+      payments: outside.cardProcessor,
+      ...outside.callbacks,
       logger: options.logger ?? false,
       catalogCacheTtlMs: options.catalogCacheTtlMs,
       paymentHoldMinutes: options.paymentHoldMinutes,
@@ -203,27 +177,28 @@ export async function startEmbeddedBackend(
     });
     const { app } = backend;
     const { url, urlFile, reachableUrl } = await listenAndPublish(app, options);
+    outside.setShopUrl(options.shopUrl ?? reachableUrl);
     const work = startEmbeddedWork(backend, { ...options, db: database.db, now, photoDir });
-    const openSandbox = sandbox;
     let closing: Promise<void> | undefined;
     return {
       url,
       catalogApiKey,
       operatorSecret,
-      paymentSandboxUrl: openSandbox?.url ?? null,
+      paymentSandboxUrl: outside.paymeSandboxUrl,
+      payLinks: outside.payLinks,
       pglite: database.pglite,
       close: () => {
         closing ??= work
           .stop()
           .then(() => removeUrlFile(urlFile, reachableUrl))
           .then(() => app.close())
-          .then(() => openSandbox?.close())
+          .then(() => outside.close())
           .then(() => database.close());
         return closing;
       },
     };
   } catch (error) {
-    await sandbox?.close();
+    await providers?.close();
     await database.close();
     throw error;
   }

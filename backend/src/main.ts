@@ -31,6 +31,11 @@ process.stdout.write(`Backend listening at ${backend.url}\n`);
 if (backend.paymentSandboxUrl !== null) {
   process.stdout.write(`Card payments: the local Payme sandbox at ${backend.paymentSandboxUrl}\n`);
 }
+if (config.backend.paymentWays.click === null) {
+  process.stdout.write(
+    `Click payments: the local Click pay page at ${backend.payLinks.clickPay.payUrl}\n`,
+  );
+}
 if (config.catalogApiKey === undefined) {
   // Where the key is, never the key itself.
   process.stdout.write(`Catalogue API key: ${join(config.dataDir, CATALOG_API_KEY_FILE)}\n`);

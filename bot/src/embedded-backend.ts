@@ -35,6 +35,8 @@ function startBackend(
     orderEvents: orderEventsSecret
       ? { url: `http://${urlHost}:${config.port}${ORDER_EVENTS_PATH}`, secret: orderEventsSecret }
       : null,
+    // The local payment stand-ins call the shop here, through its relay, as providers do.
+    shopUrl: `http://${urlHost}:${config.port}`,
   };
   return startEmbeddedBackend(backendOptions);
 }

@@ -7,8 +7,28 @@ import type { LogStream } from './embedded-backend';
 import type { ShopMetrics } from './metrics/shop-metrics';
 import type { Notifier } from './notifier/notifier';
 import type { ServerDeps } from './server';
+import type { PayLinks } from './web/runtime-config';
 import { telegramLinkFor, trustedSignInApi } from './telegram-account/wire-telegram-account';
 import type { Telegram } from './telegram/prepare-telegram';
+
+/**
+ * Where the app ways send the shopper: the embedded backend's (its stand-ins, or the accounts it
+ * was given), else the same CLICK_* and PAYME_* settings an outside backend runs with; a way
+ * with no account named is not offered.
+ */
+export function payLinksFrom(config: Config, backend: EmbeddedBackend | null): PayLinks {
+  if (backend) return backend.payLinks;
+  const { click, paymeCheckoutUrl } = config.embeddedBackend.paymentWays;
+  const { payme } = config.embeddedBackend;
+  return {
+    clickPay: click
+      ? { payUrl: click.payUrl, serviceId: click.serviceId, merchantId: click.merchantId }
+      : undefined,
+    paymeCheckout: payme
+      ? { checkoutUrl: paymeCheckoutUrl, merchantId: payme.merchantId }
+      : undefined,
+  };
+}
 
 /** The server with everything it serves; the link calls ask `telegram` for its username. */
 export function serverDepsFrom(
@@ -45,6 +65,7 @@ export function serverDepsFrom(
     buildPollIntervalMs: config.buildPollIntervalMs,
     orderLineQuantityLimit: config.orderLineQuantityLimit,
     telegramShare: config.telegramShare,
+    payLinks: payLinksFrom(config, parts.backend),
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     rateLimits: { limits: config.rateLimits, redis, redisPrefix: config.redisPrefix },
     log: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },

@@ -1,0 +1,190 @@
+// Paying the way Uzbekistan pays, end to end on one shop with its bot (the Bot API stand-in
+// records every call) and a staff chat: the Click app's pay page and Payme's checkout, played by
+// their local stand-ins, which call the shop's Prepare/Complete URLs and Merchant API through its
+// relay as the real ones do. Each journey ends with exactly one "paid" message in the shopper's
+// chat and one update of the order's staff card.
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Order } from '@shop/shared';
+import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
+import { appLinksChat } from '../support/bot-journey';
+import { checkoutWith, lineOf, nextOrderAnswer, orderOf } from '../support/checkout';
+import { TEST_BOT_TOKEN } from '../support/paths';
+import { startShopProcess, type ShopProcess } from '../support/shop-process';
+import { completeSignIn } from '../support/sign-in';
+import { uniquePhone } from '../support/sms-outbox';
+import { openInTelegram, pressMainButton } from '../support/telegram';
+
+const STAFF_CHAT = -100_500_600;
+
+let telegram: FakeBotApi | undefined;
+let shop: ShopProcess | undefined;
+const tg = (): FakeBotApi => {
+  if (!telegram) throw new Error('The Bot API stand-in did not start');
+  return telegram;
+};
+const shopOf = (): ShopProcess => {
+  if (!shop) throw new Error('The shop did not start');
+  return shop;
+};
+
+test.beforeAll(async () => {
+  // A cold start: two PGlite databases, the stand-ins and the bot's getMe.
+  test.setTimeout(240_000);
+  telegram = await startFakeBotApi({ token: TEST_BOT_TOKEN });
+  shop = await startShopProcess('app-pay', {
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    STAFF_CHAT_ID: String(STAFF_CHAT),
+  });
+  await telegram.waitForCall('getUpdates', undefined, 60_000);
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  await telegram?.close();
+});
+
+/** With E2E_SCREENSHOTS=1, the page at 360 px, to look at. */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Signs `phone` in inside Telegram as chat `chatId`, which links the chat to the account. */
+async function linkChat(page: Page, chatId: number, lang: 'uz' | 'ru', phone: string) {
+  await openInTelegram(page, `/${lang}/sign-in?next=/${lang}/account`, {
+    languageCode: lang,
+    userId: chatId,
+  });
+  const linked = appLinksChat(page);
+  await completeSignIn(page, phone, lang, shopOf().dataDir);
+  expect((await linked).status()).toBe(200);
+}
+
+/** Orders a mug for pickup with `way`, from the checkout page already open; the order placed. */
+async function placeWith(page: Page, way: RegExp, name: { first: RegExp; last: RegExp }) {
+  await page
+    .getByRole('main')
+    .getByRole('radiogroup', { name: /Doʻkonni tanlang|Выберите магазин/ })
+    .getByRole('radio')
+    .first()
+    .check();
+  await page.getByRole('textbox', { name: name.first }).fill('Dilnoza');
+  await page.getByRole('textbox', { name: name.last }).fill('Karimova');
+  await page.getByRole('radio', { name: way }).check();
+  return nextOrderAnswer(page, 'create');
+}
+
+/** The one "paid" message the chat got, and the staff card saying who took the money. */
+async function toldOnce(chatId: number, order: Order, paidLine: string, cardLine: string) {
+  const paid = await tg().waitForCall(
+    'sendMessage',
+    (call) => call.payload.chat_id === chatId,
+    30_000,
+  );
+  expect(String(paid.payload.text).split('\n')[0]).toBe(paidLine);
+  await expect
+    .poll(
+      () =>
+        tg()
+          .calls.filter(
+            (call) =>
+              call.payload.chat_id === STAFF_CHAT &&
+              call.method === 'editMessageText' &&
+              String(call.payload.text).includes(`№${order.number}`),
+          )
+          .map((call) => String(call.payload.text)),
+      { timeout: 30_000 },
+    )
+    .toEqual([expect.stringContaining(cardLine)]);
+  // Nothing else follows: a moment more shows the chat heard of it once.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  expect(
+    tg()
+      .delivered()
+      .filter((call) => call.payload.chat_id === chatId),
+  ).toHaveLength(1);
+}
+
+test('uz, on the web: pays with the Click app, comes back to the confirmation, one "paid" message', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const chatId = 700_300_001;
+  const phone = uniquePhone();
+  const inTelegram = await browser.newContext({ baseURL: shopOf().baseUrl });
+  await linkChat(await inTelegram.newPage(), chatId, 'uz', phone);
+  await inTelegram.close();
+
+  const context = await browser.newContext({
+    baseURL: shopOf().baseUrl,
+    viewport: { width: 360, height: 780 },
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  await completeSignIn(page, phone, 'uz', shopOf().dataDir);
+  await checkoutWith(page, context.request, 'uz', [
+    await lineOf(context.request, 'porcelain-mug', 'uz'),
+  ]);
+  const placed = await placeWith(page, /^Click ilovasi/, { first: /^Ism$/, last: /^Familiya$/ });
+  await page.getByRole('button', { name: /Buyurtma berish/ }).click();
+  const order = await orderOf(await placed);
+  expect(order).toMatchObject({ payment_type: 'click', payment_status: 'unpaid' });
+
+  // The payment page offers every online way, Click first, and sends the shopper to Click.
+  await expect(page).toHaveURL(/\/uz\/checkout\/payment\?order=UY-\d+$/);
+  const ways = page.getByRole('radiogroup', { name: 'Toʻlov usuli' });
+  // On the web: a card, Click and Payme (Telegram's sheet is only inside Telegram).
+  await expect(ways.getByRole('radio')).toHaveCount(3);
+  await expect(ways.getByRole('radio', { name: /Click ilovasi/ })).toBeChecked();
+  await screenshot(page, testInfo, 'payment-ways-uz-light');
+  await page.getByRole('button', { name: 'Click orqali toʻlash' }).click();
+  await expect(page).toHaveURL(/\/services\/pay\?/);
+  await expect(page.getByText(order.number)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  // Back in the shop: the order is paid, and the confirmation says so.
+  await expect(page).toHaveURL(/\/uz\/checkout\/confirmed\?order=UY-\d+$/, { timeout: 30_000 });
+  await toldOnce(
+    chatId,
+    order,
+    `Buyurtma №${order.number} toʻlandi. Rahmat!`,
+    'Click ilovasi orqali toʻlangan',
+  );
+  await context.close();
+});
+
+test('ru, inside Telegram: pays in the Payme app’s checkout, one "paid" message', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const chatId = 700_300_002;
+  const context = await browser.newContext({ baseURL: shopOf().baseUrl });
+  const page = await context.newPage();
+  await linkChat(page, chatId, 'ru', uniquePhone());
+  await checkoutWith(page, context.request, 'ru', [
+    await lineOf(context.request, 'porcelain-mug', 'ru'),
+  ]);
+  const placed = await placeWith(page, /^Приложение Payme/, {
+    first: /^Имя$/,
+    last: /^Фамилия$/,
+  });
+  await pressMainButton(page);
+  const order = await orderOf(await placed);
+  expect(order.payment_type).toBe('payme');
+  await expect(page).toHaveURL(/\/ru\/checkout\/payment\?order=UY-\d+$/);
+  await expect(
+    page.getByRole('radiogroup', { name: 'Способ оплаты' }).getByRole('radio', { name: /Payme/ }),
+  ).toBeChecked();
+  await pressMainButton(page);
+  await expect(page.getByText('Payme (test checkout)')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/ru\/checkout\/confirmed\?order=UY-\d+$/, { timeout: 30_000 });
+  await toldOnce(
+    chatId,
+    order,
+    `Заказ №${order.number} оплачен. Спасибо!`,
+    'оплачен: приложение Payme',
+  );
+  await context.close();
+});
