@@ -208,6 +208,7 @@ function registerRoutes(
       statuses: services.statuses,
       dumpDatabase: deps.dumpDatabase,
       signIn: (phone) => trustedSignIn(db, phone, now()),
+      telegramPayments: { db, now },
     });
   }
   if (deps.photoDir !== undefined) {
