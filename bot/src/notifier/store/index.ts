@@ -13,12 +13,18 @@ import { createOrderPolls, type OrderPolls } from './order-polls';
 import { createSendQueue, type SendQueue } from './send-queue';
 import { createSpentContacts, type SpentContacts } from './spent-contacts';
 import { createStaffCards, type StaffCards } from './staff-cards';
+import { createTelegramPayments, type TelegramPayments } from './telegram-payments';
 import { createUpdateLog, type UpdateLog } from './update-log';
 
 export { MIGRATIONS } from './migrations';
 export type { OrderPollOutcome, OrderToPoll } from './order-polls';
 export type { ClaimedSend, SendPurpose } from './send-queue';
 export type { StaffCardState } from './staff-cards';
+export type {
+  KeptTelegramPayment,
+  TelegramPaymentReport,
+  TelegramPaymentResult,
+} from './telegram-payments';
 
 export interface NotifierStore
   extends
@@ -29,7 +35,8 @@ export interface NotifierStore
     SendQueue,
     UpdateLog,
     OrderPolls,
-    StaffCards {
+    StaffCards,
+    TelegramPayments {
   readonly kind: 'pglite' | 'postgres';
   /** One round trip to the database: resolves when it answers (the server's /readyz). */
   ping(): Promise<void>;
@@ -63,6 +70,7 @@ export async function openNotifierStore(options: NotifierStoreOptions): Promise<
     ...createStaffCards(sql),
     ...createUpdateLog(sql),
     ...createOrderPolls(sql),
+    ...createTelegramPayments(sql),
     async ping() {
       await sql.query('select 1');
     },
