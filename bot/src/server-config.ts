@@ -9,6 +9,7 @@ import type { Notifier } from './notifier/notifier';
 import type { ServerDeps } from './server';
 import { telegramLinkFor, trustedSignInApi } from './telegram-account/wire-telegram-account';
 import type { Telegram } from './telegram/prepare-telegram';
+import { invoiceDepsFor } from './telegram-payments/wire-telegram-payments';
 
 /** The server with everything it serves; the link calls ask `telegram` for its username. */
 export function serverDepsFrom(
@@ -28,7 +29,9 @@ export function serverDepsFrom(
   const telegramLink = telegramLinkFor(config, parts.telegram);
   // The embedded backend's own operator call; outside backends need TRUSTED_SIGN_IN_URL.
   const trustedSignIn = trustedSignInApi(config, parts.backend);
+  const telegramPayments = invoiceDepsFor(config, parts.backend, parts.telegram);
   return {
+    ...(telegramPayments ? { telegramPayments } : {}),
     notifier,
     ...(trustedSignIn ? { trustedSignIn } : {}),
     ...(metrics ? { metrics: { figures: metrics, token: config.metrics.token } } : {}),

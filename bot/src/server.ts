@@ -21,6 +21,7 @@ import { createPublicReads } from './relay/public-reads';
 import { registerRelay } from './relay/relay';
 import { createUpstreamClient, type UpstreamClient } from './relay/upstream-client';
 import type { TrustedSignInApi } from './telegram-account/trusted-sign-in-client';
+import { registerInvoiceRoute, type TelegramInvoiceDeps } from './telegram-payments/invoice-route';
 import {
   registerTelegramAccountCalls,
   type TelegramLinkDeps,
@@ -77,6 +78,12 @@ export interface ServerDeps {
    * `telegramLink`); absent: inside Telegram too, the shopper signs in by SMS code.
    */
   trustedSignIn?: TrustedSignInApi;
+  /**
+   * Telegram's payment sheet (bot on, TELEGRAM_PAYMENT_PROVIDER_TOKEN set): `POST
+   * /tg/payments/invoice` makes invoice links, and the webapp is told to offer it. Absent: the
+   * call answers 404.
+   */
+  telegramPayments?: TelegramInvoiceDeps;
   /**
    * Which proxies may name the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto);
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
@@ -137,6 +144,7 @@ function pageScriptsOf(deps: ServerDeps): InlineScript[] {
     ...(deps.notifier && deps.telegramLink && deps.trustedSignIn
       ? { telegramPhoneSignIn: true }
       : {}),
+    ...(deps.telegramPayments ? { telegramPayments: true } : {}),
   });
   return [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
 }
@@ -190,6 +198,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
     await registerOrderEventsCall(app, notifier);
   }
+  registerInvoiceRoute(app, { client, publicUrl, payments: deps.telegramPayments ?? null });
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
     timeoutMs: deps.upstreamTimeoutMs,

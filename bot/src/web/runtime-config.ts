@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   telegramMiniAppName?: string | undefined;
   /** Inside Telegram, sign-in offers "Share my Telegram number" (POST /tg/phone-sign-in). */
   telegramPhoneSignIn?: boolean | undefined;
+  /** Inside Telegram, checkout offers Telegram's own payment sheet (POST /tg/payments/invoice). */
+  telegramPayments?: boolean | undefined;
 }
 
 /** A script the server writes into index.html, with the CSP source that allows exactly it. */
