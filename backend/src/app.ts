@@ -226,6 +226,7 @@ function registerRoutes(
       statuses: services.statuses,
       dumpDatabase: deps.dumpDatabase,
       signIn: (phone) => trustedSignIn(db, phone, now()),
+      telegramPayments: { db, now, onOrderEvents: services.notifyEvents },
     });
   }
   if (deps.photoDir !== undefined) {

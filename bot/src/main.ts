@@ -29,6 +29,10 @@ import { registerStaffChat, staffFor, staffOperatorApi } from './staff/wire-staf
 import { plainLinkWarning } from './telegram/plain-link-warning';
 import type { Telegram } from './telegram/prepare-telegram';
 import { prepareBotFor } from './telegram/wire-telegram';
+import {
+  telegramPaymentsFor,
+  type TelegramPayments,
+} from './telegram-payments/wire-telegram-payments';
 import { rateLimitRedis } from './web/wire-web';
 
 function readConfig(): Config {
@@ -77,13 +81,18 @@ function shutdownInOrder(
     notifierStore: NotifierStore;
     backend: EmbeddedBackend | null;
     metricsListener: () => FastifyInstance | null;
+    payments: TelegramPayments | null;
   },
 ): (reason: string) => Promise<void> {
   const { bot, orderPoller, notifier, redis, notifierStore, backend, metricsListener } = parts;
+  const { payments } = parts;
   return createShutdown({
     logger: app.log,
     steps: [
       { name: 'bot', run: () => bot.stop() },
+      // Payments Telegram took but the backend has not recorded yet stay in the store for the
+      // next start.
+      { name: 'telegram payments', run: () => payments?.recorder.stop() ?? Promise.resolve() },
       { name: 'order poller', run: () => orderPoller.stop() },
       { name: 'notifier', run: () => notifier.stop() },
       { name: 'server', run: () => app.close() },
@@ -165,7 +174,8 @@ async function main(): Promise<void> {
   logStart(app, config, backend);
 
   const staff = staffFor(config, { store: notifierStore, notifier, operatorApi }, app.log);
-  const bot = prepareBotFor(config, app, notifierStore, staff);
+  const payments = telegramPaymentsFor(config, { store: notifierStore, backend }, app.log);
+  const bot = prepareBotFor(config, app, notifierStore, staff, payments);
   telegram = bot;
   const orderPoller = orderPollerFor(config, {
     store: notifierStore,
@@ -178,6 +188,7 @@ async function main(): Promise<void> {
 
   const shutdown = shutdownInOrder(app, {
     bot,
+    payments,
     orderPoller,
     notifier,
     redis,
@@ -189,6 +200,7 @@ async function main(): Promise<void> {
 
   metricsListener = await listen(app, config, { metrics, shutdown });
   await bot.start();
+  payments?.recorder.start();
   startNotifying(config, app, notifier, orderPoller);
   // PGlite sets its own files' modes whatever the umask: close up what it made while opening.
   await makeDataDirPrivate(config.dataDir);

@@ -10,6 +10,7 @@ import type { ServerDeps } from './server';
 import type { PayLinks } from './web/runtime-config';
 import { telegramLinkFor, trustedSignInApi } from './telegram-account/wire-telegram-account';
 import type { Telegram } from './telegram/prepare-telegram';
+import { invoiceDepsFor } from './telegram-payments/wire-telegram-payments';
 
 /**
  * Where the app ways send the shopper: the embedded backend's (its stand-ins, or the accounts it
@@ -48,7 +49,9 @@ export function serverDepsFrom(
   const telegramLink = telegramLinkFor(config, parts.telegram);
   // The embedded backend's own operator call; outside backends need TRUSTED_SIGN_IN_URL.
   const trustedSignIn = trustedSignInApi(config, parts.backend);
+  const telegramPayments = invoiceDepsFor(config, parts.backend, parts.telegram);
   return {
+    ...(telegramPayments ? { telegramPayments } : {}),
     notifier,
     ...(trustedSignIn ? { trustedSignIn } : {}),
     ...(metrics ? { metrics: { figures: metrics, token: config.metrics.token } } : {}),

@@ -22,6 +22,7 @@ import { registerRelay } from './relay/relay';
 import { registerPaymentCallbacks } from './relay/payment-callbacks';
 import { createUpstreamClient, type UpstreamClient } from './relay/upstream-client';
 import type { TrustedSignInApi } from './telegram-account/trusted-sign-in-client';
+import { registerInvoiceRoute, type TelegramInvoiceDeps } from './telegram-payments/invoice-route';
 import {
   registerTelegramAccountCalls,
   type TelegramLinkDeps,
@@ -86,6 +87,12 @@ export interface ServerDeps {
    */
   trustedSignIn?: TrustedSignInApi;
   /**
+   * Telegram's payment sheet (bot on, TELEGRAM_PAYMENT_PROVIDER_TOKEN set): `POST
+   * /tg/payments/invoice` makes invoice links, and the webapp is told to offer it. Absent: the
+   * call answers 404.
+   */
+  telegramPayments?: TelegramInvoiceDeps;
+  /**
    * Which proxies may name the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto);
    * absent: the socket's. The rate limits count per address, so this must name only real proxies.
    */
@@ -147,6 +154,7 @@ function pageScriptsOf(deps: ServerDeps): InlineScript[] {
     ...(deps.notifier && deps.telegramLink && deps.trustedSignIn
       ? { telegramPhoneSignIn: true }
       : {}),
+    ...(deps.telegramPayments ? { telegramPayments: true } : {}),
   });
   return [TELEGRAM_LAUNCH_MARK, ...(configScript ? [configScript] : [])];
 }
@@ -204,6 +212,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ecommerceUrl: deps.upstreams.ecommerceUrl,
     timeoutMs: deps.upstreamTimeoutMs,
   });
+  registerInvoiceRoute(app, { client, publicUrl, payments: deps.telegramPayments ?? null });
   registerMedia(app, {
     catalogUrl: deps.upstreams.catalogUrl,
     timeoutMs: deps.upstreamTimeoutMs,

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ShopError, errorBody } from '@shop/shared/server';
 import { MovedMeanwhileError, type OrderStatusService } from '../orders/order-status';
 import type { TrustedSignIn } from '../auth/trusted-sign-in';
+import { registerTelegramPaymentRoutes, type TelegramPaymentDeps } from './telegram-payment-routes';
 
 /** Throws `unauthorized` unless the request carries the operator secret. */
 type SecretCheck = (request: FastifyRequest) => void;
@@ -46,6 +47,8 @@ export function registerOperatorRoutes(
     dumpDatabase?: () => Promise<Buffer>;
     /** Signs a proven phone in without a code (trusted-sign-in.ts). */
     signIn: (phone: string) => Promise<TrustedSignIn>;
+    /** The bot's calls about Telegram's payment sheet; without it they are not served. */
+    telegramPayments?: TelegramPaymentDeps;
   },
 ): void {
   const checkSecret = secretCheck(options.secret);
@@ -59,6 +62,9 @@ export function registerOperatorRoutes(
   }
   registerTrustedSignIn(app, checkSecret, options.signIn);
   registerOrderStatus(app, checkSecret, options.statuses);
+  if (options.telegramPayments) {
+    registerTelegramPaymentRoutes(app, checkSecret, options.telegramPayments);
+  }
 }
 
 function registerTrustedSignIn(

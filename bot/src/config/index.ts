@@ -17,6 +17,11 @@ import { notifierConfig, NotifierSettings, type NotifierConfig } from './notifie
 import { relayConfig, RelaySettings, type RelayConfig } from './relay';
 import { staffConfig, staffProblems, StaffSettings, type StaffConfig } from './staff';
 import { telegramConfig, telegramProblems, TelegramSettings, type BotConfig } from './telegram';
+import {
+  telegramPaymentsConfig,
+  TelegramPaymentsSettings,
+  type TelegramPaymentsConfig,
+} from './telegram-payments';
 import { webappConfig, WebappSettings, type WebappConfig } from './webapp';
 
 export { DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts, type TrustProxy } from './http';
@@ -37,6 +42,7 @@ const EnvSchema = z.object({
   ...RelaySettings.shape,
   ...WebappSettings.shape,
   ...TelegramSettings.shape,
+  ...TelegramPaymentsSettings.shape,
   ...NotifierSettings.shape,
   ...LimitsSettings.shape,
   ...MetricsSettings.shape,
@@ -48,6 +54,7 @@ export type Config = HttpConfig &
   RelayConfig &
   WebappConfig &
   BotConfig &
+  TelegramPaymentsConfig &
   NotifierConfig &
   LimitsConfig &
   MetricsConfig &
@@ -87,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...relayConfig(e),
     ...webappConfig(e),
     ...telegramConfig(e),
+    ...telegramPaymentsConfig(e),
     ...notifierConfig(e, backends.upstreams),
     ...limitsConfig(e),
     ...metricsConfig(e),

@@ -14,6 +14,7 @@ import { staffButtons } from '../staff/staff-buttons';
 import { staffCommands } from '../staff/staff-commands';
 import type { StaffDeps } from '../staff/staff-deps';
 import type { ProductCards } from './product-cards';
+import { paymentFeature, type PaymentHandlerDeps } from '../telegram-payments/payment-handlers';
 import { dropRepeats } from './update-dedupe';
 
 export interface BotDeps {
@@ -40,6 +41,8 @@ export interface BotDeps {
   staff?: StaffDeps;
   /** The catalogue, for `/start product_<slug>`: the product's name, price and photo. */
   products?: ProductCards;
+  /** Telegram's payment sheet: pre-checkout answers and successful payments; without it, none. */
+  payments?: PaymentHandlerDeps;
 }
 
 export function createBot(deps: BotDeps): Bot {
@@ -56,6 +59,17 @@ export function createBot(deps: BotDeps): Bot {
   );
 
   bot.use(dropRepeats(deps.seenUpdates, logger));
+  // A pre-checkout query comes from no chat: before the private-chats filter.
+  if (deps.payments) {
+    bot
+      .errorBoundary((error) => {
+        logger.error(
+          { err: error.error, update_id: error.ctx.update.update_id },
+          'Payment update failed',
+        );
+      })
+      .use(paymentFeature(deps.payments));
+  }
   // Staff act in their group (or a private chat): before the private-chats-only features.
   if (deps.staff) {
     bot

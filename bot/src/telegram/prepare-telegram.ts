@@ -10,6 +10,7 @@ import { setBotCommands } from './command-menu';
 import { createBot } from './create-bot';
 import { setDefaultMenuButton } from './menu-button';
 import type { ProductCards } from './product-cards';
+import type { PaymentHandlerDeps } from '../telegram-payments/payment-handlers';
 
 export const WEBHOOK_PATH = '/tg/webhook';
 /** Updates are small, but a forwarded message with a long quote can pass the relay's 64 KiB. */
@@ -40,6 +41,8 @@ export interface TelegramDeps {
   staff?: StaffDeps;
   /** The catalogue's products (see BotDeps.products). */
   products?: ProductCards;
+  /** Telegram's payment sheet (see BotDeps.payments). */
+  payments?: PaymentHandlerDeps;
 }
 
 /** POST /tg/webhook: Telegram's secret header is checked before an update reaches the bot. */
@@ -185,6 +188,7 @@ export function prepareTelegram(deps: TelegramDeps): Telegram {
     ...(deps.chats ? { chats: deps.chats } : {}),
     ...(deps.staff ? { staff: deps.staff } : {}),
     ...(deps.products ? { products: deps.products } : {}),
+    ...(deps.payments ? { payments: deps.payments } : {}),
   });
   const username = (): string | null => (bot.isInited() ? bot.botInfo.username : null);
   const mode =

@@ -5,6 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { NotifierStore } from '../notifier/store';
 import type { StaffDeps } from '../staff/staff-deps';
+import {
+  paymentHandlerDeps,
+  type TelegramPayments,
+} from '../telegram-payments/wire-telegram-payments';
 import { prepareTelegram, type Telegram } from './prepare-telegram';
 import { productCardsFrom } from './product-cards';
 
@@ -13,6 +17,8 @@ export function prepareBotFor(
   app: FastifyInstance,
   store: NotifierStore,
   staff: StaffDeps | undefined,
+  /** Telegram's payment sheet (telegramPaymentsFor); null or absent: off. */
+  payments?: TelegramPayments | null,
 ): Telegram {
   return prepareTelegram({
     config: config.telegram,
@@ -23,5 +29,6 @@ export function prepareBotFor(
     chats: store,
     products: productCardsFrom(app, config.publicUrl),
     staff,
+    ...(payments ? { payments: paymentHandlerDeps(payments) } : {}),
   });
 }

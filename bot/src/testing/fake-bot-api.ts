@@ -232,6 +232,53 @@ function createCallLog() {
 
 type Answer = { ok: true; result: unknown } | { ok: false; failure: BotApiFailure };
 
+function badRequest(description: string): Answer {
+  return { ok: false, failure: { error_code: 400, description: `Bad Request: ${description}` } };
+}
+
+function textWithin(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'string' && value.length >= min && value.length <= max;
+}
+
+/** A price as Telegram reads it: a label and a whole amount in the currency's smallest units. */
+function isPrice(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const price = value as Record<string, unknown>;
+  return typeof price.label === 'string' && price.label !== '' && Number.isInteger(price.amount);
+}
+
+/** createInvoiceLink as Telegram checks it (text limits, a price list), answering a t.me/$ link. */
+function invoiceLink(payload: Record<string, unknown>): Answer {
+  if (!textWithin(payload.title, 1, 32)) return badRequest('INVOICE_TITLE_INVALID');
+  if (!textWithin(payload.description, 1, 255)) return badRequest('INVOICE_DESCRIPTION_INVALID');
+  const invoicePayload = payload.payload;
+  if (typeof invoicePayload !== 'string' || invoicePayload === '') {
+    return badRequest('INVOICE_PAYLOAD_INVALID');
+  }
+  if (Buffer.byteLength(invoicePayload) > 128) return badRequest('INVOICE_PAYLOAD_INVALID');
+  if (typeof payload.currency !== 'string' || !/^[A-Z]{3}$/.test(payload.currency)) {
+    return badRequest('CURRENCY_INVALID');
+  }
+  if (payload.currency !== 'XTR' && typeof payload.provider_token !== 'string') {
+    return badRequest('PAYMENT_PROVIDER_INVALID');
+  }
+  const prices: unknown = payload.prices;
+  if (!Array.isArray(prices) || prices.length === 0 || !prices.every(isPrice)) {
+    return badRequest("can't parse prices JSON object");
+  }
+  const slug = Buffer.from(invoicePayload).toString('base64url').slice(0, 20);
+  return { ok: true, result: `https://t.me/$${slug}${String(Math.random()).slice(2, 10)}` };
+}
+
+/** answerPreCheckoutQuery: a refusal must say why. */
+function preCheckoutAnswer(payload: Record<string, unknown>): Answer {
+  if (typeof payload.pre_checkout_query_id !== 'string') return badRequest('QUERY_ID_INVALID');
+  if (payload.ok !== true && !textWithin(payload.error_message, 1, 255)) {
+    return badRequest('error_message is required when ok is false');
+  }
+  return { ok: true, result: true };
+}
+
 const NOT_MODIFIED =
   'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
 
@@ -289,6 +336,10 @@ function createResults(botInfo: UserFromGetMe) {
           return edit(payload, { text: String(payload.text), replyMarkup: payload.reply_markup });
         case 'editMessageReplyMarkup':
           return edit(payload, { replyMarkup: payload.reply_markup });
+        case 'createInvoiceLink':
+          return invoiceLink(payload);
+        case 'answerPreCheckoutQuery':
+          return preCheckoutAnswer(payload);
         default:
           // setWebhook, deleteWebhook, setChatMenuButton, answerCallbackQuery...: all `true`.
           return { ok: true, result: true };

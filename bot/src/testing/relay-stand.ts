@@ -98,6 +98,10 @@ export interface RelayStandOptions {
   trustedSignIn?: boolean;
   /** Who sends the backend's sign-in codes: the console provider into the outbox by default. */
   sms?: EmbeddedBackendOptions['sms'];
+  /** Telegram's payment sheet: the invoice call (ServerDeps.telegramPayments); off when absent. */
+  telegramPayments?: ServerDeps['telegramPayments'];
+  /** How often the backend's payment sweep runs (expires holds); its default when absent. */
+  sweepIntervalMs?: number;
 }
 
 /** The SMS the backend in `dataDir` has sent so far, oldest first. */
@@ -190,6 +194,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     logger: false,
     printSms: () => undefined,
     ...(options.sms ? { sms: options.sms } : {}),
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     ...(options.orderEvents
       ? {
           orderEvents: {
@@ -223,6 +228,7 @@ export async function startRelayStand(options: RelayStandOptions): Promise<Relay
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.relayCache ? { relayCache: options.relayCache } : {}),
+    ...(options.telegramPayments ? { telegramPayments: options.telegramPayments } : {}),
     log: { level: options.logLevel, stream: logs.stream },
   });
   if (options.orderEvents) await app.listen({ host: '127.0.0.1', port });
@@ -265,7 +271,12 @@ export interface NotifierStand {
 export async function startNotifierStand(
   options: Pick<
     RelayStandOptions,
-    'telegramLink' | 'orderEvents' | 'rateLimits' | 'trustedSignIn'
+    | 'telegramLink'
+    | 'orderEvents'
+    | 'rateLimits'
+    | 'trustedSignIn'
+    | 'telegramPayments'
+    | 'sweepIntervalMs'
   > & {
     apiRoot?: string;
     /** Count the figures; with a token, `/metrics` is served on the app to its holder. */
@@ -296,6 +307,8 @@ export async function startNotifierStand(
     ...(options.orderEvents ? { orderEvents: options.orderEvents } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.trustedSignIn ? { trustedSignIn: true } : {}),
+    ...(options.telegramPayments ? { telegramPayments: options.telegramPayments } : {}),
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     ...(metrics && options.metrics
       ? { metrics: { figures: metrics, token: options.metrics.token } }
       : {}),

@@ -104,3 +104,54 @@ export function writeAccessAllowed(
     },
   };
 }
+
+/** What a shopper pays in Telegram's sheet: an invoice's payload, currency and total (tiyin). */
+export interface TestInvoicePayment {
+  payload: string;
+  totalAmount: number;
+  currency?: string;
+}
+
+/** Telegram asks the bot before it takes the money (answer within 10 s). */
+export function preCheckoutQuery(
+  userId: number,
+  payment: TestInvoicePayment,
+  languageCode?: string,
+): Omit<Update, 'update_id'> {
+  return {
+    pre_checkout_query: {
+      id: `pcq-${String(Math.random()).slice(2)}`,
+      from: {
+        id: userId,
+        is_bot: false,
+        first_name: 'Aziz',
+        ...(languageCode ? { language_code: languageCode } : {}),
+      },
+      currency: payment.currency ?? 'UZS',
+      total_amount: payment.totalAmount,
+      invoice_payload: payment.payload,
+    },
+  };
+}
+
+/** The service message in the payer's private chat once Telegram has taken the money. */
+export function successfulPayment(
+  chatId: number,
+  payment: TestInvoicePayment & { chargeId: string; providerChargeId?: string },
+): Omit<Update, 'update_id'> {
+  return {
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private', first_name: 'Aziz' },
+      from: { id: chatId, is_bot: false, first_name: 'Aziz' },
+      successful_payment: {
+        currency: payment.currency ?? 'UZS',
+        total_amount: payment.totalAmount,
+        invoice_payload: payment.payload,
+        telegram_payment_charge_id: payment.chargeId,
+        provider_payment_charge_id: payment.providerChargeId ?? `prov-${payment.chargeId}`,
+      },
+    },
+  };
+}

@@ -82,25 +82,30 @@ export function startStandInUpstream(
   return listen(respond, true);
 }
 
+/** Passes one request on to `base` unchanged, streaming both ways. */
+function forward(base: URL, seen: SeenRequest, res: ServerResponse, req: IncomingMessage): void {
+  const upstream = httpRequest(
+    {
+      host: base.hostname,
+      port: base.port,
+      method: seen.method,
+      path: seen.url,
+      headers: { ...seen.headers, host: base.host },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
 /** Forwards everything to `target` unchanged, streaming both ways, and records what passed. */
 export function startRecordingProxy(target: string): Promise<StandIn> {
   const base = new URL(target);
   return listen((seen, res, req) => {
-    const upstream = httpRequest(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: seen.method,
-        path: seen.url,
-        headers: { ...seen.headers, host: base.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(base, seen, res, req);
   }, false);
 }
 
@@ -115,4 +120,30 @@ export async function closedPortUrl(): Promise<string> {
     }),
   );
   return `http://127.0.0.1:${port}`;
+}
+
+/** A pass-through to `target` that can be taken down: while down, every connection is cut. */
+export interface SwitchableProxy extends StandIn {
+  down: boolean;
+}
+
+export async function startSwitchableProxy(target: string): Promise<SwitchableProxy> {
+  const base = new URL(target);
+  let down = false;
+  const standIn = await listen((seen, res, req) => {
+    if (down) {
+      res.destroy();
+      return;
+    }
+    forward(base, seen, res, req);
+  }, false);
+  return {
+    ...standIn,
+    get down() {
+      return down;
+    },
+    set down(value: boolean) {
+      down = value;
+    },
+  };
 }

@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   clickPay?: PayLinks['clickPay'];
   /** "Pay with Payme" sends the shopper to Payme's checkout with these. */
   paymeCheckout?: PayLinks['paymeCheckout'];
+  /** Inside Telegram, checkout offers Telegram's own payment sheet (POST /tg/payments/invoice). */
+  telegramPayments?: boolean | undefined;
 }
 
 /** Where the app ways send the shopper to pay: public ids only, never a key. */

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './sign-in';
 export * from './telegram-link';
 export * from './telegram-access';
+export * from './telegram-payments';

@@ -7,6 +7,7 @@ import { ApiErrorSchema, type ApiError } from './common';
 import { MOVED_BY_MAX_LENGTH } from './order-events';
 import { OrderSchema, OrderStatusSchema } from './orders';
 import { PhoneSchema } from '../validation/phone';
+import { LanguageSchema } from '../languages';
 
 export const OPERATOR_SECRET_HEADER = 'x-operator-secret';
 
@@ -17,6 +18,10 @@ export const OPERATOR_PATHS = {
   trustedSignIn: '/operator/trusted-sign-in',
   /** `GET`: a consistent tarball of the embedded database (PGlite only), while the shop runs. */
   databaseDump: '/operator/database-dump',
+  /** `POST` TelegramPreCheckoutRequest: may Telegram's payment sheet take this order's money? */
+  telegramPreCheckout: '/operator/payments/telegram/pre-checkout',
+  /** `POST` TelegramSuccessfulPaymentRequest: Telegram took the money; recorded once per charge. */
+  telegramSuccessful: '/operator/payments/telegram/successful',
 } as const;
 
 /** The path that moves order `number`, its number percent-encoded. */
@@ -60,6 +65,65 @@ export const OperatorTrustedSignInRequestSchema = z.strictObject({
   phone: z.pipe(z.string().check(z.maxLength(32)), PhoneSchema),
 });
 export type OperatorTrustedSignInRequest = z.input<typeof OperatorTrustedSignInRequestSchema>;
+
+/** An order number as the shop makes them, and as an invoice's payload carries it. */
+const OrderNumberSchema = z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'Not an order number'));
+/** Tiyin, as Telegram counts UZS (its `exp` is 2). */
+const TiyinSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/** Telegram's pre_checkout_query, as the bot passes it on (the invoice's payload is the number). */
+export const TelegramPreCheckoutRequestSchema = z.strictObject({
+  number: OrderNumberSchema,
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'A three-letter currency code')),
+  total_amount: TiyinSchema,
+});
+export type TelegramPreCheckoutRequest = z.infer<typeof TelegramPreCheckoutRequestSchema>;
+
+/** Why Telegram may not take the money now; each has its own words for the shopper. */
+export const TELEGRAM_REFUSALS = [
+  'not_found',
+  'paid',
+  'cancelled',
+  'expired',
+  'amount',
+  'not_prepaid',
+  'in_progress',
+] as const;
+export const TelegramRefusalSchema = z.enum(TELEGRAM_REFUSALS);
+export type TelegramRefusal = z.infer<typeof TelegramRefusalSchema>;
+
+/** 200 either way; `lang` is the order's language (null when there is no such order). */
+export const TelegramPreCheckoutAnswerSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), lang: LanguageSchema }),
+  z.strictObject({
+    ok: z.literal(false),
+    reason: TelegramRefusalSchema,
+    lang: z.nullable(LanguageSchema),
+  }),
+]);
+export type TelegramPreCheckoutAnswer = z.infer<typeof TelegramPreCheckoutAnswerSchema>;
+
+/** Telegram's successful_payment, as the bot passes it on. */
+export const TelegramSuccessfulPaymentRequestSchema = z.strictObject({
+  number: OrderNumberSchema,
+  currency: z.literal('UZS'),
+  total_amount: TiyinSchema,
+  telegram_payment_charge_id: z.string().check(z.minLength(1), z.maxLength(256)),
+  provider_payment_charge_id: z.string().check(z.minLength(1), z.maxLength(256)),
+});
+export type TelegramSuccessfulPaymentRequest = z.infer<
+  typeof TelegramSuccessfulPaymentRequestSchema
+>;
+
+/**
+ * 200, the same for the same charge however often it is told: the order paid with it, or its
+ * money owed back (the order could no longer take it; staff refund it in the provider's office).
+ * 404 not_found: the number names no order, and nothing is recorded.
+ */
+export const TelegramSuccessfulPaymentAnswerSchema = z.strictObject({
+  outcome: z.enum(['paid', 'refund_due']),
+});
+export type TelegramSuccessfulPaymentAnswer = z.infer<typeof TelegramSuccessfulPaymentAnswerSchema>;
 
 /** What an answer of the status call says, read strictly. */
 export type OperatorStatusOutcome =

@@ -14,12 +14,18 @@ import { createRefundCounts, type RefundCounts } from './refund-counts';
 import { createSendQueue, type SendQueue } from './send-queue';
 import { createSpentContacts, type SpentContacts } from './spent-contacts';
 import { createStaffCards, type StaffCards } from './staff-cards';
+import { createTelegramPayments, type TelegramPayments } from './telegram-payments';
 import { createUpdateLog, type UpdateLog } from './update-log';
 
 export { MIGRATIONS } from './migrations';
 export type { OrderPollOutcome, OrderToPoll } from './order-polls';
 export type { ClaimedSend, SendPurpose } from './send-queue';
 export type { StaffCardState } from './staff-cards';
+export type {
+  KeptTelegramPayment,
+  TelegramPaymentReport,
+  TelegramPaymentResult,
+} from './telegram-payments';
 
 export interface NotifierStore
   extends
@@ -31,7 +37,8 @@ export interface NotifierStore
     UpdateLog,
     OrderPolls,
     StaffCards,
-    RefundCounts {
+    RefundCounts,
+    TelegramPayments {
   readonly kind: 'pglite' | 'postgres';
   /** One round trip to the database: resolves when it answers (the server's /readyz). */
   ping(): Promise<void>;
@@ -66,6 +73,7 @@ export async function openNotifierStore(options: NotifierStoreOptions): Promise<
     ...createUpdateLog(sql),
     ...createOrderPolls(sql),
     ...createRefundCounts(sql),
+    ...createTelegramPayments(sql),
     async ping() {
       await sql.query('select 1');
     },

@@ -116,6 +116,27 @@ export const MIGRATIONS: readonly string[] = [
     expires_at timestamptz not null
   );
   create index spent_contacts_expiry on notifier.spent_contacts (expires_at)`,
+  // Telegram's successful_payment messages, kept until the backend has recorded each: the money is
+  // already taken, so a payment must outlive a backend that is away and a restart. One row per
+  // telegram_payment_charge_id, so a repeated update keeps nothing twice. next_attempt_at is
+  // also the claim's lease. State: pending, recorded, or unmatched (the backend knows no order).
+  `create table notifier.telegram_payments (
+    charge_id text primary key,
+    provider_charge_id text not null,
+    order_number text not null,
+    currency text not null,
+    total_amount bigint not null,
+    chat_id bigint not null,
+    state text not null default 'pending',
+    outcome text,
+    attempts integer not null default 0,
+    next_attempt_at timestamptz not null,
+    last_error text,
+    received_at timestamptz not null,
+    recorded_at timestamptz
+  );
+  create index telegram_payments_due on notifier.telegram_payments (next_attempt_at)
+    where state = 'pending'`,
 ];
 
 /** Brings the schema up to date; instances starting together apply each migration once. */
