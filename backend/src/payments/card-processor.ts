@@ -66,10 +66,6 @@ export interface ReceiptStatus {
   paymentId?: string;
 }
 
-export interface CreatedCard {
-  token: string;
-}
-
 export interface CodeSent {
   /** The masked phone the processor texted: '99890*****31'. */
   phone: string;
@@ -77,12 +73,19 @@ export interface CodeSent {
   waitMs: number;
 }
 
+export interface CreatedCard {
+  token: string;
+  /** The processor texted the confirmation code while tokenising the card (Click does), so no
+   * separate sendCardCode call is made for the first code. */
+  codeSent?: CodeSent;
+}
+
 export interface CardProcessor {
   /** Who charges through it: Payme's Subscribe API or Click's Merchant API. */
   readonly provider: 'payme_card' | 'click_card';
   /** Tokenises a card for repeated payments. `expire` is MMYY. */
   createCard(card: { number: string; expire: string }): Promise<CreatedCard>;
-  /** Texts the card's owner a confirmation code. */
+  /** Texts the card's owner a confirmation code (again, when createCard already sent one). */
   sendCardCode(token: string): Promise<CodeSent>;
   verifyCard(token: string, code: string): Promise<void>;
   removeCard(token: string): Promise<void>;
