@@ -12,6 +12,14 @@ import { createBackend } from '../app';
 import { openDatabase, type Db } from '../db/client';
 import { variants } from '../db/schema';
 import type { OrderLimits, SignInLimits } from '../abuse-limits';
+import type { CardProcessor } from '../payments/card-processor';
+import { createClickProcessor } from '../payments/click/merchant/click-processor';
+import { clickRefunders } from '../payments/click/merchant/click-refunds';
+import { createClickMerchantClient } from '../payments/click/merchant/merchant-client';
+import {
+  startClickMerchantSandbox,
+  type ClickMerchantSandbox,
+} from '../payments/click/sandbox/merchant-sandbox';
 import { createPaymeProcessor } from '../payments/payme-processor';
 import type { OrderStatusService } from '../orders/order-status';
 import type { PaymentService } from '../payments/payment-service';
@@ -68,8 +76,11 @@ export interface TestBackend {
   dataDir: string;
   /** Every log line the app wrote, for "no secret in the logs" checks. */
   logs: string[];
-  /** The card processor the backend pays through (its real Payme adapter talks to it over HTTP). */
+  /** The Payme stand-in; the backend's cards go through it (its real Payme adapter talks to it
+   * over HTTP) unless `cardProcessor` is 'click'. */
   sandbox: PaymeSandbox;
+  /** The Click Merchant API stand-in, when `cardProcessor` is 'click'. */
+  click: ClickMerchantSandbox | null;
   /** Settling and hold expiry, run by hand with the test clock. */
   payments: PaymentService;
   /** Order status changes, as the operator call and the demo flow make them. */
@@ -77,6 +88,11 @@ export interface TestBackend {
   /** The secret of the operator's calls (x-operator-secret). */
   operatorSecret: string;
   outbox(): Promise<OutboxLine[]>;
+  /**
+   * A fresh backend on the same database and stand-ins, as after a restart: the old app is
+   * closed and `app`, `payments` and `statuses` become the new one's.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +118,8 @@ export interface TestBackendOptions {
   signInLimits?: Partial<SignInLimits>;
   /** Who sends sign-in codes (the console provider into the outbox otherwise). */
   signInSms?: (clock: TestClock) => SmsProvider;
+  /** Which card processor takes the cards, each against its local stand-in: Payme by default. */
+  cardProcessor?: 'payme' | 'click';
 }
 
 /** How many of a variant are in stock now; throws when there is no such variant. */
@@ -138,33 +156,59 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     now: clock.now,
     stallMs: options.sandboxStallMs,
   });
-  const { app, payments, statuses } = createBackend({
-    db: database.db,
-    catalogApiKey: apiKey,
+  const click =
+    options.cardProcessor === 'click'
+      ? await startClickMerchantSandbox({
+          stateFile: join(dataDir, 'click-sandbox', 'state.json'),
+          sms,
+          now: clock.now,
+          stallMs: options.sandboxStallMs,
+        })
+      : null;
+  const timeoutMs = options.processorTimeoutMs ?? 10_000;
+  const clickOptions = click && {
+    url: click.url,
+    serviceId: click.serviceId,
+    merchantUserId: click.merchantUserId,
+    secretKey: click.secretKey,
+    timeoutMs,
     now: clock.now,
-    sms: options.signInSms?.(clock) ?? sms,
-    payments: createPaymeProcessor({
-      url: sandbox.url,
-      merchantId: sandbox.merchantId,
-      key: sandbox.key,
-      timeoutMs: options.processorTimeoutMs ?? 10_000,
-    }),
-    validateResponses: true,
-    operatorSecret,
-    photoDir: join(dataDir, 'photos'),
-    orderLimits: options.orderLimits,
-    signInLimits: options.signInLimits,
-    logger: {
-      level: 'trace',
-      stream: {
-        write: (line: string) => {
-          logs.push(line);
+  };
+  const processor = (): CardProcessor =>
+    clickOptions
+      ? createClickProcessor(clickOptions)
+      : createPaymeProcessor({
+          url: sandbox.url,
+          merchantId: sandbox.merchantId,
+          key: sandbox.key,
+          timeoutMs,
+        });
+  // Everything a process holds is made anew on each build, as on a restart.
+  const build = () =>
+    createBackend({
+      db: database.db,
+      catalogApiKey: apiKey,
+      now: clock.now,
+      sms: options.signInSms?.(clock) ?? sms,
+      payments: processor(),
+      refunders: clickOptions ? clickRefunders(createClickMerchantClient(clickOptions)) : undefined,
+      validateResponses: true,
+      operatorSecret,
+      photoDir: join(dataDir, 'photos'),
+      orderLimits: options.orderLimits,
+      signInLimits: options.signInLimits,
+      logger: {
+        level: 'trace',
+        stream: {
+          write: (line: string) => {
+            logs.push(line);
+          },
         },
       },
-    },
-  });
+    });
+  const { app, payments, statuses } = build();
   await app.ready();
-  return {
+  const t: TestBackend = {
     kind: options.kind,
     app,
     db: database.db,
@@ -173,6 +217,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     dataDir,
     logs,
     sandbox,
+    click,
     payments,
     statuses,
     operatorSecret,
@@ -187,12 +232,22 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
         return [];
       }
     },
+    restart: async () => {
+      await t.app.close();
+      const fresh = build();
+      await fresh.app.ready();
+      t.app = fresh.app;
+      t.payments = fresh.payments;
+      t.statuses = fresh.statuses;
+    },
     close: async () => {
-      await app.close();
+      await t.app.close();
       await sandbox.close();
+      await click?.close();
       await database.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }
