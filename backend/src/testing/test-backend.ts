@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createBackend } from '../app';
+import { createBackend, type Backend } from '../app';
 import { openDatabase, type Db } from '../db/client';
 import { variants } from '../db/schema';
 import type { OrderLimits, SignInLimits } from '../abuse-limits';
@@ -93,6 +93,9 @@ export interface TestBackend {
    * closed and `app`, `payments` and `statuses` become the new one's.
    */
   restart(): Promise<void>;
+  /** Another backend process on the same database and stand-ins (two instances at once);
+   * closed by the caller. */
+  spawn(): Promise<Backend>;
   close(): Promise<void>;
 }
 
@@ -232,10 +235,14 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
         return [];
       }
     },
+    spawn: async () => {
+      const other = build();
+      await other.app.ready();
+      return other;
+    },
     restart: async () => {
       await t.app.close();
-      const fresh = build();
-      await fresh.app.ready();
+      const fresh = await t.spawn();
       t.app = fresh.app;
       t.payments = fresh.payments;
       t.statuses = fresh.statuses;
