@@ -1,8 +1,9 @@
 // The one door to the card processor. The backend asks it to tokenise a card, text the card's
 // owner a code, confirm that code, and create, pay, check and cancel receipts; it answers in our
 // own terms, so nothing past this interface knows a vendor's error codes or field names. Payme's
-// Subscribe API is the implementation (payme-processor.ts); in development it talks to the local
-// sandbox (sandbox/), which speaks the same protocol.
+// Subscribe API (payme-processor.ts) and Click's Merchant API (click/merchant/click-processor.ts)
+// implement it; in development each talks to its local stand-in (sandbox/, click/sandbox/), which
+// speaks the same protocol.
 
 /**
  * Why a call failed, as the shop has to treat it:

@@ -8,8 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentAttempts, paymentCards } from '../../../db/schema';
 import { call, signIn } from '../../../testing/http-client';
+import { findPans } from '../../../testing/pan-scan';
 import {
   addClickCard,
+  clickCode,
   CLICK_GOOD_CARD,
   CLICK_INSUFFICIENT_FUNDS_CARD,
   CLICK_NO_SMS_CARD,
@@ -117,6 +119,20 @@ describe.each(DATABASE_KINDS)('saved cards through Click on %s', (kind) => {
     });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ code: 'card_code_expired' });
+  });
+
+  it('writes no card number, card token or code into its logs', async () => {
+    const { token } = await signIn(t);
+    const card = await addClickCard(t, token, CLICK_GOOD_CARD);
+    const order = await placeCardOrder(t, token);
+    expect((await payOrder(t, token, order.number, card.id)).status).toBe(200);
+    const logs = t.logs.join('\n');
+    expect(findPans(logs)).toEqual([]);
+    const tokens = (await t.db.select().from(paymentCards)).map((row) => row.providerToken);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const cardToken of tokens) expect(logs).not.toContain(cardToken);
+    expect(logs).not.toContain('sms_code');
+    expect(logs).not.toContain(`"code":"${await clickCode(t, CLICK_GOOD_CARD)}"`);
   });
 
   it('declines a card without funds, saying why, charges nothing, and takes another card', async () => {

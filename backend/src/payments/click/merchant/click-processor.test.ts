@@ -459,6 +459,52 @@ describe('the Click processor against the Merchant API stand-in', () => {
     }
   });
 
+  it('answers bad input with Click’s error and changes nothing', async () => {
+    const timestamp = String(Math.floor(now.getTime() / 1000));
+    const auth = `${sandbox.merchantUserId}:${clickDigest(timestamp, sandbox.secretKey)}:${timestamp}`;
+    const post = (path: string, body: string, headers: Record<string, string> = { auth }) =>
+      fetch(`${sandbox.url}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const payments = sandbox.payments().length;
+    const cards = (await outbox()).length;
+    const answers = await Promise.all([
+      post('card_token/request', '{not json'),
+      post('card_token/request', JSON.stringify({ service_id: sandbox.serviceId })),
+      post(
+        'card_token/payment',
+        JSON.stringify({
+          service_id: sandbox.serviceId,
+          card_token: 'x',
+          amount: -5,
+          transaction_parameter: 'p',
+        }),
+      ),
+      post('card_token/request', 'x'.repeat(70_000)),
+      post('card_token/request', '{}', { auth: 'garbage' }),
+      post('card_token/request', '{}', {}),
+    ]);
+    expect(
+      await Promise.all(answers.map(async (a) => [a.status, (await a.json()) as unknown])),
+    ).toEqual([
+      [200, { error_code: -8, error_note: 'Error in request' }],
+      [200, { error_code: -8, error_note: 'Error in request' }],
+      [200, { error_code: -8, error_note: 'Error in request' }],
+      [200, { error_code: -8, error_note: 'Request too large' }],
+      [200, { error_code: -1, error_note: 'SIGN CHECK FAILED' }],
+      [200, { error_code: -1, error_note: 'SIGN CHECK FAILED' }],
+    ]);
+    const unknown = await fetch(`${sandbox.url}/card_token/steal`, {
+      method: 'POST',
+      headers: { auth },
+    });
+    expect(unknown.status).toBe(404);
+    expect(sandbox.payments()).toHaveLength(payments);
+    expect(await outbox()).toHaveLength(cards);
+  });
+
   it('keeps its cards and payments over a restart and never writes a card number to its file', async () => {
     const token = await verifiedToken(GOOD);
     const file = join(dataDir, 'click.json');
