@@ -4,7 +4,7 @@
 // own promises (test cards, codes in the outbox, state that survives a restart without a card
 // number).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -501,6 +501,17 @@ describe('the Click processor against the Merchant API stand-in', () => {
       headers: { auth },
     });
     expect(unknown.status).toBe(404);
+    // A path no URL parser takes is a 404 too, not a crash.
+    const { hostname, port } = new URL(sandbox.url);
+    const oddPath = await new Promise<number>((resolve, reject) => {
+      request({ host: hostname, port, path: '//', method: 'GET' }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(oddPath).toBe(404);
     expect(sandbox.payments()).toHaveLength(payments);
     expect(await outbox()).toHaveLength(cards);
   });

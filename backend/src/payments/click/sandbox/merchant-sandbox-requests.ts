@@ -101,9 +101,9 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 function segmentsOf(url: string | undefined): string[] | null {
-  const path = new URL(url ?? '/', 'http://stand-in').pathname;
-  if (!path.startsWith(`${MERCHANT_BASE_PATH}/`)) return null;
   try {
+    const path = new URL(url ?? '/', 'http://stand-in').pathname;
+    if (!path.startsWith(`${MERCHANT_BASE_PATH}/`)) return null;
     return path
       .slice(MERCHANT_BASE_PATH.length + 1)
       .split('/')
