@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { paymentCards } from '../db/schema';
 import { ShopError } from '@shop/shared/server';
-import { sendCardCode, type CardCodeDeps } from './card-code';
+import { recordCodeSent, sendCardCode, type CardCodeDeps } from './card-code';
+import type { CreatedCard } from './card-processor';
 import { cardCallError } from './processor-errors';
 import { forgetToken } from './saved-cards';
 
@@ -49,15 +50,16 @@ export async function addCard(
   const { db } = deps;
   const now = deps.now();
   const { month, year } = expiryOrRefusal(input.expiry, now);
-  let token: string;
+  let created: CreatedCard;
   try {
-    ({ token } = await deps.processor.createCard({
+    created = await deps.processor.createCard({
       number: input.card_number,
       expire: month + year,
-    }));
+    });
   } catch (error) {
     throw cardCallError(error);
   }
+  const { token, codeSent } = created;
   const [row] = await db
     .insert(paymentCards)
     .values({
@@ -72,7 +74,8 @@ export async function addCard(
     .returning();
   if (!row) throw new Error('Card insert returned nothing');
   try {
-    return await sendCardCode(deps, row);
+    // Some processors text the code while tokenising; the others are asked to now.
+    return codeSent ? await recordCodeSent(deps, row, codeSent) : await sendCardCode(deps, row);
   } catch (error) {
     // A card that cannot get its code can never be confirmed: drop it at once.
     await db.update(paymentCards).set({ state: 'removed' }).where(eq(paymentCards.id, row.id));

@@ -58,12 +58,15 @@ export function createAttemptMoves(deps: AttemptMovesDeps) {
       .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.state, IN_FLIGHT)));
   }
 
-  async function markPaid(attempt: AttemptRow): Promise<void> {
+  /** The attempt paid its order; `paymentId` is the processor's own id of the payment, when it
+   * has one apart from the receipt (Click's payment_id). */
+  async function markPaid(attempt: AttemptRow, paymentId?: string): Promise<void> {
     const at = deps.now();
+    const providerPaymentId = paymentId ?? attempt.providerPaymentId;
     await db.transaction(async (tx) => {
       const moved = await tx
         .update(paymentAttempts)
-        .set({ state: 'paid', errorCode: null, updatedAt: at })
+        .set({ state: 'paid', errorCode: null, providerPaymentId, updatedAt: at })
         .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, IN_FLIGHT)))
         .returning({ id: paymentAttempts.id });
       if (moved.length === 0) return; // settled by someone else already
@@ -74,7 +77,7 @@ export function createAttemptMoves(deps: AttemptMovesDeps) {
           paidAt: at,
           paidProvider: attempt.processor,
           // What the processor's statement and a refund name the charge by.
-          paidTransactionId: attempt.providerPaymentId ?? attempt.receiptId,
+          paidTransactionId: providerPaymentId ?? attempt.receiptId,
         })
         .where(and(eq(orders.id, attempt.orderId), eq(orders.paymentStatus, 'unpaid')))
         .returning({ userId: orders.userId });

@@ -59,7 +59,7 @@ export function createAttemptOutcomes(deps: AttemptOutcomesDeps) {
       return 'pending';
     }
     if (status.outcome === 'paid') {
-      await markPaid(attempt);
+      await markPaid(attempt, status.paymentId);
       return 'paid';
     }
     if (status.outcome === 'not_paid') {

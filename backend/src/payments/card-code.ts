@@ -6,7 +6,7 @@ import { and, eq, lt, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentCards } from '../db/schema';
 import { ShopError } from '@shop/shared/server';
-import { ProcessorError, type CardProcessor } from './card-processor';
+import { ProcessorError, type CardProcessor, type CodeSent } from './card-processor';
 import { cardCallError } from './processor-errors';
 import type { CardRow } from './saved-cards';
 
@@ -36,6 +36,15 @@ export async function sendCardCode(
   } catch (error) {
     throw cardCallError(error);
   }
+  return recordCodeSent(deps, row, sent);
+}
+
+/** Records a code the processor texted for a pending card, and when the next may be asked for. */
+export async function recordCodeSent(
+  deps: CardCodeDeps,
+  row: CardRow,
+  sent: CodeSent,
+): Promise<CardCodeSentResponse> {
   const at = deps.now();
   const waitMs = sent.waitMs > 0 ? sent.waitMs : DEFAULT_RESEND_WAIT_MS;
   await deps.db

@@ -1,8 +1,9 @@
 // The one door to the card processor. The backend asks it to tokenise a card, text the card's
 // owner a code, confirm that code, and create, pay, check and cancel receipts; it answers in our
 // own terms, so nothing past this interface knows a vendor's error codes or field names. Payme's
-// Subscribe API is the implementation (payme-processor.ts); in development it talks to the local
-// sandbox (sandbox/), which speaks the same protocol.
+// Subscribe API (payme-processor.ts) and Click's Merchant API (click/merchant/click-processor.ts)
+// implement it; in development each talks to its local stand-in (sandbox/, click/sandbox/), which
+// speaks the same protocol.
 
 /**
  * Why a call failed, as the shop has to treat it:
@@ -66,10 +67,6 @@ export interface ReceiptStatus {
   paymentId?: string;
 }
 
-export interface CreatedCard {
-  token: string;
-}
-
 export interface CodeSent {
   /** The masked phone the processor texted: '99890*****31'. */
   phone: string;
@@ -77,12 +74,19 @@ export interface CodeSent {
   waitMs: number;
 }
 
+export interface CreatedCard {
+  token: string;
+  /** The processor texted the confirmation code while tokenising the card (Click does), so no
+   * separate sendCardCode call is made for the first code. */
+  codeSent?: CodeSent;
+}
+
 export interface CardProcessor {
   /** Who charges through it: Payme's Subscribe API or Click's Merchant API. */
   readonly provider: 'payme_card' | 'click_card';
   /** Tokenises a card for repeated payments. `expire` is MMYY. */
   createCard(card: { number: string; expire: string }): Promise<CreatedCard>;
-  /** Texts the card's owner a confirmation code. */
+  /** Texts the card's owner a confirmation code (again, when createCard already sent one). */
   sendCardCode(token: string): Promise<CodeSent>;
   verifyCard(token: string, code: string): Promise<void>;
   removeCard(token: string): Promise<void>;

@@ -59,9 +59,11 @@ export async function charge(
   const withReceipt: AttemptRow = { ...attempt, receiptId };
 
   let outcome: ReceiptOutcome;
+  let paymentId: string | undefined;
   try {
     const status = await processor.payReceipt(receiptId, token);
     outcome = status.outcome === 'paid' ? 'paid' : 'pending';
+    paymentId = status.paymentId;
   } catch (error) {
     if (!(error instanceof ProcessorError)) throw error;
     if (error.failure === 'declined' || error.failure === 'unavailable') {
@@ -70,7 +72,7 @@ export async function charge(
     outcome = 'pending';
   }
   if (outcome === 'paid') {
-    await outcomes.markPaid(withReceipt);
+    await outcomes.markPaid(withReceipt, paymentId);
     return;
   }
   // No answer, or an answer that is not "paid": ask what happened before saying anything.

@@ -81,7 +81,7 @@ export function declineReasonOf(code: number): DeclineReason {
 }
 
 /** A connection that was never made cannot have carried a request. */
-function neverSent(error: unknown): boolean {
+export function neverSent(error: unknown): boolean {
   const cause: unknown =
     typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
   const code: unknown =

@@ -1,6 +1,10 @@
 // Test support for cards and card orders: the calls a shopper makes, through the real routes.
 import type { Order, SavedCard } from '@shop/shared';
 import { FIXTURES } from '../seed/fixtures';
+import {
+  clickBankPhone,
+  CLICK_TEST_CARD_EXPIRY,
+} from '../payments/click/sandbox/merchant-sandbox-test-cards';
 import { TEST_CARD_CODE, TEST_CARD_EXPIRY } from '../payments/sandbox/test-cards';
 import { call, type Answer } from './http-client';
 import type { TestBackend } from './test-backend';
@@ -95,4 +99,40 @@ export function payOrder(
   cardId: number,
 ): Promise<Answer> {
   return call(t, 'POST', `/api/orders/${number}/pay`, { token, body: { card_id: cardId } });
+}
+
+/** The Click stand-in's test cards (merchant-sandbox-test-cards.ts); each expires 03/99. */
+export const CLICK_GOOD_CARD = '8600555555555556';
+export const CLICK_HUMO_CARD = '9860666666666662';
+export const CLICK_INSUFFICIENT_FUNDS_CARD = '8600777777777772';
+export const CLICK_BLOCKED_CARD = '9860888888888888';
+export const CLICK_EXPIRED_CARD = '8600999999999998';
+export const CLICK_STALL_CARD = '8600121212121215';
+export const CLICK_NO_SMS_CARD = '9860131313131313';
+
+/** The code the Click stand-in texted last for `number`, read from the SMS outbox. */
+export async function clickCode(t: TestBackend, number: string): Promise<string> {
+  const phone = clickBankPhone(number);
+  const line = (await t.outbox()).filter((l) => l.phone === phone).at(-1);
+  const code = /\b(\d{6})\b/.exec(line?.text ?? '')?.[1];
+  if (!code) throw new Error(`No Click code in the outbox for card *${number.slice(-4)}`);
+  return code;
+}
+
+/** Adds a card through Click and confirms it with the code from the outbox. */
+export async function addClickCard(
+  t: TestBackend,
+  token: string,
+  number = CLICK_GOOD_CARD,
+): Promise<SavedCard> {
+  const created = await createCard(t, token, number, CLICK_TEST_CARD_EXPIRY);
+  if (created.status !== 200) {
+    throw new Error(`card create answered ${created.status}: ${created.text}`);
+  }
+  const { card_id: cardId } = created.body as { card_id: number };
+  const confirmed = await confirmCard(t, token, cardId, await clickCode(t, number));
+  if (confirmed.status !== 200) {
+    throw new Error(`card confirm answered ${confirmed.status}: ${confirmed.text}`);
+  }
+  return (confirmed.body as { data: SavedCard }).data;
 }

@@ -9,10 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createBackend } from '../app';
+import { createBackend, type Backend } from '../app';
 import { openDatabase, type Db } from '../db/client';
 import { variants } from '../db/schema';
 import type { OrderLimits, SignInLimits } from '../abuse-limits';
+import type { CardProcessor } from '../payments/card-processor';
+import { createClickProcessor } from '../payments/click/merchant/click-processor';
+import { clickRefunders } from '../payments/click/merchant/click-refunds';
+import { createClickMerchantClient } from '../payments/click/merchant/merchant-client';
+import {
+  startClickMerchantSandbox,
+  type ClickMerchantSandbox,
+} from '../payments/click/sandbox/merchant-sandbox';
 import { createPaymeProcessor } from '../payments/payme-processor';
 import { PAYME_MERCHANT_PATH } from '../payments/payme-merchant';
 import type { OrderStatusService } from '../orders/order-status';
@@ -70,8 +78,11 @@ export interface TestBackend {
   dataDir: string;
   /** Every log line the app wrote, for "no secret in the logs" checks. */
   logs: string[];
-  /** The card processor the backend pays through (its real Payme adapter talks to it over HTTP). */
+  /** The Payme stand-in; the backend's cards go through it (its real Payme adapter talks to it
+   * over HTTP) unless `cardProcessor` is 'click'. */
   sandbox: PaymeSandbox;
+  /** The Click Merchant API stand-in, when `cardProcessor` is 'click'. */
+  click: ClickMerchantSandbox | null;
   /** Settling and hold expiry, run by hand with the test clock. */
   payments: PaymentService;
   /** Order status changes, as the operator call and the demo flow make them. */
@@ -79,6 +90,14 @@ export interface TestBackend {
   /** The secret of the operator's calls (x-operator-secret). */
   operatorSecret: string;
   outbox(): Promise<OutboxLine[]>;
+  /**
+   * A fresh backend on the same database and stand-ins, as after a restart: the old app is
+   * closed and `app`, `payments` and `statuses` become the new one's.
+   */
+  restart(): Promise<void>;
+  /** Another backend process on the same database and stand-ins (two instances at once);
+   * closed by the caller. */
+  spawn(): Promise<Backend>;
   close(): Promise<void>;
 }
 
@@ -106,6 +125,8 @@ export interface TestBackendOptions {
   signInSms?: (clock: TestClock) => SmsProvider;
   /** Our service at Click: serves Click's Prepare and Complete URLs. */
   clickShop?: { serviceId: string; secretKey: string };
+  /** Which card processor takes the cards, each against its local stand-in: Payme by default. */
+  cardProcessor?: 'payme' | 'click';
 }
 
 /** How many of a variant are in stock now; throws when there is no such variant. */
@@ -155,35 +176,61 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     // The checkout page pays through this backend's Merchant API once the test listens.
     merchantEndpoint: () => `${listeningOrigin(app)}${PAYME_MERCHANT_PATH}`,
   });
-  const { app, payments, statuses } = createBackend({
-    db: database.db,
-    catalogApiKey: apiKey,
+  const click =
+    options.cardProcessor === 'click'
+      ? await startClickMerchantSandbox({
+          stateFile: join(dataDir, 'click-sandbox', 'state.json'),
+          sms,
+          now: clock.now,
+          stallMs: options.sandboxStallMs,
+        })
+      : null;
+  const timeoutMs = options.processorTimeoutMs ?? 10_000;
+  const clickOptions = click && {
+    url: click.url,
+    serviceId: click.serviceId,
+    merchantUserId: click.merchantUserId,
+    secretKey: click.secretKey,
+    timeoutMs,
     now: clock.now,
-    sms: options.signInSms?.(clock) ?? sms,
-    payments: createPaymeProcessor({
-      url: sandbox.url,
-      merchantId: sandbox.merchantId,
-      key: sandbox.key,
-      timeoutMs: options.processorTimeoutMs ?? 10_000,
-    }),
-    validateResponses: true,
-    operatorSecret,
-    photoDir: join(dataDir, 'photos'),
-    orderLimits: options.orderLimits,
-    signInLimits: options.signInLimits,
-    clickShop: options.clickShop,
-    paymeMerchant: { key: sandbox.key },
-    logger: {
-      level: 'trace',
-      stream: {
-        write: (line: string) => {
-          logs.push(line);
+  };
+  const processor = (): CardProcessor =>
+    clickOptions
+      ? createClickProcessor(clickOptions)
+      : createPaymeProcessor({
+          url: sandbox.url,
+          merchantId: sandbox.merchantId,
+          key: sandbox.key,
+          timeoutMs,
+        });
+  // Everything a process holds is made anew on each build, as on a restart.
+  const build = () =>
+    createBackend({
+      db: database.db,
+      catalogApiKey: apiKey,
+      now: clock.now,
+      sms: options.signInSms?.(clock) ?? sms,
+      payments: processor(),
+      refunders: clickOptions ? clickRefunders(createClickMerchantClient(clickOptions)) : undefined,
+      validateResponses: true,
+      operatorSecret,
+      photoDir: join(dataDir, 'photos'),
+      orderLimits: options.orderLimits,
+      signInLimits: options.signInLimits,
+      clickShop: options.clickShop,
+      paymeMerchant: { key: sandbox.key },
+      logger: {
+        level: 'trace',
+        stream: {
+          write: (line: string) => {
+            logs.push(line);
+          },
         },
       },
-    },
-  });
+    });
+  const { app, payments, statuses } = build();
   await app.ready();
-  return {
+  const t: TestBackend = {
     kind: options.kind,
     app,
     db: database.db,
@@ -192,6 +239,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     dataDir,
     logs,
     sandbox,
+    click,
     payments,
     statuses,
     operatorSecret,
@@ -206,12 +254,26 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
         return [];
       }
     },
+    spawn: async () => {
+      const other = build();
+      await other.app.ready();
+      return other;
+    },
+    restart: async () => {
+      await t.app.close();
+      const fresh = await t.spawn();
+      t.app = fresh.app;
+      t.payments = fresh.payments;
+      t.statuses = fresh.statuses;
+    },
     close: async () => {
-      await app.close();
+      await t.app.close();
       await sandbox.close();
+      await click?.close();
       await database.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }

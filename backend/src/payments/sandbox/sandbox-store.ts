@@ -3,9 +3,8 @@
 // shop. It keeps what a processor needs to answer for a card — how the test card behaves, the
 // masked number, the expiry, the bank's phone — and never the card number itself.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { z } from 'zod';
+import { openStandInStore, type StandInStore } from '../../http/stand-in-io';
 
 const BehaviourSchema = z.enum(['ok', 'insufficient_funds', 'blocked', 'stall', 'sms_unavailable']);
 
@@ -58,41 +57,9 @@ function freshState(): SandboxState {
   };
 }
 
-export interface SandboxStore {
-  state: SandboxState;
-  /** Writes the state; writes are queued so an older state never lands after a newer one. */
-  save(): Promise<void>;
-}
+export type SandboxStore = StandInStore<SandboxState>;
 
 /** Opens the state file (or starts fresh); without a file the state lives in memory only. */
-export async function openSandboxStore(file: string | undefined): Promise<SandboxStore> {
-  let state = freshState();
-  if (file !== undefined) {
-    let text: string | null = null;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
-    }
-    if (text !== null) state = SandboxStateSchema.parse(JSON.parse(text));
-  }
-  let queue: Promise<void> = Promise.resolve();
-  return {
-    get state() {
-      return state;
-    },
-    save() {
-      if (file === undefined) return Promise.resolve();
-      const text = `${JSON.stringify(state, null, 1)}\n`;
-      const next = queue.then(async () => {
-        await mkdir(dirname(file), { recursive: true });
-        const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-        await writeFile(temporary, text, { encoding: 'utf8', mode: 0o600 });
-        await rename(temporary, file);
-      });
-      // A failed write must not block later ones; the caller still hears of it.
-      queue = next.catch(() => undefined);
-      return next;
-    },
-  };
+export function openSandboxStore(file: string | undefined): Promise<SandboxStore> {
+  return openStandInStore(file, SandboxStateSchema, freshState);
 }
