@@ -3,7 +3,7 @@
 // their local stand-ins, which call the shop's Prepare/Complete URLs and Merchant API through its
 // relay as the real ones do. Each journey ends with exactly one "paid" message in the shopper's
 // chat and one update of the order's staff card.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type Response, type TestInfo } from '@playwright/test';
 import type { Order } from '@shop/shared';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
 import { appLinksChat } from '../support/bot-journey';
@@ -12,7 +12,13 @@ import { TEST_BOT_TOKEN } from '../support/paths';
 import { startShopProcess, type ShopProcess } from '../support/shop-process';
 import { completeSignIn } from '../support/sign-in';
 import { uniquePhone } from '../support/sms-outbox';
-import { openInTelegram, pressMainButton } from '../support/telegram';
+import {
+  mainButtonState,
+  openInTelegram,
+  pressMainButton,
+  telegramEvents,
+} from '../support/telegram';
+import { preCheckoutQuery, successfulPayment } from '../../bot/src/testing/updates';
 
 const STAFF_CHAT = -100_500_600;
 
@@ -35,6 +41,9 @@ test.beforeAll(async () => {
     BOT_TOKEN: TEST_BOT_TOKEN,
     TELEGRAM_API_ROOT: telegram.apiRoot,
     STAFF_CHAT_ID: String(STAFF_CHAT),
+    // BotFather's test token shape: the invoice goes to the Bot API stand-in.
+    TELEGRAM_PAYMENT_PROVIDER_TOKEN:
+      '398062629:TEST:999999999_F91D8F69C042267444B74CC0B3C747757EB0E065',
   });
   await telegram.waitForCall('getUpdates', undefined, 60_000);
 });
@@ -61,8 +70,15 @@ async function linkChat(page: Page, chatId: number, lang: 'uz' | 'ru', phone: st
   expect((await linked).status()).toBe(200);
 }
 
-/** Orders a mug for pickup with `way`, from the checkout page already open; the order placed. */
-async function placeWith(page: Page, way: RegExp, name: { first: RegExp; last: RegExp }) {
+/**
+ * Fills the open checkout for a mug picked up at the first shop, paid `way`; answers the wait
+ * for the order's answer (wrapped, so awaiting this does not wait for the order itself).
+ */
+async function placeWith(
+  page: Page,
+  way: RegExp,
+  name: { first: RegExp; last: RegExp },
+): Promise<{ answer: Promise<Response> }> {
   await page
     .getByRole('main')
     .getByRole('radiogroup', { name: /Doʻkonni tanlang|Выберите магазин/ })
@@ -72,7 +88,7 @@ async function placeWith(page: Page, way: RegExp, name: { first: RegExp; last: R
   await page.getByRole('textbox', { name: name.first }).fill('Dilnoza');
   await page.getByRole('textbox', { name: name.last }).fill('Karimova');
   await page.getByRole('radio', { name: way }).check();
-  return nextOrderAnswer(page, 'create');
+  return { answer: nextOrderAnswer(page, 'create') };
 }
 
 /** The one "paid" message the chat got, and the staff card saying who took the money. */
@@ -122,13 +138,15 @@ test('uz, on the web: pays with the Click app, comes back to the confirmation, o
     colorScheme: 'light',
   });
   const page = await context.newPage();
+  await page.goto('/uz/sign-in?next=/uz/account');
   await completeSignIn(page, phone, 'uz', shopOf().dataDir);
+  await expect(page).toHaveURL(/\/uz\/account$/);
   await checkoutWith(page, context.request, 'uz', [
     await lineOf(context.request, 'porcelain-mug', 'uz'),
   ]);
   const placed = await placeWith(page, /^Click ilovasi/, { first: /^Ism$/, last: /^Familiya$/ });
   await page.getByRole('button', { name: /Buyurtma berish/ }).click();
-  const order = await orderOf(await placed);
+  const order = await orderOf(await placed.answer);
   expect(order).toMatchObject({ payment_type: 'click', payment_status: 'unpaid' });
 
   // The payment page offers every online way, Click first, and sends the shopper to Click.
@@ -169,13 +187,15 @@ test('ru, inside Telegram: pays in the Payme app’s checkout, one "paid" messag
     first: /^Имя$/,
     last: /^Фамилия$/,
   });
+  await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Подтвердить заказ');
   await pressMainButton(page);
-  const order = await orderOf(await placed);
+  const order = await orderOf(await placed.answer);
   expect(order.payment_type).toBe('payme');
   await expect(page).toHaveURL(/\/ru\/checkout\/payment\?order=UY-\d+$/);
   await expect(
     page.getByRole('radiogroup', { name: 'Способ оплаты' }).getByRole('radio', { name: /Payme/ }),
   ).toBeChecked();
+  await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Оплатить через Payme');
   await pressMainButton(page);
   await expect(page.getByText('Payme (test checkout)')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
@@ -185,6 +205,81 @@ test('ru, inside Telegram: pays in the Payme app’s checkout, one "paid" messag
     order,
     `Заказ №${order.number} оплачен. Спасибо!`,
     'оплачен: приложение Payme',
+  );
+  await context.close();
+});
+
+test('uz, inside Telegram, dark: pays in Telegram’s own sheet; a "cancelled" from the client changes nothing the order says', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const chatId = 700_300_003;
+  const context = await browser.newContext({
+    baseURL: shopOf().baseUrl,
+    viewport: { width: 360, height: 780 },
+  });
+  const page = await context.newPage();
+  await openInTelegram(page, '/uz/sign-in?next=/uz/account', {
+    languageCode: 'uz',
+    userId: chatId,
+    colorScheme: 'dark',
+  });
+  const linked = appLinksChat(page);
+  await completeSignIn(page, uniquePhone(), 'uz', shopOf().dataDir);
+  expect((await linked).status()).toBe(200);
+  await checkoutWith(page, context.request, 'uz', [
+    await lineOf(context.request, 'porcelain-mug', 'uz'),
+  ]);
+  const placed = await placeWith(page, /^Telegram orqali/, { first: /^Ism$/, last: /^Familiya$/ });
+  await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Buyurtma berish');
+  await pressMainButton(page);
+  const order = await orderOf(await placed.answer);
+  expect(order.payment_type).toBe('telegram');
+  const ways = page.getByRole('radiogroup', { name: 'Toʻlov usuli' });
+  // Inside Telegram every way: a card, Click, Payme and Telegram's sheet.
+  await expect(ways.getByRole('radio')).toHaveCount(4);
+  await expect(ways.getByRole('radio', { name: /Telegram orqali/ })).toBeChecked();
+  await screenshot(page, testInfo, 'payment-ways-uz-telegram-dark');
+
+  // "Pay": the server makes the invoice, the app opens it in Telegram's sheet.
+  await expect
+    .poll(async () => (await mainButtonState(page))?.text)
+    .toBe('Telegram orqali toʻlash');
+  await pressMainButton(page);
+  const opensInvoice = async () =>
+    (await telegramEvents(page)).find((event) => event.type === 'web_app_open_invoice');
+  await expect.poll(async () => (await opensInvoice()) !== undefined).toBe(true);
+  const opened = await opensInvoice();
+  const slug = (opened?.data as { slug: string }).slug;
+  const invoice = tg().calls.find((call) => call.method === 'createInvoiceLink');
+  expect(invoice?.payload).toMatchObject({ currency: 'UZS', payload: order.number });
+
+  // Telegram asks the bot before it takes the money, then tells it the money is in.
+  const payment = { totalAmount: order.total * 100, payload: order.number };
+  const query = tg().pushUpdate(preCheckoutQuery(chatId, payment, 'uz'));
+  const answer = await tg().waitForCall(
+    'answerPreCheckoutQuery',
+    (call) => call.payload.pre_checkout_query_id === query.pre_checkout_query?.id,
+    15_000,
+  );
+  expect(answer.payload.ok).toBe(true);
+  // A client that says "cancelled" after paying: the page trusts the order, not the client.
+  await page.evaluate(
+    ({ slug }) => {
+      const w = window as unknown as {
+        Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
+      };
+      w.Telegram.WebView.receiveEvent('invoice_closed', { slug, status: 'cancelled' });
+    },
+    { slug },
+  );
+  tg().pushUpdate(successfulPayment(chatId, { ...payment, chargeId: `tg-${order.number}` }));
+  await expect(page).toHaveURL(/\/uz\/checkout\/confirmed\?order=UY-\d+$/, { timeout: 30_000 });
+  await toldOnce(
+    chatId,
+    order,
+    `Buyurtma №${order.number} toʻlandi. Rahmat!`,
+    'Telegram orqali toʻlangan',
   );
   await context.close();
 });

@@ -16,7 +16,7 @@ import { useDeliverySettings } from './api/get-delivery-settings';
 import type { CardChooserSlot } from './card-chooser-slot';
 import { OrderDetails } from './order-details';
 import { PaymentWayChoice } from './payment-way-choice';
-import { appPayLink, returnUrlFor } from './app-pay-links';
+import { useGoToProvider } from './use-go-to-provider';
 import { onlineWaysFor, paymentWaysConfig } from './payment-ways';
 import { useAwaitPayment } from './use-await-payment';
 import { usePayWithCard } from './use-pay-with-card';
@@ -32,28 +32,6 @@ function useOnlineWays(order: Order): PaymentType[] {
   const allowed = data ? allowedPaymentTypes(data, method) : [order.payment_type];
   const ways = onlineWaysFor(order, allowed, config, isTelegram);
   return ways.length > 0 ? ways : ['card'];
-}
-
-/** Sends the shopper to the Click or Payme page that takes the order's payment. */
-function useGoToProvider(order: Order, onAway: () => void) {
-  const lang = useLanguage();
-  const [failed, setFailed] = useState(false);
-  const go = (way: 'click' | 'payme') => {
-    setFailed(false);
-    let link: string | null = null;
-    try {
-      link = appPayLink(way, order, lang, paymentWaysConfig(), returnUrlFor(lang, order.number));
-    } catch {
-      link = null;
-    }
-    if (link === null) {
-      setFailed(true);
-      return;
-    }
-    onAway();
-    window.location.assign(link);
-  };
-  return { go, failed };
 }
 
 /** What the page has to say above the order: a failure, the wait for a provider, the deadline. */
@@ -148,14 +126,14 @@ function useWayAction({
   cardChosen: boolean;
   pending: boolean;
   payCard: () => void;
-  goToProvider: (way: 'click' | 'payme') => void;
+  goToProvider: (way: 'click' | 'payme' | 'telegram') => void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const ready = way === 'card' ? cardChosen : true;
   const appWay = way === 'click' || way === 'payme' || way === 'telegram' ? way : null;
   const pay = () => {
-    if (way === 'click' || way === 'payme') goToProvider(way);
+    if (appWay) goToProvider(appWay);
     else if (way === 'card') payCard();
   };
   const label = appWay
@@ -206,7 +184,7 @@ export function PayOrder({
     order,
     way,
     cardChosen: cardId !== 0,
-    pending,
+    pending: pending || provider.pending,
     payCard,
     goToProvider: provider.go,
   });
