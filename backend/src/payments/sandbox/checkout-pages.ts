@@ -37,7 +37,9 @@ export function sendPage(response: ServerResponse, status: number, body: string)
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; form-action 'self'",
+    // The form's answer sends the shopper back to the shop (another origin): browsers apply
+    // form-action to that redirect too, so the shop's http(s) address must be allowed.
+    'content-security-policy': "default-src 'none'; form-action 'self' http: https:",
   });
   response.end(page(body));
 }
