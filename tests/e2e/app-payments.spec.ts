@@ -3,11 +3,18 @@
 // their local stand-ins, which call the shop's Prepare/Complete URLs and Merchant API through its
 // relay as the real ones do. Each journey ends with exactly one "paid" message in the shopper's
 // chat and one update of the order's staff card.
-import { expect, test, type Page, type Response, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type Page,
+  type Response,
+  type TestInfo,
+} from '@playwright/test';
 import type { Order } from '@shop/shared';
 import { startFakeBotApi, type FakeBotApi } from '../../bot/src/testing/fake-bot-api';
 import { appLinksChat } from '../support/bot-journey';
-import { checkoutWith, lineOf, nextOrderAnswer, orderOf } from '../support/checkout';
+import { addCardByApi, checkoutWith, lineOf, nextOrderAnswer, orderOf } from '../support/checkout';
 import { TEST_BOT_TOKEN } from '../support/paths';
 import { startShopProcess, type ShopProcess } from '../support/shop-process';
 import { completeSignIn } from '../support/sign-in';
@@ -21,6 +28,8 @@ import {
 import { preCheckoutQuery, successfulPayment } from '../../bot/src/testing/updates';
 
 const STAFF_CHAT = -100_500_600;
+/** A card Click's local stand-in pays with (backend/src/payments/click/sandbox/). */
+const CLICK_TEST_CARD = '8600555555555556';
 
 let telegram: FakeBotApi | undefined;
 let shop: ShopProcess | undefined;
@@ -41,6 +50,8 @@ test.beforeAll(async () => {
     BOT_TOKEN: TEST_BOT_TOKEN,
     TELEGRAM_API_ROOT: telegram.apiRoot,
     STAFF_CHAT_ID: String(STAFF_CHAT),
+    // Saved cards through Click's Merchant API (its local stand-in).
+    CARD_PROCESSOR: 'click',
     // BotFather's test token shape: the invoice goes to the Bot API stand-in.
     TELEGRAM_PAYMENT_PROVIDER_TOKEN:
       '398062629:TEST:999999999_F91D8F69C042267444B74CC0B3C747757EB0E065',
@@ -60,14 +71,46 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** Signs `phone` in inside Telegram as chat `chatId`, which links the chat to the account. */
-async function linkChat(page: Page, chatId: number, lang: 'uz' | 'ru', phone: string) {
+async function linkChat(
+  page: Page,
+  chatId: number,
+  lang: 'uz' | 'ru' | 'en',
+  phone: string,
+  colorScheme: 'light' | 'dark' = 'light',
+) {
   await openInTelegram(page, `/${lang}/sign-in?next=/${lang}/account`, {
     languageCode: lang,
     userId: chatId,
+    colorScheme,
   });
   const linked = appLinksChat(page);
   await completeSignIn(page, phone, lang, shopOf().dataDir);
   expect((await linked).status()).toBe(200);
+}
+
+/**
+ * A shopper whose chat `chatId` is linked (signed in inside Telegram once), now shopping on the
+ * web in a fresh 360 px browser with the same account.
+ */
+async function webShopperWithChat(browser: Browser, chatId: number, lang: 'uz' | 'en') {
+  const inTelegram = await browser.newContext({ baseURL: shopOf().baseUrl });
+  const telegramPage = await inTelegram.newPage();
+  const phone = uniquePhone();
+  await linkChat(telegramPage, chatId, lang, phone);
+  const session = await telegramPage.evaluate(() => localStorage.getItem('auth'));
+  await inTelegram.close();
+  const context = await browser.newContext({
+    baseURL: shopOf().baseUrl,
+    viewport: { width: 360, height: 780 },
+    colorScheme: 'light',
+  });
+  await context.addInitScript((auth) => {
+    if (auth !== null && localStorage.getItem('auth') === null) localStorage.setItem('auth', auth);
+  }, session);
+  const page = await context.newPage();
+  await page.goto(`/${lang}/account`);
+  await expect(page).toHaveURL(new RegExp(`/${lang}/account$`));
+  return { context, page, phone };
 }
 
 /**
@@ -127,20 +170,7 @@ test('uz, on the web: pays with the Click app, comes back to the confirmation, o
 }, testInfo) => {
   test.setTimeout(180_000);
   const chatId = 700_300_001;
-  const phone = uniquePhone();
-  const inTelegram = await browser.newContext({ baseURL: shopOf().baseUrl });
-  await linkChat(await inTelegram.newPage(), chatId, 'uz', phone);
-  await inTelegram.close();
-
-  const context = await browser.newContext({
-    baseURL: shopOf().baseUrl,
-    viewport: { width: 360, height: 780 },
-    colorScheme: 'light',
-  });
-  const page = await context.newPage();
-  await page.goto('/uz/sign-in?next=/uz/account');
-  await completeSignIn(page, phone, 'uz', shopOf().dataDir);
-  await expect(page).toHaveURL(/\/uz\/account$/);
+  const { context, page } = await webShopperWithChat(browser, chatId, 'uz');
   await checkoutWith(page, context.request, 'uz', [
     await lineOf(context.request, 'porcelain-mug', 'uz'),
   ]);
@@ -167,19 +197,22 @@ test('uz, on the web: pays with the Click app, comes back to the confirmation, o
     chatId,
     order,
     `Buyurtma №${order.number} toʻlandi. Rahmat!`,
-    'Click ilovasi orqali toʻlangan',
+    'оплачен: приложение Click',
   );
   await context.close();
 });
 
-test('ru, inside Telegram: pays in the Payme app’s checkout, one "paid" message', async ({
+test('ru, inside Telegram, dark: pays in the Payme app’s checkout, one "paid" message', async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const chatId = 700_300_002;
-  const context = await browser.newContext({ baseURL: shopOf().baseUrl });
+  const context = await browser.newContext({
+    baseURL: shopOf().baseUrl,
+    viewport: { width: 360, height: 780 },
+  });
   const page = await context.newPage();
-  await linkChat(page, chatId, 'ru', uniquePhone());
+  await linkChat(page, chatId, 'ru', uniquePhone(), 'dark');
   await checkoutWith(page, context.request, 'ru', [
     await lineOf(context.request, 'porcelain-mug', 'ru'),
   ]);
@@ -192,9 +225,11 @@ test('ru, inside Telegram: pays in the Payme app’s checkout, one "paid" messag
   const order = await orderOf(await placed.answer);
   expect(order.payment_type).toBe('payme');
   await expect(page).toHaveURL(/\/ru\/checkout\/payment\?order=UY-\d+$/);
-  await expect(
-    page.getByRole('radiogroup', { name: 'Способ оплаты' }).getByRole('radio', { name: /Payme/ }),
-  ).toBeChecked();
+  const ways = page.getByRole('radiogroup', { name: 'Способ оплаты' });
+  // Inside Telegram every way: a card, Click, Payme and Telegram's sheet.
+  await expect(ways.getByRole('radio')).toHaveCount(4);
+  await expect(ways.getByRole('radio', { name: /Payme/ })).toBeChecked();
+  await screenshot(page, testInfo, 'payment-ways-ru-telegram-dark');
   await expect.poll(async () => (await mainButtonState(page))?.text).toBe('Оплатить через Payme');
   await pressMainButton(page);
   await expect(page.getByText('Payme (test checkout)')).toBeVisible();
@@ -211,7 +246,7 @@ test('ru, inside Telegram: pays in the Payme app’s checkout, one "paid" messag
 
 test('uz, inside Telegram, dark: pays in Telegram’s own sheet; a "cancelled" from the client changes nothing the order says', async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   const chatId = 700_300_003;
   const context = await browser.newContext({
@@ -235,11 +270,11 @@ test('uz, inside Telegram, dark: pays in Telegram’s own sheet; a "cancelled" f
   await pressMainButton(page);
   const order = await orderOf(await placed.answer);
   expect(order.payment_type).toBe('telegram');
-  const ways = page.getByRole('radiogroup', { name: 'Toʻlov usuli' });
-  // Inside Telegram every way: a card, Click, Payme and Telegram's sheet.
-  await expect(ways.getByRole('radio')).toHaveCount(4);
-  await expect(ways.getByRole('radio', { name: /Telegram orqali/ })).toBeChecked();
-  await screenshot(page, testInfo, 'payment-ways-uz-telegram-dark');
+  await expect(
+    page
+      .getByRole('radiogroup', { name: 'Toʻlov usuli' })
+      .getByRole('radio', { name: /Telegram orqali/ }),
+  ).toBeChecked();
 
   // "Pay": the server makes the invoice, the app opens it in Telegram's sheet.
   await expect
@@ -275,11 +310,38 @@ test('uz, inside Telegram, dark: pays in Telegram’s own sheet; a "cancelled" f
   );
   tg().pushUpdate(successfulPayment(chatId, { ...payment, chargeId: `tg-${order.number}` }));
   await expect(page).toHaveURL(/\/uz\/checkout\/confirmed\?order=UY-\d+$/, { timeout: 30_000 });
+  await toldOnce(chatId, order, `Buyurtma №${order.number} toʻlandi. Rahmat!`, 'оплачен: Telegram');
+  await context.close();
+});
+
+test('en, on the web: pays with a card saved through Click, one "paid" message', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const chatId = 700_300_004;
+  const { context, page, phone } = await webShopperWithChat(browser, chatId, 'en');
+  // Click's stand-in knows this card; it texts the code to the card's phone, as Click does.
+  const card = await addCardByApi(page, context.request, CLICK_TEST_CARD, phone, shopOf().dataDir);
+  expect(card.masked_number).toMatch(/5556$/);
+  await checkoutWith(page, context.request, 'en', [
+    await lineOf(context.request, 'porcelain-mug', 'en'),
+  ]);
+  await page.getByRole('radiogroup', { name: /shop/i }).getByRole('radio').first().check();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dilnoza');
+  await page.getByRole('textbox', { name: 'Surname' }).fill('Karimova');
+  await page.getByRole('radio', { name: /^Card online/ }).check();
+  await page.getByRole('radio', { name: /•••• 5556/ }).check();
+  const paid = nextOrderAnswer(page, 'pay');
+  await page.getByRole('button', { name: /Place order/ }).click();
+  const order = await orderOf(await paid);
+  expect(order).toMatchObject({ payment_type: 'card', payment_status: 'paid' });
+  expect(order.paid_with?.provider).toBe('click_card');
+  await expect(page).toHaveURL(/\/en\/checkout\/confirmed\?order=UY-\d+$/);
   await toldOnce(
     chatId,
     order,
-    `Buyurtma №${order.number} toʻlandi. Rahmat!`,
-    'Telegram orqali toʻlangan',
+    `Order №${order.number} is paid. Thank you!`,
+    `оплачен: Click, карта · ${order.paid_with?.transaction_id ?? ''}`,
   );
   await context.close();
 });
