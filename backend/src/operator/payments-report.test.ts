@@ -16,7 +16,7 @@ import {
   runCommand,
 } from '../testing/operator-commands';
 import { merchantCall, orderRow } from '../testing/payme-merchant';
-import { addCard, payOrder, placeCardOrder } from '../testing/payments';
+import { addCard, addClickCard, payOrder, placeCardOrder } from '../testing/payments';
 import {
   createTestBackend,
   DATABASE_KINDS,
@@ -227,5 +227,36 @@ describe.each(DATABASE_KINDS)('pnpm payments:report on %s', (kind) => {
     }
     const window = '?from=2026-03-11T00:00:00Z&to=2026-03-12T00:00:00Z';
     expect((await call(t, 'GET', `${OPERATOR_PATHS.paymentsReport}${window}`)).status).toBe(401);
+  });
+});
+
+describe.each(DATABASE_KINDS)('pnpm payments:report with Click cards on %s', (kind) => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await createTestBackend({ kind, cardProcessor: 'click', orderLimits: MANY_ORDERS });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("names a Click card payment by Click's payment_id, as the order does", async () => {
+    const env = await listenForCommands(t);
+    const { token } = await signIn(t);
+    const card = await addClickCard(t, token);
+    t.clock.set(march11(0));
+    const order = await placeCardOrder(t, token);
+    const paid = await payOrder(t, token, order.number, card.id);
+    const id = (paid.body as { data: Order }).data.paid_with?.transaction_id;
+    expect(paid.status, paid.text).toBe(200);
+    expect((await orderRow(t, order.number)).paidTransactionId).toBe(id);
+    const sum = formatSum(toTiyin(order.total));
+    const run = await runCommand(runPaymentsReportCommand, ['--from', '2026-03-11'], env);
+    expect(run.code).toBe(0);
+    const section = run.out.indexOf('click_card');
+    expect(run.out.slice(section, section + 3)).toEqual([
+      'click_card',
+      `  payment  ${String(id)}  ${order.number}  ${sum}  2026-03-11T09:00:00+05:00`,
+      `  total: payments ${sum}, refunds 0.00, net ${sum}`,
+    ]);
   });
 });

@@ -56,7 +56,7 @@ export async function recordRefundMade(
     const refund = refundToRecord(order.number, rows);
     const at = deps.now();
     const recorded = refund.state === 'due' && (await markRefundMade(tx, refund.id, at));
-    const [now] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
+    const [stored] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
     const shown = await loadOrderForEvent(tx, order.id);
     return {
       order: shown.order,
@@ -66,7 +66,7 @@ export async function recordRefundMade(
         transactionId: refund.transactionId,
         orderNumber: order.number,
         amount: refund.amount,
-        at: now?.madeAt ?? at,
+        at: stored?.madeAt ?? at,
       }),
     };
   });
