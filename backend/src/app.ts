@@ -227,6 +227,7 @@ function registerRoutes(
       dumpDatabase: deps.dumpDatabase,
       signIn: (phone) => trustedSignIn(db, phone, now()),
       telegramPayments: { db, now, onOrderEvents: services.notifyEvents },
+      payments: { db, now, onOrderEvents: services.notifyEvents },
     });
   }
   if (deps.photoDir !== undefined) {

@@ -47,3 +47,5 @@ export { runRestoreCommand, type RestoreIo } from './backup/restore-command';
 export type { Manifest } from './backup/backup-archive';
 export { verifiedEntries, verifyBackup } from './backup/backup-reader';
 export { runOrderStatusCommand } from './operator/order-status-command';
+export { runPaymentsReportCommand } from './operator/payments-report-command';
+export { runRefundMadeCommand } from './operator/refund-made-command';

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ShopError, errorBody } from '@shop/shared/server';
 import { MovedMeanwhileError, type OrderStatusService } from '../orders/order-status';
 import type { TrustedSignIn } from '../auth/trusted-sign-in';
+import { registerPaymentOperatorRoutes, type PaymentOperatorDeps } from './payment-operator-routes';
 import { registerTelegramPaymentRoutes, type TelegramPaymentDeps } from './telegram-payment-routes';
 
 /** Throws `unauthorized` unless the request carries the operator secret. */
@@ -49,6 +50,8 @@ export function registerOperatorRoutes(
     signIn: (phone: string) => Promise<TrustedSignIn>;
     /** The bot's calls about Telegram's payment sheet; without it they are not served. */
     telegramPayments?: TelegramPaymentDeps;
+    /** The payments report and refunds made by hand; without it they are not served. */
+    payments?: PaymentOperatorDeps;
   },
 ): void {
   const checkSecret = secretCheck(options.secret);
@@ -65,6 +68,7 @@ export function registerOperatorRoutes(
   if (options.telegramPayments) {
     registerTelegramPaymentRoutes(app, checkSecret, options.telegramPayments);
   }
+  if (options.payments) registerPaymentOperatorRoutes(app, checkSecret, options.payments);
 }
 
 function registerTrustedSignIn(

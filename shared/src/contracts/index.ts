@@ -5,6 +5,7 @@ export * from './cards';
 export * from './common';
 export * from './ecommerce';
 export * from './operator';
+export * from './operator-payments';
 export * from './order-events';
 export * from './ordering-calls';
 export * from './orders';

@@ -22,11 +22,20 @@ export const OPERATOR_PATHS = {
   telegramPreCheckout: '/operator/payments/telegram/pre-checkout',
   /** `POST` TelegramSuccessfulPaymentRequest: Telegram took the money; recorded once per charge. */
   telegramSuccessful: '/operator/payments/telegram/successful',
+  /** `GET` PaymentsReportQuery: the payments and refunds of a window, for matching statements. */
+  paymentsReport: '/operator/payments',
+  /** `POST` RefundMadeRequest: staff gave an order's money back by hand (refundMadePath fills it). */
+  refundMade: '/operator/orders/:number/refund-made',
 } as const;
 
 /** The path that moves order `number`, its number percent-encoded. */
 export function operatorStatusPath(number: string): string {
   return OPERATOR_PATHS.orderStatus.replace(':number', encodeURIComponent(number));
+}
+
+/** The path that records order `number`'s refund made by hand, its number percent-encoded. */
+export function refundMadePath(number: string): string {
+  return OPERATOR_PATHS.refundMade.replace(':number', encodeURIComponent(number));
 }
 
 export const OperatorStatusParamsSchema = z.object({
