@@ -27,6 +27,7 @@ export { telegramPaletteOfPage } from '../ui/palette';
 
 export * from './comforts';
 export { requestTelegramContact, requestTelegramWriteAccess } from './telegram-access';
+export { openTelegramInvoice, telegramInvoiceAvailable } from './telegram-invoice';
 export {
   requestTelegramLocation,
   type TelegramLocation,

@@ -11,6 +11,7 @@ import type { ServerCallDef } from '../../../lib/api/client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { orderKeys, refreshOrderLists } from '../../../lib/orders/order-keys';
 import { useApi } from '../../../lib/services/services-context';
+import { telegramSdk } from '../../../lib/telegram/telegram-loader';
 
 const INVOICE = {
   method: 'POST',
@@ -47,13 +48,12 @@ export function useTelegramInvoice() {
   return useMutation({
     mutationKey: ['telegramInvoice'],
     mutationFn: async ({ number }: { number: string }): Promise<TelegramInvoiceStatus> => {
-      // The SDK chunk the Mini App has loaded already; outside Telegram nothing may open a sheet.
-      const { openInvoice } = await import('@telegram-apps/sdk-react');
-      if (!openInvoice.isAvailable()) return 'unsupported';
+      // Outside Telegram (or on a client without sheets) nothing may open one: not even asked.
+      const sheet = telegramSdk();
+      if (!sheet?.telegramInvoiceAvailable()) return 'unsupported';
       const body: TelegramInvoiceRequest = { number };
       const { url } = await api.server(INVOICE, { body });
-      const status: string = await openInvoice(url, 'url');
-      return closedStatus(status);
+      return closedStatus(await sheet.openTelegramInvoice(url));
     },
     // Whatever the sheet said, the order may have moved on: read it again where it is shown.
     onSettled: (_status, _error, { number }) =>
