@@ -68,7 +68,7 @@ export function sandboxStateFile(dataDir: string): string {
 const CLICK_STAND_IN = { serviceId: '10001', merchantId: '20001', merchantUserId: '30001' };
 
 /** The pay page's payments as Click's Merchant API sees them, so it can reverse them. */
-function appPaymentsOf(payPage: ClickPaySandbox): ClickAppPayments {
+export function appPaymentsOf(payPage: ClickPaySandbox): ClickAppPayments {
   return {
     find: (paymentId) => {
       const payment = payPage.findPayment(paymentId);

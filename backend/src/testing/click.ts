@@ -1,12 +1,13 @@
 // Test support for Click: playing Click against the shop's Prepare and Complete URLs through the
 // real routes (signed forms, as Click posts them), and reading what a payment left behind.
-import { toTiyin, type Order } from '@shop/shared';
+import { clickPayLink, toTiyin, type Order } from '@shop/shared';
 import { asc, eq } from 'drizzle-orm';
 import { orderEvents, orders, providerPayments, refunds } from '../db/schema';
 import { FIXTURES } from '../seed/fixtures';
 import { clickCallAmount, clickSignTime, type ClickStep } from '../payments/click/click-protocol';
 import { CLICK_SHOP_PATHS } from '../payments/click/shop-api/click-shop-routes';
 import { clickForm, type ClickCallFields } from '../payments/click/sandbox/click-calls';
+import type { ClickPaySandbox } from '../payments/click/sandbox/click-pay-sandbox';
 import { stockOf, type TestBackend } from './test-backend';
 
 export const CLICK_TEST_SERVICE = {
@@ -116,4 +117,56 @@ export async function orderFootprint(t: TestBackend, number: string) {
     /** The item every test order here holds (placeCardOrder's mug). */
     mugStock: mug ? await stockOf(t.db, mug.id) : null,
   };
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/** The fields a browser would post from the pay page's form: its hidden inputs and the button's. */
+export function formOfPage(html: string, choice: 'pay' | 'cancel'): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    const unescape = (text: string) =>
+      text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+    form.append(unescape(match[1] ?? ''), unescape(match[2] ?? ''));
+  }
+  form.append('choice', choice);
+  return form;
+}
+
+/**
+ * Pays `order` as a shopper does on Click's pay page: opens the shop's link, presses Pay (the
+ * page calls the shop's Prepare and Complete); answers the page's payment.
+ */
+export async function payOnClickPage(
+  payPage: ClickPaySandbox,
+  order: Pick<Order, 'number' | 'total'>,
+) {
+  const link = clickPayLink({
+    payUrl: payPage.url,
+    serviceId: payPage.serviceId,
+    merchantId: payPage.merchantId,
+    amount: order.total,
+    orderNumber: order.number,
+    returnUrl: `https://shop.example/orders/${order.number}`,
+  });
+  const page = await fetch(link);
+  if (page.status !== 200) throw new Error(`the pay page answered ${page.status}`);
+  const paid = await fetch(`${payPage.url}/services/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: formOfPage(await page.text(), 'pay').toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`Pay answered ${paid.status}: ${await paid.text()}`);
+  const payment = payPage
+    .payments()
+    .find((p) => p.orderNumber === order.number && p.state === 'paid');
+  if (!payment) throw new Error(`the pay page made no payment for ${order.number}`);
+  return payment;
 }

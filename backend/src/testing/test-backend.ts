@@ -17,10 +17,8 @@ import type { CardProcessor } from '../payments/card-processor';
 import { createClickProcessor } from '../payments/click/merchant/click-processor';
 import { clickRefunders } from '../payments/click/merchant/click-refunds';
 import { createClickMerchantClient } from '../payments/click/merchant/merchant-client';
-import {
-  startClickMerchantSandbox,
-  type ClickMerchantSandbox,
-} from '../payments/click/sandbox/merchant-sandbox';
+import type { ClickPaySandbox } from '../payments/click/sandbox/click-pay-sandbox';
+import type { ClickMerchantSandbox } from '../payments/click/sandbox/merchant-sandbox';
 import { createPaymeProcessor } from '../payments/payme-processor';
 import { PAYME_MERCHANT_PATH } from '../payments/payme-merchant';
 import type { OrderStatusService } from '../orders/order-status';
@@ -33,6 +31,7 @@ import {
   type OutboxLine,
   type SmsProvider,
 } from '../sms/sms-provider';
+import { startTestClickStandIns } from './click-stand-ins';
 import { seededSnapshot } from './pglite-snapshot';
 import { createScratchDatabase } from './scratch-database';
 
@@ -81,8 +80,10 @@ export interface TestBackend {
   /** The Payme stand-in; the backend's cards go through it (its real Payme adapter talks to it
    * over HTTP) unless `cardProcessor` is 'click'. */
   sandbox: PaymeSandbox;
-  /** The Click Merchant API stand-in, when `cardProcessor` is 'click'. */
+  /** The Click Merchant API stand-in, when `cardProcessor` is 'click' or `clickApp` is on. */
   click: ClickMerchantSandbox | null;
+  /** The Click pay-page stand-in, when `clickApp` is on. */
+  clickPay: ClickPaySandbox | null;
   /** Settling and hold expiry, run by hand with the test clock. */
   payments: PaymentService;
   /** Order status changes, as the operator call and the demo flow make them. */
@@ -127,6 +128,12 @@ export interface TestBackendOptions {
   clickShop?: { serviceId: string; secretKey: string };
   /** Which card processor takes the cards, each against its local stand-in: Payme by default. */
   cardProcessor?: 'payme' | 'click';
+  /**
+   * Payments in the Click app: Click's pay-page stand-in runs, calling this backend's Prepare and
+   * Complete (our service at Click) once it listens, with the Merchant API stand-in sharing its
+   * key and reversing its payments; Click app payments go back through it whoever holds the cards.
+   */
+  clickApp?: boolean;
 }
 
 /** How many of a variant are in stock now; throws when there is no such variant. */
@@ -173,18 +180,19 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     sms,
     now: clock.now,
     stallMs: options.sandboxStallMs,
-    // The checkout page pays through this backend's Merchant API once the test listens.
-    merchantEndpoint: () => `${listeningOrigin(app)}${PAYME_MERCHANT_PATH}`,
+    // The checkout page pays through the running backend's Merchant API once the test listens.
+    merchantEndpoint: () => `${listeningOrigin(t.app)}${PAYME_MERCHANT_PATH}`,
   });
-  const click =
-    options.cardProcessor === 'click'
-      ? await startClickMerchantSandbox({
-          stateFile: join(dataDir, 'click-sandbox', 'state.json'),
-          sms,
-          now: clock.now,
-          stallMs: options.sandboxStallMs,
-        })
-      : null;
+  const clickStandIns = await startTestClickStandIns({
+    dataDir,
+    sms,
+    now: clock.now,
+    stallMs: options.sandboxStallMs,
+    cards: options.cardProcessor === 'click',
+    app: options.clickApp ?? false,
+    shopOrigin: () => listeningOrigin(t.app),
+  });
+  const click = clickStandIns.merchantApi;
   const timeoutMs = options.processorTimeoutMs ?? 10_000;
   const clickOptions = click && {
     url: click.url,
@@ -195,7 +203,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     now: clock.now,
   };
   const processor = (): CardProcessor =>
-    clickOptions
+    clickOptions && options.cardProcessor === 'click'
       ? createClickProcessor(clickOptions)
       : createPaymeProcessor({
           url: sandbox.url,
@@ -217,7 +225,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
       photoDir: join(dataDir, 'photos'),
       orderLimits: options.orderLimits,
       signInLimits: options.signInLimits,
-      clickShop: options.clickShop,
+      clickShop: options.clickShop ?? clickStandIns.shop,
       paymeMerchant: { key: sandbox.key },
       logger: {
         level: 'trace',
@@ -240,6 +248,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     logs,
     sandbox,
     click,
+    clickPay: clickStandIns.payPage,
     payments,
     statuses,
     operatorSecret,
@@ -269,7 +278,7 @@ export async function createTestBackend(options: TestBackendOptions): Promise<Te
     close: async () => {
       await t.app.close();
       await sandbox.close();
-      await click?.close();
+      await clickStandIns.close();
       await database.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });

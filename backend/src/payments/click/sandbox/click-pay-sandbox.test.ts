@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variants } from '../../../db/schema';
 import { FIXTURES } from '../../../seed/fixtures';
-import { CLICK_TEST_SERVICE, orderFootprint } from '../../../testing/click';
+import { CLICK_TEST_SERVICE, formOfPage, orderFootprint } from '../../../testing/click';
 import { call, signIn } from '../../../testing/http-client';
 import { placeCardOrder } from '../../../testing/payments';
 import {
@@ -22,26 +22,6 @@ import { CLICK_SHOP_PATHS } from '../shop-api/click-shop-routes';
 import { startClickPaySandbox, type ClickPaySandbox } from './click-pay-sandbox';
 
 const MERCHANT_ID = '20510';
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-
-/** The fields a browser would post from the page's form: its hidden inputs and the button's. */
-function formOfPage(html: string, choice: 'pay' | 'cancel'): URLSearchParams {
-  const form = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
-    const unescape = (text: string) =>
-      text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
-    form.append(unescape(match[1] ?? ''), unescape(match[2] ?? ''));
-  }
-  form.append('choice', choice);
-  return form;
-}
 
 describe.each(DATABASE_KINDS)('the Click pay stand-in on %s', (kind) => {
   let t: TestBackend;
