@@ -347,7 +347,8 @@ export const uz: OrderingMessages = {
     checking: 'Toʻlov tekshirilmoqda…',
     notYet:
       'Toʻlov hali bizga yetib kelmadi. Toʻlagan boʻlsangiz, bir necha daqiqada shu yerda koʻrinadi; aks holda qayta toʻlang.',
-    openFailed: 'Toʻlov sahifasini ochib boʻlmadi. Qayta urinib koʻring yoki boshqa usulni tanlang.',
+    openFailed:
+      'Toʻlov sahifasini ochib boʻlmadi. Qayta urinib koʻring yoki boshqa usulni tanlang.',
     declined: {
       insufficient_funds:
         'Toʻlov rad etildi: kartada mablagʻ yetarli emas. Buyurtma toʻlovni kutmoqda: kartani toʻldiring yoki boshqa karta bilan toʻlang.',
