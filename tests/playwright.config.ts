@@ -21,6 +21,7 @@ import {
 
 /** The specs that start servers of their own (startShopProcess, startBotShop, the cluster). */
 const OWN_SERVER_SPECS = [
+  'app-payments.spec.ts',
   'bot-messages.spec.ts',
   'card-numbers.spec.ts',
   'cluster.spec.ts',

@@ -324,10 +324,15 @@ test('a card order waits for payment on its card; paying by card edits the same 
     .check();
   const paidAnswer = nextOrderAnswer(page, 'pay');
   await page.getByRole('button', { name: /^Pay / }).click();
-  expect(await orderOf(await paidAnswer)).toMatchObject({ number, payment_status: 'paid' });
+  const paid = await orderOf(await paidAnswer);
+  expect(paid).toMatchObject({ number, payment_status: 'paid' });
   await context.close();
 
-  await cardShows(card, 'Оплата: <b>оплачен картой</b>');
+  // Who took the money and its receipt, as staff find it in Payme's office.
+  await cardShows(
+    card,
+    `Оплата: <b>оплачен: Payme, карта · ${paid.paid_with?.transaction_id ?? '?'}</b>`,
+  );
   expect(editsOf(card).length).toBeGreaterThan(0);
   expect(cardsPosted(number)).toHaveLength(1);
 });

@@ -19,7 +19,7 @@ import { merchantCall, orderRow } from '../testing/payme-merchant';
 import { addCard, addClickCard, payOrder, placeCardOrder } from '../testing/payments';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../testing/test-backend';
@@ -29,7 +29,7 @@ import { runPaymentsReportCommand } from './payments-report-command';
 /** 09:00 on 11 March 2026 in Tashkent, and `minutes` after. */
 const march11 = (minutes: number) => new Date(Date.UTC(2026, 2, 11, 4, minutes));
 
-describe.each(DATABASE_KINDS)('pnpm payments:report on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('pnpm payments:report on %s', (kind) => {
   let t: TestBackend;
   let env: Record<string, string>;
   let token: string;
@@ -230,7 +230,7 @@ describe.each(DATABASE_KINDS)('pnpm payments:report on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('pnpm payments:report with Click cards on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('pnpm payments:report with Click cards on %s', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await createTestBackend({ kind, cardProcessor: 'click', orderLimits: MANY_ORDERS });

@@ -24,14 +24,14 @@ import { eventsOf, refundsOf } from '../testing/payme-merchant';
 import { placeCardOrder } from '../testing/payments';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../testing/test-backend';
 import { formatSum } from './payments-report-format';
 import { runRefundMadeCommand } from './refund-made-command';
 
-describe.each(DATABASE_KINDS)('refunds made by hand on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('refunds made by hand on %s', (kind) => {
   let t: TestBackend;
   let token: string;
   let env: Record<string, string>;

@@ -44,6 +44,14 @@ export const DATABASE_KINDS: DatabaseKind[] = TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * Where a payment provider's protocol is checked (fields, signatures, error codes): on PGlite
+ * only. The SQL those answers run is the same on both databases, and the tests of what only a
+ * real server can show (concurrent callbacks, racing cancels, refunds across a restart) run on
+ * PostgreSQL too, with DATABASE_KINDS.
+ */
+export const PROTOCOL_DATABASE_KINDS: DatabaseKind[] = ['pglite'];
+
 export interface TestClock {
   now: () => Date;
   advance(ms: number): void;

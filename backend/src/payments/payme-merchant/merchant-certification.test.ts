@@ -18,7 +18,7 @@ import {
 } from '../../testing/payme-merchant';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../../testing/test-backend';
@@ -27,7 +27,7 @@ import { expireStalePaymeTransactions } from './merchant-queries';
 
 const HOUR = 3_600_000;
 
-describe.each(DATABASE_KINDS)('Payme Merchant API certification on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('Payme Merchant API certification on %s', (kind) => {
   let t: TestBackend;
   let token: string;
 

@@ -7,7 +7,11 @@ import { IN_FLIGHT } from '../in-flight';
 import { signIn } from '../../testing/http-client';
 import { addCard, payOrder, placeCardOrder, STALL_CARD } from '../../testing/payments';
 import { merchantCall, orderRow, paymeId, tiyinOf } from '../../testing/payme-merchant';
-import { createTestBackend, DATABASE_KINDS, type TestBackend } from '../../testing/test-backend';
+import {
+  createTestBackend,
+  PROTOCOL_DATABASE_KINDS,
+  type TestBackend,
+} from '../../testing/test-backend';
 
 /** Resolves once `check` holds, looking every 20 ms. */
 async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -18,7 +22,7 @@ async function waitFor(what: string, check: () => Promise<boolean>): Promise<voi
   }
 }
 
-describe.each(DATABASE_KINDS)('Payme checkout during a card charge on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('Payme checkout during a card charge on %s', (kind) => {
   let t: TestBackend;
 
   beforeAll(async () => {

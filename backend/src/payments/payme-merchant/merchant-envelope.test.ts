@@ -13,7 +13,7 @@ import {
 } from '../../testing/payme-merchant';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../../testing/test-backend';
@@ -21,7 +21,7 @@ import { MERCHANT_METHODS } from './merchant-protocol';
 
 const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
 
-describe.each(DATABASE_KINDS)('Payme Merchant API envelope on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('Payme Merchant API envelope on %s', (kind) => {
   let t: TestBackend;
   let token: string;
 

@@ -23,7 +23,7 @@ import {
 } from '../../../testing/payments';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../../../testing/test-backend';
@@ -40,7 +40,7 @@ async function orderRow(t: TestBackend, number: string) {
   return row;
 }
 
-describe.each(DATABASE_KINDS)('saved cards through Click on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('saved cards through Click on %s', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     t = await createTestBackend({ kind, cardProcessor: 'click', orderLimits: MANY_ORDERS });
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('saved cards through Click on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('a Click charge whose answer is lost, on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('a Click charge whose answer is lost, on %s', (kind) => {
   let t: TestBackend;
   beforeAll(async () => {
     // The client gives up before the stalling card's charge is answered.

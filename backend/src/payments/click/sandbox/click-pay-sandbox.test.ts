@@ -14,7 +14,7 @@ import { call, signIn } from '../../../testing/http-client';
 import { placeCardOrder } from '../../../testing/payments';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../../../testing/test-backend';
@@ -23,7 +23,7 @@ import { startClickPaySandbox, type ClickPaySandbox } from './click-pay-sandbox'
 
 const MERCHANT_ID = '20510';
 
-describe.each(DATABASE_KINDS)('the Click pay stand-in on %s', (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)('the Click pay stand-in on %s', (kind) => {
   let t: TestBackend;
   let token: string;
   let shopUrl: string;

@@ -23,7 +23,7 @@ import { createPaymeProcessor } from '../../payme-processor';
 import { FIXTURES } from '../../../seed/fixtures';
 import {
   createTestBackend,
-  DATABASE_KINDS,
+  PROTOCOL_DATABASE_KINDS,
   MANY_ORDERS,
   type TestBackend,
 } from '../../../testing/test-backend';
@@ -33,7 +33,7 @@ import { CLICK_SHOP_PATHS } from './click-shop-routes';
 
 const MINUTE = 60_000;
 
-describe.each(DATABASE_KINDS)("Click's Prepare and Complete on %s", (kind) => {
+describe.each(PROTOCOL_DATABASE_KINDS)("Click's Prepare and Complete on %s", (kind) => {
   let t: TestBackend;
   let token: string;
   beforeAll(async () => {
