@@ -1,6 +1,6 @@
 // What the shopper reads in the chat for each kind of order event, in each language: written out
 // here in full, so a changed text or a money format gone wrong shows as a failure.
-import { orderEventId, type OrderEvent } from '@shop/shared';
+import { formatMoney, orderEventId, type OrderEvent } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { placedEvent, sampleOrder, statusEvent } from '../testing/order-events';
 import { orderEventMessage } from './messages';
@@ -129,5 +129,55 @@ describe('order messages', () => {
       text: 'Buyurtmani ochish',
       url: 'http://127.0.0.1:3000/uz/account/orders/UY-001234',
     });
+  });
+});
+
+describe('refund messages', () => {
+  const paidWith = {
+    provider: 'telegram' as const,
+    transaction_id: 'prov-1',
+    at: '2026-11-24T07:05:00.000Z',
+  };
+  const refunded = (status: 'due' | 'made') =>
+    sampleOrder('UY-001235', {
+      payment_type: 'telegram',
+      receipt_payment: null,
+      status: 'cancelled',
+      payment_status: 'paid',
+      paid_with: paidWith,
+      refund: {
+        status,
+        amount: 115_000,
+        provider: 'telegram',
+        transaction_id: 'prov-1',
+        automatic: false,
+        made_at: status === 'made' ? '2026-11-25T07:05:00.000Z' : null,
+      },
+    });
+
+  it('tells of money that came for a cancelled order, and of the refund once made, per language', () => {
+    const late: OrderEvent = {
+      id: orderEventId('UY-001235', { type: 'payment_received', attempt: 'telegram-1' }),
+      type: 'payment_received',
+      at: '2026-11-24T07:05:00.000Z',
+      user_id: 5,
+      order: refunded('due'),
+    };
+    expect(orderEventMessage(late, 'ru', HTTPS_SHOP).text).toBe(
+      `Оплата ${formatMoney(115_000, 'ru')} по заказу №UY-001235 получена, но заказ отменён. Деньги будут возвращены.`,
+    );
+    const made: OrderEvent = {
+      id: orderEventId('UY-001235', { type: 'refund_made', refund: 3 }),
+      type: 'refund_made',
+      at: '2026-11-25T07:05:00.000Z',
+      user_id: 5,
+      order: refunded('made'),
+    };
+    expect(orderEventMessage(made, 'uz', HTTPS_SHOP).text).toBe(
+      `Buyurtma №UY-001235 uchun ${formatMoney(115_000, 'uz')} qaytarildi. Pul bir necha kun ichida kartangizga tushadi.`,
+    );
+    expect(orderEventMessage(made, 'en', HTTPS_SHOP).text).toBe(
+      `${formatMoney(115_000, 'en')} for order №UY-001235 has been refunded. It reaches your card within a few days.`,
+    );
   });
 });
