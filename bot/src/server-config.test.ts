@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EmbeddedBackend } from '@shop/backend';
 import { loadConfig } from './config';
 import { payLinksFrom } from './server-config';
 
@@ -37,5 +38,41 @@ describe('where the app ways send the shopper, with outside backends', () => {
       clickPay: undefined,
       paymeCheckout: undefined,
     });
+  });
+});
+
+describe('where the app ways send the shopper, with the embedded backend', () => {
+  const standIns = {
+    clickPay: { payUrl: 'http://127.0.0.1:41001', serviceId: '10001', merchantId: '20001' },
+    paymeCheckout: { checkoutUrl: 'http://127.0.0.1:41002/', merchantId: 'sandbox-cashbox' },
+  };
+  const backend: EmbeddedBackend = {
+    url: 'http://127.0.0.1:41000',
+    catalogApiKey: 'catalog-key-1234',
+    operatorSecret: 'operator-secret-1234',
+    paymentSandboxUrl: 'http://127.0.0.1:41002/api',
+    payLinks: standIns,
+    pglite: null,
+    close: () => Promise.resolve(),
+  };
+
+  it('offers the local stand-ins to a shop served on this machine', () => {
+    expect(payLinksFrom(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }), backend)).toEqual(
+      standIns,
+    );
+  });
+
+  it('offers no stand-in to a shop served to others, which could not open it', () => {
+    const live = loadConfig({ PUBLIC_URL: 'https://uyshop.uz' });
+    expect(payLinksFrom(live, backend)).toEqual({ clickPay: undefined, paymeCheckout: undefined });
+    // A real account's page is offered as it is.
+    const real = {
+      ...backend,
+      payLinks: {
+        ...standIns,
+        paymeCheckout: { checkoutUrl: 'https://checkout.paycom.uz', merchantId: 'cashbox' },
+      },
+    };
+    expect(payLinksFrom(live, real).paymeCheckout).toEqual(real.payLinks.paymeCheckout);
   });
 });

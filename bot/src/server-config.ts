@@ -12,13 +12,32 @@ import { telegramLinkFor, trustedSignInApi } from './telegram-account/wire-teleg
 import type { Telegram } from './telegram/prepare-telegram';
 import { invoiceDepsFor } from './telegram-payments/wire-telegram-payments';
 
+/** Whether `url` names this machine (a local stand-in, or a shop served only here). */
+function isLoopback(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Where the app ways send the shopper: the embedded backend's (its stand-ins, or the accounts it
  * was given), else the same CLICK_* and PAYME_* settings an outside backend runs with; a way
- * with no account named is not offered.
+ * with no account named is not offered. A stand-in listens on this machine, so only a browser
+ * here can reach it: a shop served to others (PUBLIC_URL not local) offers none of them rather
+ * than send shoppers to an address they cannot open.
  */
 export function payLinksFrom(config: Config, backend: EmbeddedBackend | null): PayLinks {
-  if (backend) return backend.payLinks;
+  if (backend) {
+    const { clickPay, paymeCheckout } = backend.payLinks;
+    const servedHere = isLoopback(config.publicUrl);
+    const reachable = (page: string) => servedHere || !isLoopback(page);
+    return {
+      clickPay: reachable(clickPay.payUrl) ? clickPay : undefined,
+      paymeCheckout: reachable(paymeCheckout.checkoutUrl) ? paymeCheckout : undefined,
+    };
+  }
   const { click, paymeCheckoutUrl } = config.embeddedBackend.paymentWays;
   const { payme } = config.embeddedBackend;
   return {
