@@ -1,6 +1,6 @@
 // What the local stand-ins for outside services (the Payme and Click sandboxes, the Eskiz
 // stand-in) need on their bare node:http servers: a body read with a cap, secrets compared in
-// constant time, and their state kept in one JSON file.
+// constant time, their state kept in one JSON file, and card charges that answer late.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -72,6 +72,34 @@ export async function openStandInStore<S extends z.ZodType>(
       // A failed write must not block later ones; the caller still hears of it.
       queue = next.catch(() => undefined);
       return next;
+    },
+  };
+}
+
+/**
+ * Charges of stalling cards, each answered after `stallMs` or at once when the stand-in closes
+ * (releaseAll), so a stand-in stops without waiting out its slowest charge.
+ */
+export function createStalls(stallMs: number) {
+  const stalls = new Set<{ timer: NodeJS.Timeout; release: () => void }>();
+  return {
+    stall: (): Promise<void> =>
+      new Promise((resolve) => {
+        const entry = {
+          timer: setTimeout(() => {
+            stalls.delete(entry);
+            resolve();
+          }, stallMs),
+          release: resolve,
+        };
+        stalls.add(entry);
+      }),
+    releaseAll: (): void => {
+      for (const entry of stalls) {
+        clearTimeout(entry.timer);
+        entry.release();
+      }
+      stalls.clear();
     },
   };
 }

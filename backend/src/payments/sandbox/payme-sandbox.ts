@@ -23,6 +23,7 @@ import { createCheckoutHandler } from './sandbox-checkout';
 import { sandboxReceiptMethods } from './sandbox-receipts';
 import { createSandboxRequestHandler } from './sandbox-requests';
 import { openSandboxStore, type SandboxReceipt } from './sandbox-store';
+import { createStalls } from '../../http/stand-in-io';
 
 export interface PaymeSandboxOptions {
   /** The JSON state file; without one the sandbox forgets everything when it stops (tests). */
@@ -64,31 +65,6 @@ export interface PaymeSandbox {
   /** Refunds a performed transaction as Payme's office does (CancelTransaction, reason 5). */
   refundMerchantTransaction(id: string): Promise<MerchantAnswer>;
   close(): Promise<void>;
-}
-
-/** Charges of stalling cards, each answered after `stallMs` or at once when the sandbox closes. */
-function createStalls(stallMs: number) {
-  const stalls = new Set<{ timer: NodeJS.Timeout; release: () => void }>();
-  return {
-    stall: (): Promise<void> =>
-      new Promise((resolve) => {
-        const entry = {
-          timer: setTimeout(() => {
-            stalls.delete(entry);
-            resolve();
-          }, stallMs),
-          release: resolve,
-        };
-        stalls.add(entry);
-      }),
-    releaseAll: (): void => {
-      for (const entry of stalls) {
-        clearTimeout(entry.timer);
-        entry.release();
-      }
-      stalls.clear();
-    },
-  };
 }
 
 export async function startPaymeSandbox(options: PaymeSandboxOptions): Promise<PaymeSandbox> {

@@ -14,6 +14,7 @@ import { merchantCardHandlers } from './merchant-sandbox-cards';
 import { merchantPaymentHandlers, type ClickAppPayments } from './merchant-sandbox-payments';
 import { createMerchantRequestHandler, MERCHANT_BASE_PATH } from './merchant-sandbox-requests';
 import { openClickStore, type ClickPayment, type ClickReversal } from './merchant-sandbox-store';
+import { createStalls } from '../../../http/stand-in-io';
 
 export type { ClickAppPayments } from './merchant-sandbox-payments';
 
@@ -50,31 +51,6 @@ export interface ClickMerchantSandbox {
   /** While on, every call answers HTTP 503 and nothing is done, as during an outage. */
   setOutage(on: boolean): void;
   close(): Promise<void>;
-}
-
-/** Charges of stalling cards, each answered after `stallMs` or at once when the stand-in closes. */
-function createStalls(stallMs: number) {
-  const stalls = new Set<{ timer: NodeJS.Timeout; release: () => void }>();
-  return {
-    stall: (): Promise<void> =>
-      new Promise((resolve) => {
-        const entry = {
-          timer: setTimeout(() => {
-            stalls.delete(entry);
-            resolve();
-          }, stallMs),
-          release: resolve,
-        };
-        stalls.add(entry);
-      }),
-    releaseAll: (): void => {
-      for (const entry of stalls) {
-        clearTimeout(entry.timer);
-        entry.release();
-      }
-      stalls.clear();
-    },
-  };
 }
 
 async function listen(
