@@ -1,10 +1,8 @@
 // The pay stand-in's memory: the payments it made at shops, by Click's payment id (paydoc id),
 // so that Click's Merchant API stand-in can find one and reverse it, and the next ids to give.
-// One JSON file, written atomically (a new file renamed over the old), when a file is given.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// One JSON file (openStandInStore), when a file is given.
 import { z } from 'zod';
+import { openStandInStore } from '../../../http/stand-in-io';
 
 const ClickPaymentSchema = z.object({
   /** click_paydoc_id: Click's payment id, which its reversal names. */
@@ -52,38 +50,20 @@ export async function openClickPayStore(
   file: string | undefined,
   now: Date,
 ): Promise<ClickPayStore> {
-  let state: ClickPayState = { version: 1, nextId: now.getTime(), payments: [] };
-  if (file !== undefined) {
-    let text: string | null = null;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
-    }
-    if (text !== null) state = ClickPayStateSchema.parse(JSON.parse(text));
-  }
-  let queue: Promise<void> = Promise.resolve();
+  const store = await openStandInStore(file, ClickPayStateSchema, () => ({
+    version: 1 as const,
+    nextId: now.getTime(),
+    payments: [],
+  }));
   return {
     get state() {
-      return state;
+      return store.state;
     },
     nextId() {
-      const id = state.nextId;
-      state.nextId += 1;
+      const id = store.state.nextId;
+      store.state.nextId += 1;
       return String(id);
     },
-    save() {
-      if (file === undefined) return Promise.resolve();
-      const text = `${JSON.stringify(state, null, 1)}\n`;
-      const next = queue.then(async () => {
-        await mkdir(dirname(file), { recursive: true });
-        const temporary = `${file}.${String(process.pid)}.${randomBytes(4).toString('hex')}.tmp`;
-        await writeFile(temporary, text, { encoding: 'utf8', mode: 0o600 });
-        await rename(temporary, file);
-      });
-      // A failed write must not block later ones; the caller still hears of it.
-      queue = next.catch(() => undefined);
-      return next;
-    },
+    save: () => store.save(),
   };
 }
